@@ -1,0 +1,116 @@
+"""Starting and stopping one Chromium through Selenium and Debian's chromedriver.
+
+Blocking calls only: the pool runs these in threads. Selenium is always given
+the driver and browser paths, so Selenium Manager never reaches the network.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import tempfile
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+BASE_FLAGS = (
+    "--headless=new",
+    "--disable-gpu",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-breakpad",
+    "--disable-quic",
+    "--disable-features=DnsOverHttps,Translate,MediaRouter,OptimizationHints",
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--hide-scrollbars",
+    "--mute-audio",
+    "--disable-dev-shm-usage",
+    "--block-new-web-contents",
+)
+
+
+def running_as_root() -> bool:
+    return os.geteuid() == 0
+
+
+@dataclass
+class Chromium:
+    driver: webdriver.Chrome
+    cdp_url: str
+    driver_pid: int
+    user_data_dir: tempfile.TemporaryDirectory[str]
+
+    @property
+    def pids(self) -> list[int]:
+        """chromedriver and every process below it (Chromium and its helpers)."""
+        return [self.driver_pid, *descendants(self.driver_pid)]
+
+
+def launch(chromium_path: Path, chromedriver_path: Path) -> Chromium:
+    user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(chromium_path)
+    for flag in BASE_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={user_data.name}")
+    if running_as_root():
+        options.add_argument("--no-sandbox")
+    driver = webdriver.Chrome(service=Service(str(chromedriver_path)), options=options)
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
+        cdp_url = json.load(answer)["webSocketDebuggerUrl"]
+    return Chromium(driver, cdp_url, driver.service.process.pid, user_data)
+
+
+def stop(chromium: Chromium) -> None:
+    """Quit through the driver, then kill whatever is left of the process tree."""
+    leftovers = chromium.pids
+    try:
+        chromium.driver.quit()
+    except Exception:  # noqa: BLE001 - a dead browser makes quit fail in many ways; we kill below
+        pass
+    for pid in leftovers:
+        if _is_browser_process(pid):  # never a recycled pid that now belongs to someone else
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    chromium.user_data_dir.cleanup()
+
+
+def _is_browser_process(pid: int) -> bool:
+    try:
+        comm = Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return False
+    return comm.startswith(("chrom", "headless_shell"))
+
+
+def descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found

@@ -1,0 +1,89 @@
+"""The local control socket: operator commands reach the running service through it.
+
+One JSON request per connection, `{"command": ..., "args": {...}}`, answered by
+JSON lines: one object for most commands, one per row for `sql`, then
+`{"done": true}` or `{"error": "..."}`. The socket lives in the data
+directory with mode 0600, so only the service's own user can use it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+import trio
+
+from actors.accounts import AccountDirectory
+from actors.eventlog import EventLog
+from engine.accounts import AccountError
+from engine.sql import SqlRefused, check_read_only, json_line
+
+log = logging.getLogger("capture.control")
+MAX_REQUEST = 1024 * 1024
+
+
+class ControlServer:
+    def __init__(self, path: Path, accounts: AccountDirectory, event_log: EventLog) -> None:
+        self.path = path
+        self.accounts = accounts
+        self.event_log = event_log
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Serve commands until cancelled; a failing command answers with its error."""
+        sock = trio.socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.path.unlink(missing_ok=True)
+        await sock.bind(str(self.path))
+        os.chmod(self.path, 0o600)
+        sock.listen(16)
+        listener = trio.SocketListener(sock)
+        try:
+            task_status.started()
+            await trio.serve_listeners(self._handle, [listener])
+        finally:
+            self.path.unlink(missing_ok=True)
+
+    async def _handle(self, stream: trio.SocketStream) -> None:
+        async with stream:
+            try:
+                request = orjson.loads(await _read_line(stream))
+                async for answer in self._answers(request["command"], request.get("args", {})):
+                    await stream.send_all(json_line(answer))
+                await stream.send_all(json_line({"done": True}))
+            except (AccountError, SqlRefused, KeyError, ValueError, orjson.JSONDecodeError) as exc:
+                await stream.send_all(json_line({"error": str(exc)}))
+            except trio.BrokenResourceError:
+                pass  # the operator's command went away
+
+    async def _answers(self, command: str, args: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
+        if command == "workspace.create":
+            yield (await self.accounts.create_workspace(args["name"], args["plan"], args.get("quota"))).as_json()
+        elif command == "workspace.set-plan":
+            ws = await self.accounts.set_plan(args["workspace"], args["plan"], args.get("quota"))
+            yield ws.as_json()
+        elif command == "key.create":
+            key, plaintext = await self.accounts.create_key(args["workspace"], args.get("name"))
+            yield {"id": key.id, "key": plaintext, "workspaceId": key.workspace_id}
+        elif command == "key.revoke":
+            key = await self.accounts.revoke_key(args["key"])
+            yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
+        elif command == "sql":
+            check_read_only(args["query"])
+            for row in await self.event_log.query(args["query"]):
+                yield row
+        else:
+            raise ValueError(f"unknown command {command!r}")
+
+
+async def _read_line(stream: trio.SocketStream) -> bytes:
+    data = b""
+    while not data.endswith(b"\n"):
+        chunk = await stream.receive_some(65536)
+        if not chunk or len(data) > MAX_REQUEST:
+            break
+        data += chunk
+    return data

@@ -1,0 +1,86 @@
+"""The single owner of the DuckDB write connection, running in one dedicated thread.
+
+Modelled on datasette's `_execute_writes`: callers hand a function over a
+queue, the thread runs it with the connection, and the result comes back to
+the trio loop. Nothing else touches the connection.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import duckdb
+import outcome
+import trio
+
+from engine.schema import DDL
+
+T = TypeVar("T")
+_STOP = object()
+
+
+class Database:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    async def open(self) -> None:
+        """Open the file (creating the schema) on the database thread."""
+        ready = trio.Event()
+        failure: list[BaseException] = []
+        token = trio.lowlevel.current_trio_token()
+
+        def main() -> None:
+            try:
+                conn = duckdb.connect(str(self.path))
+                conn.execute(DDL)
+            except BaseException as exc:  # reported to the opener, who raises it
+                failure.append(exc)
+                trio.from_thread.run_sync(ready.set, trio_token=token)
+                return
+            trio.from_thread.run_sync(ready.set, trio_token=token)
+            self._serve(conn)
+
+        self._thread = threading.Thread(target=main, name="duckdb", daemon=True)
+        self._thread.start()
+        await ready.wait()
+        if failure:
+            raise failure[0]
+
+    def _serve(self, conn: duckdb.DuckDBPyConnection) -> None:
+        try:
+            while (item := self._queue.get()) is not _STOP:
+                fn, args, deliver, token = item
+                result = outcome.capture(fn, conn, *args)
+                try:
+                    trio.from_thread.run_sync(deliver, result, trio_token=token)
+                except trio.RunFinishedError:
+                    pass  # the caller's loop is gone; nobody is waiting
+        finally:
+            conn.close()
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run fn(conn, *args) on the database thread and return its result or raise its error."""
+        done = trio.Event()
+        box: list[outcome.Outcome[T]] = []
+
+        def deliver(result: outcome.Outcome[T]) -> None:
+            box.append(result)
+            done.set()
+
+        self._queue.put((fn, args, deliver, trio.lowlevel.current_trio_token()))
+        await done.wait()
+        return box[0].unwrap()
+
+    async def close(self) -> None:
+        """Finish queued work, close the connection and join the thread."""
+        if self._thread is None:
+            return
+        self._queue.put(_STOP)
+        await trio.to_thread.run_sync(self._thread.join)
+        self._thread = None

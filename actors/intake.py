@@ -1,0 +1,179 @@
+"""Intake: admission, validation, entitlements, destination, quota, and the capture itself.
+
+Every attempt ends in exactly one analytics event, `capture.succeeded` or
+`capture.failed` (with outcome, stage and code). Quota is reserved before
+rendering, committed only once the bytes were handed to the client, and
+released on every failure. A capture whose delivery never reports back is
+failed by the sweeper, so no reservation outlives its request.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import trio
+
+from actors.accounts import Principal
+from actors.browser_pool import BrowserPool
+from actors.eventlog import Event, EventLog
+from actors.ledger import QuotaLedger, Usage
+from engine.cdp import CdpError
+from engine.cookies import check_cookie_domains
+from engine.destinations import HostsFileResolver, Resolver, SystemResolver, check_destination
+from engine.entitlements import check_entitlements
+from engine.errors import CaptureError, RenderFailed, RenderTimeout
+from engine.keys import new_id
+from engine.page import open_page
+from engine.ratelimit import RateDecision, TokenBuckets
+from engine.recipes import Capture, take_capture
+from engine.request import CaptureRequest, parse_capture
+from engine.settings import Settings
+
+log = logging.getLogger("capture.intake")
+DELIVERY_GRACE_S = 120.0
+SWEEP_EVERY_S = 10.0
+
+
+@dataclass
+class Delivery:
+    """A rendered capture on its way to the client."""
+
+    principal: Principal
+    request_id: str
+    capture_id: str
+    request: CaptureRequest
+    capture: Capture
+    usage: Usage
+    started: float
+    deadline: float
+    settled: bool = field(default=False)
+
+
+class Intake:
+    def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool) -> None:
+        self.settings = settings
+        self.event_log = event_log
+        self.ledger = ledger
+        self.pool = pool
+        self.resolver: Resolver = (HostsFileResolver(settings.resolver_hosts_file)
+                                   if settings.resolver_hosts_file else SystemResolver())
+        self._buckets = TokenBuckets()
+        self._deliveries: dict[str, Delivery] = {}
+        self._admitted = 0
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Sweep deliveries that never reported back, until cancelled."""
+        task_status.started()
+        while True:
+            await trio.sleep(SWEEP_EVERY_S)
+            now = trio.current_time()
+            for delivery in [d for d in self._deliveries.values() if d.deadline < now]:
+                await self.delivery_failed(delivery, "the response was never sent")
+
+    def admit(self, principal: Principal) -> RateDecision:
+        """Take one request from the key's rate budget (every /api call counts)."""
+        return self._buckets.take(principal.key.id, principal.plan.requests_per_minute, time.monotonic())
+
+    async def capture(self, principal: Principal, data: Any, request_id: str) -> Delivery:
+        """Validate and render; raise a CaptureError (already recorded) or return the Delivery."""
+        started = trio.current_time()
+        capture_id = new_id("cap")
+        request: CaptureRequest | None = None
+        reserved = False
+        try:
+            request = parse_capture(data)
+            check_entitlements(request, principal.plan)
+            await self._check_destination(request)
+            usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)
+            reserved = True
+            capture = await self._render(request)
+        except CaptureError as exc:
+            if reserved:
+                self.ledger.release(principal.workspace.id, capture_id)
+            await self.record_failure(principal, request_id, exc, request=request, capture_id=capture_id,
+                                      started=started)
+            raise
+        except trio.Cancelled:
+            with trio.CancelScope(shield=True):
+                if reserved:
+                    self.ledger.release(principal.workspace.id, capture_id)
+                await self._append_failure(principal, request_id, capture_id, request, started,
+                                           "delivery_failed", "delivery", "client_disconnected")
+            raise
+        delivery = Delivery(principal, request_id, capture_id, request, capture, usage, started,
+                            trio.current_time() + DELIVERY_GRACE_S)
+        self._deliveries[capture_id] = delivery
+        return delivery
+
+    async def _check_destination(self, request: CaptureRequest) -> None:
+        if request.url is None:
+            return
+        await check_destination(request.url, self.settings.egress_allow, self.resolver,
+                                allowlist_only=self.settings.egress_allowlist_only)
+        check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")
+
+    async def _render(self, request: CaptureRequest) -> Capture:
+        lease_s = min(self.settings.lease_timeout_s, request.timeout_ms / 1000)
+        async with self.pool.lease(lease_s) as session:
+            try:
+                with trio.fail_after(request.timeout_ms / 1000):
+                    async with open_page(session.conn) as page:
+                        return await take_capture(page, request, session.user_agent)
+            except trio.TooSlowError as exc:
+                raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
+            except CdpError as exc:
+                raise RenderFailed(f"the browser failed during the capture: {exc.message}") from exc
+
+    async def delivered(self, delivery: Delivery) -> None:
+        """The bytes were handed to the client: record the success, then consume quota."""
+        if delivery.settled:
+            return
+        delivery.settled = True
+        self._deliveries.pop(delivery.capture_id, None)
+        capture, request = delivery.capture, delivery.request
+        await self.event_log.append(self._event(
+            "capture.succeeded", delivery.principal, delivery.request_id, delivery.capture_id, request,
+            delivery.started, outcome="succeeded", bytes=len(capture.body),
+            target_status=capture.target_status))
+        self.ledger.commit(delivery.principal.workspace.id, delivery.capture_id)
+
+    async def delivery_failed(self, delivery: Delivery, why: str) -> None:
+        if delivery.settled:
+            return
+        delivery.settled = True
+        self._deliveries.pop(delivery.capture_id, None)
+        self.ledger.release(delivery.principal.workspace.id, delivery.capture_id)
+        log.info("capture %s not delivered: %s", delivery.capture_id, why)
+        await self._append_failure(delivery.principal, delivery.request_id, delivery.capture_id,
+                                   delivery.request, delivery.started, "delivery_failed", "delivery",
+                                   "client_disconnected")
+
+    async def record_failure(self, principal: Principal, request_id: str, error: CaptureError, *,
+                             request: CaptureRequest | None = None, capture_id: str | None = None,
+                             started: float | None = None) -> None:
+        await self._append_failure(principal, request_id, capture_id or new_id("cap"), request,
+                                   started if started is not None else trio.current_time(),
+                                   error.outcome, error.stage, error.code)
+
+    async def _append_failure(self, principal: Principal, request_id: str, capture_id: str,
+                              request: CaptureRequest | None, started: float, outcome: str, stage: str,
+                              code: str) -> None:
+        await self.event_log.append(self._event(
+            "capture.failed", principal, request_id, capture_id, request, started,
+            outcome=outcome, stage=stage, code=code))
+
+    def _event(self, type_: str, principal: Principal, request_id: str, capture_id: str,
+               request: CaptureRequest | None, started: float, **values: Any) -> Event:
+        # Only what analytics needs: never cookie or header values, scripts or HTML.
+        host = urlsplit(request.url).hostname if request is not None and request.url else None
+        return Event(
+            type_, workspace_id=principal.workspace.id, key_id=principal.key.id, capture_id=capture_id,
+            request_id=request_id, format=request.format if request is not None else None,
+            duration_ms=int((trio.current_time() - started) * 1000),
+            data={"host": host, "source": "html" if request is not None and request.html else "url"},
+            **values,
+        )

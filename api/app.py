@@ -1,0 +1,118 @@
+"""The QuartTrio application factory: request ids, authentication, rate limits, error envelope."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from quart import Response, g, request
+from quart_trio import QuartTrio
+from werkzeug.exceptions import HTTPException
+
+from actors.accounts import AccountDirectory, Principal
+from actors.eventlog import EventLog
+from actors.intake import Intake
+from actors.ledger import QuotaLedger
+from api.problems import (
+    ApiProblem,
+    BadRequest,
+    MethodNotAllowed,
+    NotFound,
+    Unauthenticated,
+    problem_response,
+)
+from engine.errors import CaptureError, PayloadTooLarge, RateLimited
+from engine.keys import new_id
+from engine.settings import Settings
+
+PUBLIC_PATHS = ("/api/openapi.json",)
+
+
+@dataclass(frozen=True)
+class Services:
+    settings: Settings
+    accounts: AccountDirectory
+    intake: Intake
+    ledger: QuotaLedger
+    event_log: EventLog
+
+
+def create_app(services: Services) -> QuartTrio:
+    from api import routes  # routes import the app's helpers; keep the cycle one-way
+
+    app = QuartTrio("capture")
+    app.config["MAX_CONTENT_LENGTH"] = services.settings.max_body_bytes
+    app.extensions["services"] = services
+    app.before_request(_identify)
+    app.after_request(_stamp)
+    app.register_error_handler(ApiProblem, _problem)
+    app.register_error_handler(CaptureError, _problem)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_blueprint(routes.blueprint)
+    return app
+
+
+def services() -> Services:
+    from quart import current_app
+
+    found: Services = current_app.extensions["services"]
+    return found
+
+
+def principal() -> Principal:
+    found: Principal = g.principal
+    return found
+
+
+async def _identify() -> None:
+    g.request_id = new_id("req")
+    g.rate = None
+    if not request.path.startswith("/api/") or request.path in PUBLIC_PATHS:
+        return
+    g.principal = _authenticate()
+    decision = services().intake.admit(g.principal)
+    g.rate = decision
+    if not decision.allowed:
+        error = RateLimited(decision.retry_after_s)
+        if request.path == "/api/screenshot":
+            await services().intake.record_failure(g.principal, g.request_id, error)
+        raise error
+
+
+def _authenticate() -> Principal:
+    key = request.headers.get("x-api-key")
+    if key is None:
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            key = token.strip()
+    if not key:
+        raise Unauthenticated("send an API key in x-api-key or Authorization: Bearer")
+    found = services().accounts.authenticate(key)
+    if found is None:
+        raise Unauthenticated("the API key is unknown or revoked")
+    return found
+
+
+async def _stamp(response: Response) -> Response:
+    response.headers["x-request-id"] = g.get("request_id") or new_id("req")
+    if g.get("rate") is not None:
+        response.headers.update(g.rate.headers())
+    return response
+
+
+async def _problem(error: Any) -> Response:
+    return problem_response(error, g.get("request_id") or new_id("req"))
+
+
+async def _http_error(error: HTTPException) -> Response:
+    """Quart's own refusals (routing, body size) in the API's envelope."""
+    problem: Any
+    if error.code == 405:
+        problem = MethodNotAllowed(f"{request.method} is not allowed on {request.path}")
+    elif error.code == 413:
+        problem = PayloadTooLarge(f"the body is larger than {services().settings.max_body_bytes} bytes")
+    elif error.code == 404:
+        problem = NotFound(f"no route {request.path}")
+    else:
+        problem = BadRequest(error.description or "the request could not be read")
+    return problem_response(problem, g.get("request_id") or new_id("req"))

@@ -1,0 +1,183 @@
+"""The OpenAPI 3.1 document, built from the same pydantic models the server validates with."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pydantic.json_schema import models_json_schema
+
+from engine.request import CaptureRequest
+
+REF = "#/components/schemas/{model}"
+ERROR_CODES = [
+    "malformed_json", "invalid_idempotency_key", "unauthenticated", "feature_not_entitled",
+    "forbidden", "not_found", "idempotency_conflict", "job_already_finished", "result_url_expired",
+    "invalid_signature", "payload_too_large", "unsupported_media_type", "invalid_request",
+    "destination_forbidden", "destination_unresolvable", "cookie_domain_mismatch",
+    "idempotency_key_reused", "batch_too_large", "selector_not_found", "target_status_rejected",
+    "rate_limited", "quota_exceeded", "render_failed", "capacity_exhausted", "render_timeout",
+    "method_not_allowed", "bad_request",
+]
+RATE_HEADERS = {
+    name: {"description": text, "schema": {"type": "integer"}}
+    for name, text in (
+        ("ratelimit-limit", "requests per minute allowed for this key"),
+        ("ratelimit-remaining", "requests left in the current window"),
+        ("ratelimit-reset", "seconds until the window is full again"),
+    )
+}
+REQUEST_ID = {"x-request-id": {"description": "id of this request (req_…)", "schema": {"type": "string"}}}
+RETRY_AFTER = {"retry-after": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+
+
+def _problem(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "description": description,
+        "headers": {**REQUEST_ID, **(headers or {})},
+        "content": {"application/problem+json": {"schema": {"$ref": REF.format(model="Problem")}}},
+    }
+
+
+COMMON_ERRORS = {
+    "401": _problem("missing, unknown or revoked API key (unauthenticated)",
+                    {"www-authenticate": {"schema": {"type": "string"}}}),
+    "429": _problem("rate_limited (per key) or quota_exceeded (monthly)", {**RETRY_AFTER, **RATE_HEADERS}),
+}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "headers": {**REQUEST_ID, **RATE_HEADERS},
+            "content": {"application/json": {"schema": schema}}}
+
+
+def _components() -> dict[str, Any]:
+    _, schema = models_json_schema([(CaptureRequest, "validation")], ref_template=REF)
+    schemas: dict[str, Any] = dict(schema.get("$defs", {}))
+    schemas["Problem"] = {
+        "type": "object",
+        "required": ["type", "title", "status", "code", "detail", "requestId"],
+        "properties": {
+            "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
+            "code": {"type": "string", "enum": ERROR_CODES}, "detail": {"type": "string"},
+            "requestId": {"type": "string"},
+            "errors": {"type": "array", "items": {"$ref": REF.format(model="FieldError")}},
+            "feature": {"type": "string", "description": "feature_not_entitled: the plan feature"},
+            "quotaResetsAt": {"type": "string", "format": "date-time"},
+            "targetStatus": {"type": "integer"},
+        },
+    }
+    schemas["FieldError"] = {
+        "type": "object", "required": ["field", "code", "message"],
+        "properties": {"field": {"type": "string"}, "code": {"type": "string"},
+                       "message": {"type": "string"}},
+    }
+    schemas["Usage"] = {
+        "type": "object", "required": ["period", "plan", "quota"],
+        "properties": {
+            "period": {"type": "object", "required": ["start", "end"], "properties": {
+                "start": {"type": "string", "format": "date-time"},
+                "end": {"type": "string", "format": "date-time"}}},
+            "plan": {"type": "string"},
+            "quota": {"type": "object", "required": ["limit", "used", "remaining"], "properties": {
+                "limit": {"type": "integer"}, "used": {"type": "integer"},
+                "remaining": {"type": "integer"}}},
+        },
+    }
+    counts = {"type": "object", "additionalProperties": {"type": "integer"}}
+    schemas["Analytics"] = {
+        "type": "object", "required": ["from", "to", "groupBy", "rows"],
+        "properties": {
+            "from": {"type": "string", "format": "date-time"},
+            "to": {"type": "string", "format": "date-time"},
+            "groupBy": {"type": "string", "enum": ["day", "format", "outcome"]},
+            "rows": {"type": "array", "items": {
+                "type": "object",
+                "required": ["captures", "outcomes", "failuresByStage", "failuresByCode", "webhookAttempts"],
+                "properties": {
+                    "day": {"type": "string"}, "format": {"type": "string"}, "outcome": {"type": "string"},
+                    "captures": {"type": "integer"}, "outcomes": counts, "failuresByStage": counts,
+                    "failuresByCode": counts, "webhookAttempts": {"type": "integer"},
+                },
+            }},
+        },
+    }
+    schemas["CaptureRequest"] = {k: v for k, v in schema["$defs"]["CaptureRequest"].items()}
+    return schemas
+
+
+def _screenshot() -> dict[str, Any]:
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    capture_headers = {
+        name: {"description": text, "schema": {"type": "string"}}
+        for name, text in (
+            ("x-capture-id", "id of this capture"),
+            ("x-target-status", "HTTP status of the page's main document"),
+            ("x-quota-limit", "monthly captures allowed"),
+            ("x-quota-remaining", "monthly captures left after this one"),
+        )
+    }
+    return {
+        "summary": "Capture one page and return the file",
+        "operationId": "screenshot",
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": {"$ref": REF.format(model="CaptureRequest")}}}},
+        "responses": {
+            "200": {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, **capture_headers},
+                    "content": {t: binary for t in ("image/png", "image/jpeg", "image/webp",
+                                                    "application/pdf", "text/html", "video/webm")}},
+            "400": _problem("malformed_json"),
+            **COMMON_ERRORS,
+            "403": _problem("feature_not_entitled: a paid option the plan lacks"),
+            "413": _problem("payload_too_large"),
+            "415": _problem("unsupported_media_type"),
+            "422": _problem("invalid_request, destination_forbidden, destination_unresolvable, "
+                            "cookie_domain_mismatch, selector_not_found, target_status_rejected"),
+            "502": _problem("render_failed"),
+            "503": _problem("capacity_exhausted", RETRY_AFTER),
+            "504": _problem("render_timeout"),
+        },
+    }
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Capture API", "version": "1",
+                 "description": "Render web pages to PNG, JPEG, WebP, PDF or HTML."},
+        "servers": [{"url": "/"}],
+        "security": [{"apiKey": []}, {"bearer": []}],
+        "paths": {
+            "/api/screenshot": {"post": _screenshot()},
+            "/api/usage": {"get": {
+                "summary": "Quota used this month", "operationId": "usage",
+                "responses": {"200": _json({"$ref": REF.format(model="Usage")}, "usage"), **COMMON_ERRORS},
+            }},
+            "/api/analytics": {"get": {
+                "summary": "Capture attempts by day, format or outcome", "operationId": "analytics",
+                "parameters": [
+                    {"name": "from", "in": "query", "schema": {"type": "string"},
+                     "description": "date or RFC 3339 time; default 30 days before `to`"},
+                    {"name": "to", "in": "query", "schema": {"type": "string"},
+                     "description": "date (whole day included) or RFC 3339 time; default now"},
+                    {"name": "groupBy", "in": "query",
+                     "schema": {"type": "string", "enum": ["day", "format", "outcome"], "default": "day"}},
+                ],
+                "responses": {"200": _json({"$ref": REF.format(model="Analytics")}, "counts"),
+                              **COMMON_ERRORS, "422": _problem("invalid_request: a bad parameter")},
+            }},
+            "/api/openapi.json": {"get": {
+                "summary": "This document", "operationId": "openapi", "security": [],
+                "responses": {"200": {"description": "OpenAPI 3.1",
+                                      "content": {"application/json": {"schema": {"type": "object"}}}}},
+            }},
+        },
+        "components": {
+            "schemas": _components(),
+            "securitySchemes": {
+                "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},
+                "bearer": {"type": "http", "scheme": "bearer"},
+            },
+        },
+    }

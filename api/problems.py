@@ -1,0 +1,97 @@
+"""RFC 9457 problem documents: the one error envelope of the API.
+
+    ApiProblem          errors of the HTTP surface itself
+    ├── Unauthenticated   401 unauthenticated, WWW-Authenticate: Bearer
+    ├── BadRequest        400 bad_request (a request HTTP itself could not read)
+    ├── NotFound          404 not_found
+    └── MethodNotAllowed  405 method_not_allowed
+
+Capture errors (engine.errors) render through the same `problem_response`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol
+
+import orjson
+from quart import Response
+
+PROBLEM_TYPE = "application/problem+json"
+
+
+class Problem(Protocol):
+    code: ClassVar[str]
+    status: ClassVar[int]
+    title: ClassVar[str]
+    detail: str
+    errors: tuple[Any, ...]
+
+    def extra(self) -> dict[str, Any]: ...
+    def headers(self) -> dict[str, str]: ...
+
+
+class ApiProblem(Exception):
+    code: ClassVar[str] = "not_found"
+    status: ClassVar[int] = 404
+    title: ClassVar[str] = "Not found"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.errors: tuple[Any, ...] = ()
+
+    def extra(self) -> dict[str, Any]:
+        return {}
+
+    def headers(self) -> dict[str, str]:
+        return {}
+
+
+class Unauthenticated(ApiProblem):
+    code = "unauthenticated"
+    status = 401
+    title = "Authentication required"
+
+    def headers(self) -> dict[str, str]:
+        return {"www-authenticate": "Bearer"}
+
+
+class NotFound(ApiProblem):
+    pass
+
+
+class BadRequest(ApiProblem):
+    code = "bad_request"
+    status = 400
+    title = "Bad request"
+
+
+class MethodNotAllowed(ApiProblem):
+    code = "method_not_allowed"
+    status = 405
+    title = "Method not allowed"
+
+
+def problem_document(problem: Problem, request_id: str) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "type": f"/docs/errors#{problem.code}",
+        "title": problem.title,
+        "status": problem.status,
+        "code": problem.code,
+        "detail": problem.detail,
+        "requestId": request_id,
+    }
+    if problem.errors:
+        document["errors"] = [e.as_json() for e in problem.errors]
+    document.update(problem.extra())
+    return document
+
+
+def problem_response(problem: Problem, request_id: str) -> Response:
+    response = Response(
+        orjson.dumps(problem_document(problem, request_id)), status=problem.status,
+        content_type=PROBLEM_TYPE,
+    )
+    for name, value in problem.headers().items():
+        response.headers[name] = value
+    return response

@@ -1,0 +1,204 @@
+"""The error tree of a capture, each leaf carrying the stable code the API reports.
+
+    CaptureError                      (code, status, stage, outcome)
+    ├── RequestRejected               the request is refused before any rendering
+    │   ├── MalformedJson             400 malformed_json
+    │   ├── UnsupportedMediaType      415 unsupported_media_type
+    │   ├── PayloadTooLarge           413 payload_too_large
+    │   ├── InvalidRequest            422 invalid_request, errors[] per field
+    │   ├── DestinationForbidden      422 destination_forbidden
+    │   ├── DestinationUnresolvable   422 destination_unresolvable
+    │   ├── CookieDomainMismatch      422 cookie_domain_mismatch
+    │   ├── FeatureNotEntitled        403 feature_not_entitled, adds "feature"
+    │   ├── QuotaExceeded             429 quota_exceeded, adds "quotaResetsAt"
+    │   └── RateLimited               429 rate_limited, Retry-After
+    ├── CapacityExhausted             503 capacity_exhausted, Retry-After
+    └── RenderError                   the page was reached but the capture failed
+        ├── RenderFailed              502 render_failed
+        ├── RenderTimeout             504 render_timeout
+        ├── SelectorNotFound          422 selector_not_found
+        └── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
+
+Every error becomes one problem document in `api.problems`; `outcome` and
+`stage` are what the analytics event records for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class FieldError:
+    field: str
+    code: str
+    message: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"field": self.field, "code": self.code, "message": self.message}
+
+
+class CaptureError(Exception):
+    code: ClassVar[str] = "render_failed"
+    status: ClassVar[int] = 502
+    title: ClassVar[str] = "Capture failed"
+    outcome: ClassVar[str] = "render_failed"
+    stage: str = "render"
+
+    def __init__(self, detail: str, *, errors: tuple[FieldError, ...] = ()) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.errors = errors
+
+    def extra(self) -> dict[str, Any]:
+        """Members the problem document adds beyond the common envelope."""
+        return {}
+
+    def headers(self) -> dict[str, str]:
+        return {}
+
+
+class RequestRejected(CaptureError):
+    outcome = "validation_failed"
+    stage = "validation"
+
+
+class InvalidRequest(RequestRejected):
+    code = "invalid_request"
+    status = 422
+    title = "Invalid request"
+
+
+class DestinationForbidden(RequestRejected):
+    code = "destination_forbidden"
+    status = 422
+    title = "Destination not allowed"
+
+
+class DestinationUnresolvable(RequestRejected):
+    code = "destination_unresolvable"
+    status = 422
+    title = "Destination does not resolve"
+
+
+class CookieDomainMismatch(RequestRejected):
+    code = "cookie_domain_mismatch"
+    status = 422
+    title = "Cookie domain does not match the target"
+
+
+class FeatureNotEntitled(RequestRejected):
+    code = "feature_not_entitled"
+    status = 403
+    title = "Feature not in plan"
+    stage = "entitlement"
+
+    def __init__(self, feature: str, field: str) -> None:
+        super().__init__(
+            f"{field!r} needs the {feature} feature, which this workspace's plan does not include",
+            errors=(FieldError(field, self.code, f"needs plan feature {feature}"),),
+        )
+        self.feature = feature
+
+    def extra(self) -> dict[str, Any]:
+        return {"feature": self.feature}
+
+
+class QuotaExceeded(RequestRejected):
+    code = "quota_exceeded"
+    status = 429
+    title = "Monthly quota used up"
+    stage = "quota"
+
+    def __init__(self, resets_at: str) -> None:
+        super().__init__(f"the monthly capture quota is used up until {resets_at}")
+        self.resets_at = resets_at
+
+    def extra(self) -> dict[str, Any]:
+        return {"quotaResetsAt": self.resets_at}
+
+
+class RateLimited(RequestRejected):
+    code = "rate_limited"
+    status = 429
+    title = "Too many requests"
+    stage = "rate_limit"
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"request rate exceeded for this key; retry in {retry_after} s")
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str]:
+        return {"retry-after": str(self.retry_after)}
+
+
+class CapacityExhausted(CaptureError):
+    code = "capacity_exhausted"
+    status = 503
+    title = "No renderer available"
+    stage = "queue"
+
+    def __init__(self, detail: str, retry_after: int = 5) -> None:
+        super().__init__(detail)
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str]:
+        return {"retry-after": str(self.retry_after)}
+
+
+class RenderError(CaptureError):
+    pass
+
+
+class RenderFailed(RenderError):
+    pass
+
+
+class RenderTimeout(RenderError):
+    code = "render_timeout"
+    status = 504
+    title = "Capture timed out"
+
+
+class SelectorNotFound(RenderError):
+    code = "selector_not_found"
+    status = 422
+    title = "Selector matched nothing"
+
+    def __init__(self, field: str, selector: str) -> None:
+        super().__init__(
+            f"{field} {selector!r} matched nothing on the loaded page",
+            errors=(FieldError(field, self.code, "matched nothing"),),
+        )
+
+
+class TargetStatusRejected(RenderError):
+    code = "target_status_rejected"
+    status = 422
+    title = "Target answered a rejected status"
+
+    def __init__(self, target_status: int) -> None:
+        super().__init__(f"the page answered {target_status}, which failOnStatus lists")
+        self.target_status = target_status
+
+    def extra(self) -> dict[str, Any]:
+        return {"targetStatus": self.target_status}
+
+
+class MalformedJson(RequestRejected):
+    code = "malformed_json"
+    status = 400
+    title = "Body is not valid JSON"
+
+
+class UnsupportedMediaType(RequestRejected):
+    code = "unsupported_media_type"
+    status = 415
+    title = "Body must be application/json"
+
+
+class PayloadTooLarge(RequestRejected):
+    code = "payload_too_large"
+    status = 413
+    title = "Body too large"

@@ -1,0 +1,122 @@
+"""One isolated page: a fresh browser context and target per capture, disposed afterwards.
+
+`open_page` yields a `Page` whose `state` is fed by CDP events from the
+moment the target is attached, so no load event can be missed between a
+command and a wait. Dialogs are dismissed and the synthetic document of an
+`html` capture is served by a helper task that lives as long as the page.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import trio
+
+from engine.cdp import CdpConnection, CdpError
+
+HTML_DOCUMENT_URL = "http://capture.invalid/"
+CLEANUP_S = 3.0
+
+
+@dataclass
+class PageState:
+    """What the main frame did, keyed by loader id.
+
+    Events for a navigation can arrive before `Page.navigate` answers with its
+    loader id, so everything is recorded per loader and looked up afterwards.
+    """
+
+    main_frame: str
+    document_status: dict[str, int] = field(default_factory=dict)
+    crashed: trio.Event = field(default_factory=trio.Event)
+    _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
+
+    def lifecycle(self, loader: str, name: str) -> trio.Event:
+        """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
+        return self._lifecycle.setdefault((loader, name), trio.Event())
+
+    def on_event(self, method: str, params: dict[str, Any]) -> None:
+        if method == "Network.responseReceived":
+            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
+                self.document_status[params["loaderId"]] = int(params["response"]["status"])
+        elif method == "Page.lifecycleEvent":
+            if params.get("frameId") == self.main_frame:
+                self.lifecycle(params["loaderId"], params["name"]).set()
+        elif method in {"Inspector.targetCrashed", "Inspector.detached"}:
+            self.crashed.set()
+
+
+class Page:
+    def __init__(self, conn: CdpConnection, session_id: str, context_id: str, target_id: str) -> None:
+        self.conn = conn
+        self.session_id = session_id
+        self.context_id = context_id
+        self.target_id = target_id
+        self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
+        self.html_document: str | None = None
+        self._helpers_send, self._helpers_receive = trio.open_memory_channel[tuple[str, dict[str, Any]]](64)
+
+    async def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        return await self.conn.send(method, params, self.session_id)
+
+    def _on_event(self, method: str, params: dict[str, Any]) -> None:
+        self.state.on_event(method, params)
+        if method in {"Page.javascriptDialogOpening", "Fetch.requestPaused"}:
+            # Bounded: a page opening more than 64 dialogs at once gets the rest left
+            # open, which only delays its own capture until the timeout.
+            try:
+                self._helpers_send.send_nowait((method, params))
+            except trio.WouldBlock:
+                pass
+
+    async def _helper_task(self) -> None:
+        async for method, params in self._helpers_receive:
+            try:
+                if method == "Page.javascriptDialogOpening":
+                    await self.send("Page.handleJavaScriptDialog", {"accept": False})
+                elif method == "Fetch.requestPaused":
+                    await self._fulfil(params)
+            except CdpError:
+                pass  # the page moved on; the capture itself reports what matters
+
+    async def _fulfil(self, params: dict[str, Any]) -> None:
+        if params["request"]["url"] == HTML_DOCUMENT_URL and self.html_document is not None:
+            await self.send("Fetch.fulfillRequest", {
+                "requestId": params["requestId"],
+                "responseCode": 200,
+                "responseHeaders": [{"name": "content-type", "value": "text/html; charset=utf-8"}],
+                "body": base64.b64encode(self.html_document.encode()).decode(),
+            })
+        else:
+            await self.send("Fetch.continueRequest", {"requestId": params["requestId"]})
+
+
+@asynccontextmanager
+async def open_page(conn: CdpConnection) -> AsyncIterator[Page]:
+    """A new context and tab; everything it held is disposed when the block exits."""
+    context = (await conn.send("Target.createBrowserContext", {"disposeOnDetach": True}))["browserContextId"]
+    try:
+        await conn.send("Browser.setDownloadBehavior", {"behavior": "deny", "browserContextId": context})
+        target = (await conn.send(
+            "Target.createTarget", {"url": "about:blank", "browserContextId": context}))["targetId"]
+        session = (await conn.send(
+            "Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
+        page = Page(conn, session, context, target)
+        conn.listen(session, page._on_event)
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(page._helper_task)
+                yield page
+                nursery.cancel_scope.cancel()
+        finally:
+            conn.forget(session)
+    finally:
+        with trio.move_on_after(CLEANUP_S, shield=True):
+            try:
+                await conn.send("Target.disposeBrowserContext", {"browserContextId": context})
+            except CdpError:
+                pass  # the browser is gone; its contexts went with it

@@ -1,0 +1,251 @@
+"""How a capture is made on an open page: prepare, navigate, settle, render.
+
+Each step raises from the `engine.errors` tree; the caller puts the whole
+recipe under the request's deadline.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import trio
+
+from engine.cdp import CdpError
+from engine.devices import DEVICES
+from engine.errors import FieldError, InvalidRequest, RenderFailed, SelectorNotFound, TargetStatusRejected
+from engine.page import HTML_DOCUMENT_URL, Page
+from engine.request import CaptureRequest, PdfOptions, Viewport
+from engine.waiting import wait_any
+
+MAX_IMAGE_PX = 16384
+CONTENT_TYPES = {
+    "png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp",
+    "pdf": "application/pdf", "html": "text/html; charset=utf-8",
+}
+PAPER_INCHES = {
+    "A3": (11.69, 16.54), "A4": (8.27, 11.69), "A5": (5.83, 8.27),
+    "Letter": (8.5, 11.0), "Legal": (8.5, 14.0), "Tabloid": (11.0, 17.0),
+}
+# Chromium reports these for a page it still shows (an HTTP error page with an empty body).
+SHOWN_ERRORS = frozenset({"net::ERR_HTTP_RESPONSE_CODE_FAILURE"})
+WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networkidle": "networkIdle"}
+
+
+@dataclass(frozen=True)
+class Capture:
+    body: bytes
+    content_type: str
+    target_status: int
+
+
+async def take_capture(page: Page, request: CaptureRequest, default_user_agent: str) -> Capture:
+    await prepare(page, request, default_user_agent)
+    status = await navigate(page, request)
+    for low, high in request.rejected_statuses:
+        if low <= status <= high:
+            raise TargetStatusRejected(status)
+    await settle(page, request)
+    return Capture(await render(page, request), CONTENT_TYPES[request.format], status)
+
+
+async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> None:
+    for domain in ("Page.enable", "Network.enable", "Inspector.enable"):
+        await page.send(domain)
+    await page.send("Page.setLifecycleEventsEnabled", {"enabled": True})
+    device = DEVICES.get(r.device or "")
+    viewport = r.viewport or Viewport()
+    if device is not None:
+        viewport = Viewport(width=device.width, height=device.height,
+                            device_scale_factor=device.scale, mobile=device.mobile)
+        if device.touch:
+            await page.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    await page.send("Emulation.setDeviceMetricsOverride", {
+        "width": viewport.width, "height": viewport.height,
+        "deviceScaleFactor": viewport.device_scale_factor, "mobile": viewport.mobile,
+    })
+    user_agent = r.user_agent or (device.user_agent if device else None) or default_user_agent
+    await page.send("Emulation.setUserAgentOverride", {"userAgent": user_agent, "acceptLanguage": r.locale})
+    await _emulate(page, "locale", "Emulation.setLocaleOverride", {"locale": r.locale.replace("-", "_")})
+    await _emulate(page, "timezone", "Emulation.setTimezoneOverride", {"timezoneId": r.timezone})
+    await page.send("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": "dark" if r.dark_mode else "light"},
+        {"name": "prefers-reduced-motion", "value": "reduce" if r.reduced_motion else "no-preference"},
+    ]})
+    if r.omit_background:
+        await page.send("Emulation.setDefaultBackgroundColorOverride",
+                        {"color": {"r": 0, "g": 0, "b": 0, "a": 0}})
+    if r.headers:
+        await page.send("Network.setExtraHTTPHeaders", {"headers": r.headers})
+    if r.cookies:
+        await page.send("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]})
+    if r.html is not None:
+        page.html_document = r.html
+        await page.send("Fetch.enable", {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]})
+
+
+async def _emulate(page: Page, field: str, method: str, params: dict[str, Any]) -> None:
+    try:
+        await page.send(method, params)
+    except CdpError as exc:
+        raise InvalidRequest(f"{field}: {exc.message}",
+                             errors=(FieldError(field, "invalid", exc.message),)) from exc
+
+
+def _cookie(cookie: Any, url: str) -> dict[str, Any]:
+    params: dict[str, Any] = {"name": cookie.name, "value": cookie.value, "path": cookie.path,
+                              "secure": cookie.secure, "httpOnly": cookie.http_only}
+    if cookie.domain:
+        params["domain"] = cookie.domain
+    else:
+        params["url"] = url
+    if cookie.same_site:
+        params["sameSite"] = cookie.same_site
+    if cookie.expires is not None:
+        params["expires"] = cookie.expires
+    return params
+
+
+async def navigate(page: Page, r: CaptureRequest) -> int:
+    """Load the target and wait for `waitUntil`; return the main document's status."""
+    url = r.url or HTML_DOCUMENT_URL
+    result = await page.send("Page.navigate", {"url": url})
+    error = result.get("errorText")
+    if error and error not in SHOWN_ERRORS:
+        raise RenderFailed(f"could not load {url}: {error}")
+    loader = result.get("loaderId")
+    if not loader:
+        raise RenderFailed(f"could not load {url}: the browser started no navigation")
+    await wait_for(page, page.state.lifecycle(loader, WAIT_EVENTS[r.wait_until]))
+    return page.state.document_status.get(loader, 200)
+
+
+async def wait_for(page: Page, event: trio.Event) -> None:
+    """Wait for `event`; RenderFailed if the tab crashes or the browser goes first."""
+    await wait_any(event, page.state.crashed, page.conn.closed)
+    if not event.is_set():
+        raise RenderFailed("the page crashed or the browser went away while loading")
+
+
+async def settle(page: Page, r: CaptureRequest) -> None:
+    """Styles, hidden elements, waitForSelector, click and delay: the page as the client wants it."""
+    rules = [r.css or ""]
+    for index, selector in enumerate(r.hide_selectors):
+        await _check_selector(page, f"hideSelectors[{index}]", selector)
+        rules.append(f"{selector} {{ visibility: hidden !important; }}")
+    if any(rules):
+        await evaluate(page, f"""(() => {{ const s = document.createElement('style');
+            s.textContent = {_js(chr(10).join(rules))};
+            (document.head || document.documentElement).appendChild(s); }})()""")
+    if r.wait_for_selector:
+        await _check_selector(page, "waitForSelector", r.wait_for_selector)
+        await evaluate(page, f"""new Promise(done => {{ const look = () =>
+            document.querySelector({_js(r.wait_for_selector)}) ? done(true) : setTimeout(look, 50);
+            look(); }})""", await_promise=True)
+    if r.click:
+        await _check_selector(page, "click", r.click)
+        found = await evaluate(page, f"""(() => {{ const el = document.querySelector({_js(r.click)});
+            if (!el) return false; el.scrollIntoView({{block: 'center'}}); el.click(); return true; }})()""")
+        if not found:
+            raise SelectorNotFound("click", r.click)
+        await _next_frames(page)
+    if r.delay_ms:
+        await trio.sleep(r.delay_ms / 1000)
+
+
+async def _check_selector(page: Page, field: str, selector: str) -> None:
+    valid = await evaluate(page, f"""(() => {{ try {{ document.querySelector({_js(selector)}); return true; }}
+        catch (e) {{ return false; }} }})()""")
+    if not valid:
+        raise InvalidRequest(f"{field}: {selector!r} is not a valid CSS selector",
+                             errors=(FieldError(field, "invalid", "not a valid CSS selector"),))
+
+
+async def _next_frames(page: Page) -> None:
+    await evaluate(page, "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))",
+                   await_promise=True)
+
+
+async def evaluate(page: Page, expression: str, *, await_promise: bool = False) -> Any:
+    result = await page.send("Runtime.evaluate", {
+        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
+    })
+    if "exceptionDetails" in result:
+        detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
+        raise RenderFailed(f"the page refused a capture step: {detail}")
+    return result.get("result", {}).get("value")
+
+
+def _js(text: str) -> str:
+    return orjson.dumps(text).decode()
+
+
+async def render(page: Page, r: CaptureRequest) -> bytes:
+    if r.format == "pdf":
+        return await _pdf(page, r)
+    if r.format == "html":
+        html = await evaluate(page, """(document.doctype ?
+            new XMLSerializer().serializeToString(document.doctype) + '\\n' : '')
+            + document.documentElement.outerHTML""")
+        return str(html).encode()
+    return await _screenshot(page, r)
+
+
+async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
+    params: dict[str, Any] = {"format": r.format, "fromSurface": True}
+    if r.format in {"jpeg", "webp"}:
+        params["quality"] = r.quality or 80
+    clip = await _clip(page, r)
+    if clip is not None:
+        params["clip"] = clip
+        params["captureBeyondViewport"] = True
+    result = await page.send("Page.captureScreenshot", params)
+    return base64.b64decode(result["data"])
+
+
+async def _clip(page: Page, r: CaptureRequest) -> dict[str, float] | None:
+    if r.selector:
+        await _check_selector(page, "selector", r.selector)
+        box = await evaluate(page, f"""(() => {{ const el = document.querySelector({_js(r.selector)});
+            if (!el) return null; const b = el.getBoundingClientRect();
+            return {{x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height}}; }})()""")
+        if not box or box["width"] < 1 or box["height"] < 1:
+            raise SelectorNotFound("selector", r.selector)
+        return {**box, "scale": 1}
+    if r.full_page:
+        metrics = await page.send("Page.getLayoutMetrics")
+        viewport = metrics["cssLayoutViewport"]
+        content = metrics["cssContentSize"]
+        scale = (r.viewport.device_scale_factor if r.viewport else None) or _device_scale(r)
+        height = min(content["height"], MAX_IMAGE_PX // scale)
+        return {"x": 0, "y": 0, "width": viewport["clientWidth"], "height": height, "scale": 1}
+    return None
+
+
+def _device_scale(r: CaptureRequest) -> float:
+    device = DEVICES.get(r.device or "")
+    return device.scale if device else 1.0
+
+
+async def _pdf(page: Page, r: CaptureRequest) -> bytes:
+    options = r.pdf or PdfOptions()
+    width, height = PAPER_INCHES[options.paper_format]
+    margins = options.margin_mm
+    params: dict[str, Any] = {
+        "landscape": options.landscape, "printBackground": options.print_background,
+        "scale": options.scale, "paperWidth": width, "paperHeight": height,
+        "marginTop": margins.top / 25.4, "marginRight": margins.right / 25.4,
+        "marginBottom": margins.bottom / 25.4, "marginLeft": margins.left / 25.4,
+    }
+    if options.page_ranges:
+        params["pageRanges"] = options.page_ranges.replace(" ", "")
+    try:
+        result = await page.send("Page.printToPDF", params)
+    except CdpError as exc:
+        if "range" in exc.message.lower():
+            raise InvalidRequest(f"pdf.pageRanges: {exc.message}", errors=(
+                FieldError("pdf.pageRanges", "invalid", exc.message),)) from exc
+        raise
+    return base64.b64decode(result["data"])

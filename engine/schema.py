@@ -1,0 +1,60 @@
+"""The DuckDB file: an append-only event log plus ordinary tables for mutable account data."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+EVENT_SCHEMA = pa.schema([
+    ("seq", pa.int64()),
+    ("ts", pa.timestamp("us")),
+    ("type", pa.string()),
+    ("workspace_id", pa.string()),
+    ("key_id", pa.string()),
+    ("capture_id", pa.string()),
+    ("request_id", pa.string()),
+    ("outcome", pa.string()),
+    ("stage", pa.string()),
+    ("code", pa.string()),
+    ("format", pa.string()),
+    ("duration_ms", pa.int32()),
+    ("bytes", pa.int64()),
+    ("target_status", pa.int32()),
+    ("data", pa.string()),
+])
+EVENT_COLUMNS = tuple(EVENT_SCHEMA.names)
+
+DDL = """
+CREATE TABLE IF NOT EXISTS events (
+    seq BIGINT NOT NULL,
+    ts TIMESTAMP NOT NULL,
+    type VARCHAR NOT NULL,
+    workspace_id VARCHAR,
+    key_id VARCHAR,
+    capture_id VARCHAR,
+    request_id VARCHAR,
+    outcome VARCHAR,
+    stage VARCHAR,
+    code VARCHAR,
+    format VARCHAR,
+    duration_ms INTEGER,
+    bytes BIGINT,
+    target_status INTEGER,
+    data VARCHAR
+);
+CREATE TABLE IF NOT EXISTS workspaces (
+    id VARCHAR PRIMARY KEY,
+    name VARCHAR NOT NULL,
+    plan VARCHAR NOT NULL,
+    quota_override BIGINT,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+    id VARCHAR PRIMARY KEY,
+    workspace_id VARCHAR NOT NULL,
+    name VARCHAR,
+    prefix VARCHAR NOT NULL,
+    hash VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    revoked_at TIMESTAMP
+);
+"""

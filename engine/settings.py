@@ -1,0 +1,126 @@
+"""Service settings: a TOML file (`--config` or CAPTURE_CONFIG) overridden by CAPTURE_* variables."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+ENV_PREFIX = "CAPTURE_"
+
+
+class SettingsError(ValueError):
+    """A setting has the wrong form; the message names it."""
+
+
+@dataclass(frozen=True)
+class EgressAllowance:
+    """One CAPTURE_EGRESS_ALLOW entry: an exact ip:port, or a CIDR (any port)."""
+
+    network: ipaddress.IPv4Network | ipaddress.IPv6Network
+    port: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> EgressAllowance:
+        text = text.strip()
+        try:
+            if "/" in text:
+                return cls(ipaddress.ip_network(text, strict=False))
+            host, _, port = text.rpartition(":")
+            host = host.strip("[]")
+            return cls(ipaddress.ip_network(host), int(port))
+        except ValueError as exc:
+            raise SettingsError(f"CAPTURE_EGRESS_ALLOW entry {text!r}: {exc}") from exc
+
+    def permits(self, address: ipaddress.IPv4Address | ipaddress.IPv6Address, port: int | None) -> bool:
+        if address not in self.network:
+            return False
+        return self.port is None or port is None or self.port == port
+
+
+@dataclass(frozen=True)
+class Settings:
+    listen: str = "127.0.0.1:8080"
+    data_dir: Path = Path("data")
+    egress_allow: tuple[EgressAllowance, ...] = ()
+    # Development and tests only: refuse every destination the allow list does not name,
+    # and resolve names only from this hosts-format file, never through DNS.
+    egress_allowlist_only: bool = False
+    resolver_hosts_file: Path | None = None
+    plans_file: Path | None = None
+    pool_size: int = 2
+    captures_per_session: int = 200
+    max_body_bytes: int = 1024 * 1024
+    queue_limit: int = 32
+    lease_timeout_s: float = 10.0
+    chromium_path: Path = Path("/usr/bin/chromium")
+    chromedriver_path: Path = Path("/usr/bin/chromedriver")
+    default_workspace: str = "local"
+    default_plan: str = "business"
+    log_level: str = "info"
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def database_path(self) -> Path:
+        return self.data_dir / "capture.duckdb"
+
+    @property
+    def control_socket(self) -> Path:
+        return self.data_dir / "control.sock"
+
+    def listen_host_port(self) -> tuple[str, int]:
+        host, _, port = self.listen.rpartition(":")
+        try:
+            return host.strip("[]") or "127.0.0.1", int(port)
+        except ValueError as exc:
+            raise SettingsError(f"listen address {self.listen!r} is not host:port") from exc
+
+
+def load_settings(config: Path | None = None, environ: dict[str, str] | None = None) -> Settings:
+    environ = dict(os.environ if environ is None else environ)
+    config = config or (Path(environ["CAPTURE_CONFIG"]) if environ.get("CAPTURE_CONFIG") else None)
+    raw: dict[str, Any] = {}
+    if config is not None:
+        try:
+            raw = tomllib.loads(config.read_text())
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise SettingsError(f"config {config}: {exc}") from exc
+    for f in fields(Settings):
+        value = environ.get(ENV_PREFIX + f.name.upper())
+        if value is not None:
+            raw[f.name] = value
+    return _coerce(raw)
+
+
+def _coerce(raw: dict[str, Any]) -> Settings:
+    known = {f.name: f for f in fields(Settings)}
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise SettingsError(f"unknown settings: {', '.join(unknown)}")
+    settings = Settings()
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        default = getattr(settings, name)
+        try:
+            values[name] = _convert(name, value, default)
+        except (TypeError, ValueError) as exc:
+            raise SettingsError(f"setting {name}: {exc}") from exc
+    return replace(settings, **values)
+
+
+def _convert(name: str, value: Any, default: Any) -> Any:
+    if name == "egress_allow":
+        items = value.split(",") if isinstance(value, str) else list(value)
+        return tuple(EgressAllowance.parse(item) for item in items if item.strip())
+    if isinstance(default, Path) or name in {"plans_file", "resolver_hosts_file"}:
+        return Path(value)
+    if isinstance(default, bool):
+        return str(value).lower() in {"1", "true", "yes", "on"}
+    if isinstance(default, int):
+        return int(value)
+    if isinstance(default, float):
+        return float(value)
+    return str(value)

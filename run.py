@@ -1,0 +1,316 @@
+"""The capture service's composition root and operator CLI.
+
+    python run.py serve                                  start the service
+    python run.py workspace create --name N [--plan P] [--quota Q]
+    python run.py workspace set-plan WORKSPACE_ID PLAN [--quota Q]
+    python run.py key create --workspace WORKSPACE_ID [--name NAME]
+    python run.py key revoke KEY_ID
+    python run.py sql "SELECT …"
+
+Admin commands go through the running service's control socket when it
+runs, and open the DuckDB file directly when it does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import orjson
+import trio
+
+from engine import accounts
+from engine.keys import load_or_create_secret
+from engine.plans import Plan, PlanFileError, load_plans
+from engine.schema import DDL
+from engine.settings import Settings, SettingsError, load_settings
+from engine.sql import SqlRefused, check_read_only, json_line
+
+log = logging.getLogger("capture")
+GRACEFUL_S = 3.0
+
+
+class CliError(Exception):
+    """Printed as one line to stderr, exit status 1."""
+
+
+# ---------------------------------------------------------------- serve
+
+
+async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
+    """Run every actor and the HTTP server until SIGTERM or SIGINT."""
+    import hypercorn.trio
+    from hypercorn.config import Config
+
+    from actors.accounts import AccountDirectory
+    from actors.browser_pool import BrowserPool
+    from actors.control import ControlServer
+    from actors.database import Database
+    from actors.eventlog import EventLog
+    from actors.intake import Intake
+    from actors.ledger import QuotaLedger
+    from actors.supervisor import Supervisor
+    from api.app import Services, create_app
+
+    secret = load_or_create_secret(settings.data_dir / "secrets" / "api-key-hmac.key")
+    db = Database(settings.database_path)
+    try:
+        await db.open()
+    except duckdb.Error as exc:
+        raise CliError(f"cannot open {settings.database_path}: {exc}") from exc
+    try:
+        async with trio.open_nursery() as nursery:
+            supervisor = Supervisor(nursery)
+            event_log = EventLog(db)
+            await supervisor.start("event-log", event_log.run)
+            supervisor.event_log = event_log
+            directory = AccountDirectory(db, plans, secret)
+            await supervisor.start("accounts", directory.run)
+            ledger = QuotaLedger(event_log)
+            await supervisor.start("ledger", ledger.run)
+            pool = BrowserPool(settings, event_log)
+            await supervisor.start("browser-pool", pool.run)
+            intake = Intake(settings, event_log, ledger, pool)
+            await supervisor.start("intake", intake.run)
+            await supervisor.start("control", ControlServer(settings.control_socket, directory, event_log).run)
+            first_key = await _default_workspace(directory, settings)
+
+            app = create_app(Services(settings, directory, intake, ledger, event_log))
+            listener = _bind(settings)
+            config = Config()
+            config.bind = [f"fd://{listener.fileno()}"]
+            config.graceful_timeout = GRACEFUL_S
+            config.accesslog = None
+            config.errorlog = logging.getLogger("hypercorn.error")
+            shutdown = trio.Event()
+            nursery.start_soon(_watch_signals, shutdown)
+            await nursery.start(partial(_serve_http, app, config, shutdown, nursery.cancel_scope))
+            _announce(settings, listener.getsockname(), first_key)
+    finally:
+        with trio.move_on_after(5, shield=True):
+            await db.close()
+    log.info("stopped")
+
+
+async def _serve_http(app: Any, config: Any, shutdown: trio.Event, scope: trio.CancelScope, *,
+                      task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+    import hypercorn.trio
+
+    await hypercorn.trio.serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)
+    scope.cancel()  # HTTP drained: stop the actors
+
+
+async def _watch_signals(shutdown: trio.Event) -> None:
+    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        async for signum in signals:
+            log.info("%s: stopping", signal.Signals(signum).name)
+            shutdown.set()
+            return
+
+
+def _bind(settings: Settings) -> socket.socket:
+    host, port = settings.listen_host_port()
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise CliError(f"cannot listen on {settings.listen}: {exc.strerror}") from exc
+    sock.listen(1024)
+    sock.set_inheritable(True)
+    return sock
+
+
+async def _default_workspace(directory: Any, settings: Settings) -> str | None:
+    """On a first start, a workspace for the operator and a key to try it with."""
+    if directory.workspaces() or not settings.default_workspace:
+        return None
+    ws = await directory.create_workspace(settings.default_workspace, settings.default_plan, None)
+    _, plaintext = await directory.create_key(ws.id, "first key")
+    log.info("created workspace %s (%s) on plan %s", ws.name, ws.id, ws.plan)
+    return str(plaintext)
+
+
+def _announce(settings: Settings, address: tuple[Any, ...], first_key: str | None) -> None:
+    host = address[0] if ":" not in address[0] else f"[{address[0]}]"
+    url = f"http://{host}:{address[1]}"
+    lines = [f"capture service ready on {url}  (data in {settings.data_dir})"]
+    if first_key:
+        lines += [
+            f"API key for workspace {settings.default_workspace!r} (shown once, keep it): {first_key}",
+            "Try it:",
+            f"  curl -sS -H 'x-api-key: {first_key}' -H 'content-type: application/json' \\",
+            f"    -d '{{\"url\": \"https://example.com\"}}' {url}/api/screenshot -o page.png",
+        ]
+    else:
+        lines.append("New API key: python run.py key create --workspace WORKSPACE_ID "
+                     "(list workspaces: python run.py sql \"select * from workspaces\")")
+    print("\n".join(lines), flush=True)
+
+
+def _warn_about(settings: Settings) -> None:
+    if settings.egress_allow:
+        log.warning("CAPTURE_EGRESS_ALLOW is set (%s): captures may reach these addresses despite "
+                    "the destination rules; use this for local development and tests only",
+                    ", ".join(f"{a.network}{':' + str(a.port) if a.port else ''}" for a in settings.egress_allow))
+    from actors.chromium import running_as_root
+
+    if running_as_root():
+        log.warning("running as root: Chromium starts with --no-sandbox; run the service as an "
+                    "unprivileged user (the systemd unit does) to keep the sandbox on")
+
+
+# ---------------------------------------------------------------- admin commands
+
+
+def admin(settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Answers of one admin command, from the running service or straight from the file."""
+    answers = _through_socket(settings.control_socket, command, args)
+    if answers is None:
+        return _offline(settings, plans, command, args)
+    return answers
+
+
+def _through_socket(path: Path, command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]] | None:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(str(path))
+    except (FileNotFoundError, ConnectionRefusedError):
+        sock.close()
+        return None  # not running (or a stale socket of a killed one)
+    return _socket_answers(sock, command, args)
+
+
+def _socket_answers(sock: socket.socket, command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    with sock, sock.makefile("rb") as answers:
+        sock.sendall(orjson.dumps({"command": command, "args": args}) + b"\n")
+        for line in answers:
+            answer = orjson.loads(line)
+            if answer.get("done"):
+                return
+            if "error" in answer and len(answer) == 1:
+                raise CliError(answer["error"])
+            yield answer
+
+
+def _offline(settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    if command == "sql":
+        check_read_only(args["query"])
+        if not settings.database_path.exists():
+            raise CliError(f"no database at {settings.database_path} yet: start the service once")
+        with duckdb.connect(str(settings.database_path), read_only=True) as conn:
+            cursor = conn.execute(args["query"])
+            names = [d[0] for d in cursor.description or []]
+            for row in cursor.fetchall():
+                yield dict(zip(names, row, strict=True))
+        return
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    with duckdb.connect(str(settings.database_path)) as conn:
+        conn.execute(DDL)
+        yield _offline_account_command(settings, plans, conn, command, args)
+
+
+def _offline_account_command(settings: Settings, plans: dict[str, Plan], conn: duckdb.DuckDBPyConnection,
+                             command: str, args: dict[str, Any]) -> dict[str, Any]:
+    if command == "workspace.create":
+        return accounts.create_workspace(conn, args["name"], args["plan"], plans, args.get("quota")).as_json()
+    if command == "workspace.set-plan":
+        return accounts.set_plan(conn, args["workspace"], args["plan"], plans, args.get("quota")).as_json()
+    if command == "key.create":
+        secret = load_or_create_secret(settings.data_dir / "secrets" / "api-key-hmac.key")
+        key, plaintext = accounts.create_key(conn, secret, args["workspace"], args.get("name"))
+        return {"id": key.id, "key": plaintext, "workspaceId": key.workspace_id}
+    if command == "key.revoke":
+        key = accounts.revoke_key(conn, args["key"])
+        return {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
+    raise CliError(f"unknown command {command}")
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="run.py", description="Self-hosted web page capture service.")
+    top.add_argument("--config", type=Path, help="settings TOML (default: $CAPTURE_CONFIG); "
+                     "CAPTURE_* environment variables override it")
+    commands = top.add_subparsers(dest="command", required=True)
+    commands.add_parser("serve", help="start the service (HTTP API, Chromium pool, event log)",
+                        description="Start the service. Listens on CAPTURE_LISTEN (default 127.0.0.1:8080), "
+                        "keeps data in CAPTURE_DATA_DIR (default ./data). Stop with SIGTERM or Ctrl-C.")
+
+    workspace = commands.add_parser("workspace", help="create workspaces, change their plan")
+    ws_commands = workspace.add_subparsers(dest="action", required=True)
+    create = ws_commands.add_parser("create", help="create a workspace; prints {id, name, plan}")
+    create.add_argument("--name", required=True)
+    create.add_argument("--plan", default="free", help="plan name from the plans file (default free)")
+    create.add_argument("--quota", type=int, help="monthly capture limit overriding the plan's")
+    set_plan = ws_commands.add_parser("set-plan", help="change a workspace's plan")
+    set_plan.add_argument("workspace_id")
+    set_plan.add_argument("plan")
+    set_plan.add_argument("--quota", type=int, help="monthly capture limit overriding the plan's")
+
+    key = commands.add_parser("key", help="create and revoke API keys")
+    key_commands = key.add_subparsers(dest="action", required=True)
+    key_create = key_commands.add_parser("create", help="create a key; prints {id, key, workspaceId} "
+                                         "(the key is shown this once)")
+    key_create.add_argument("--workspace", required=True, help="workspace id (ws_…)")
+    key_create.add_argument("--name")
+    key_revoke = key_commands.add_parser("revoke", help="revoke a key; it fails like an unknown key")
+    key_revoke.add_argument("key_id")
+
+    sql = commands.add_parser("sql", help="run a read-only query; prints rows as JSON lines",
+                              description="Query the DuckDB file (tables: events, workspaces, api_keys). "
+                              "Works while the service runs and when it does not.")
+    sql.add_argument("query")
+    return top
+
+
+def _admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    if ns.command == "workspace" and ns.action == "create":
+        return "workspace.create", {"name": ns.name, "plan": ns.plan, "quota": ns.quota}
+    if ns.command == "workspace":
+        return "workspace.set-plan", {"workspace": ns.workspace_id, "plan": ns.plan, "quota": ns.quota}
+    if ns.command == "key" and ns.action == "create":
+        return "key.create", {"workspace": ns.workspace, "name": ns.name}
+    if ns.command == "key":
+        return "key.revoke", {"key": ns.key_id}
+    return "sql", {"query": ns.query}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ns = parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = load_settings(ns.config)
+        plans = load_plans(settings.plans_file)
+        if ns.command == "serve":
+            _warn_about(settings)
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
+                raise CliError(f"a service already runs with data in {settings.data_dir}")
+            trio.run(serve, settings, plans)
+            return 0
+        command, args = _admin_request(ns)
+        for answer in admin(settings, plans, command, args):
+            sys.stdout.buffer.write(json_line(answer))
+        return 0
+    except (CliError, SettingsError, PlanFileError, accounts.AccountError, SqlRefused, duckdb.Error) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
