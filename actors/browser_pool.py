@@ -21,7 +21,7 @@ import trio
 from actors import chromium
 from actors.eventlog import Event, EventLog
 from engine.cdp import CdpConnection, CdpError, open_cdp
-from engine.errors import CapacityExhausted, RenderError
+from engine.errors import CapacityExhausted
 from engine.settings import Settings
 from engine.waiting import wait_any
 
@@ -85,14 +85,15 @@ class BrowserPool:
             except Exception as exc:  # Selenium, chromedriver and socket failures alike: relaunch
                 delay = RELAUNCH_BACKOFF_S[min(attempt, len(RELAUNCH_BACKOFF_S) - 1)]
                 attempt += 1
-                log.warning("chromium slot %d failed (%r); relaunching in %.1f s", slot, exc, delay)
+                log.warning("chromium slot %d failed (%s: %s); relaunching in %.1f s",
+                            slot, type(exc).__name__, str(exc).strip() or "no message", delay)
                 await trio.sleep(delay)
             task_status = trio.TASK_STATUS_IGNORED
 
     async def _session_lifetime(self, slot: int, task_status: trio.TaskStatus[None]) -> None:
         browser = await trio.to_thread.run_sync(
             chromium.launch, self.settings.chromium_path, self.settings.chromedriver_path,
-            limiter=self._limiter)
+            chromium.resolver_rules(self.settings), limiter=self._limiter)
         self._launched += 1
         try:
             async with open_cdp(browser.cdp_url) as conn:
@@ -115,16 +116,14 @@ class BrowserPool:
     async def lease(self, wait_s: float) -> AsyncIterator[Session]:
         """A live session for one capture; CapacityExhausted if none frees up within `wait_s`."""
         session = await self._take(wait_s)
+        finished = False
         try:
             yield session
-        except RenderError:
-            await self._check_health(session)
-            raise
-        except trio.Cancelled:
-            with trio.move_on_after(HEALTH_CHECK_S, shield=True):
-                await self._check_health(session)
-            raise
+            finished = True
         finally:
+            if not finished:  # any failure, cancellation included, may have been the browser's
+                with trio.move_on_after(HEALTH_CHECK_S, shield=True):
+                    await self._check_health(session)
             session.captures += 1
             if session.captures >= self.settings.captures_per_session:
                 session.retire()

@@ -17,6 +17,8 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from engine.settings import Settings
+
 BASE_FLAGS = (
     "--headless=new",
     "--disable-gpu",
@@ -40,6 +42,16 @@ BASE_FLAGS = (
 )
 
 
+def resolver_rules(settings: Settings) -> tuple[str, ...]:
+    """In allow-list-only mode Chromium resolves nothing and reaches only allow-listed hosts."""
+    if not settings.egress_allowlist_only:
+        return ()
+    hosts = sorted({str(a.network.network_address) for a in settings.egress_allow
+                    if a.network.num_addresses == 1})
+    excluded = "".join(f", EXCLUDE {host}" for host in hosts)
+    return (f"--host-resolver-rules=MAP * ~NOTFOUND{excluded}",)
+
+
 def running_as_root() -> bool:
     return os.geteuid() == 0
 
@@ -57,13 +69,15 @@ class Chromium:
         return [self.driver_pid, *descendants(self.driver_pid)]
 
 
-def launch(chromium_path: Path, chromedriver_path: Path) -> Chromium:
+def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = ()) -> Chromium:
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = str(chromium_path)
     for flag in BASE_FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={user_data.name}")
+    for flag in extra_flags:
+        options.add_argument(flag)
     if running_as_root():
         options.add_argument("--no-sandbox")
     driver = webdriver.Chrome(service=Service(str(chromedriver_path)), options=options)

@@ -97,12 +97,17 @@ class Intake:
             await self.record_failure(principal, request_id, exc, request=request, capture_id=capture_id,
                                       started=started)
             raise
-        except trio.Cancelled:
+        except BaseException as exc:
+            # Cancellation (the client went away) or a bug: either way nothing is
+            # consumed and the attempt is recorded, then the exception goes on.
+            cancelled = isinstance(exc, trio.Cancelled | BaseExceptionGroup)
             with trio.CancelScope(shield=True):
                 if reserved:
                     self.ledger.release(principal.workspace.id, capture_id)
-                await self._append_failure(principal, request_id, capture_id, request, started,
-                                           "delivery_failed", "delivery", "client_disconnected")
+                await self._append_failure(
+                    principal, request_id, capture_id, request, started,
+                    *(("delivery_failed", "delivery", "client_disconnected") if cancelled
+                      else ("render_failed", "render", "internal_error")))
             raise
         delivery = Delivery(principal, request_id, capture_id, request, capture, usage, started,
                             trio.current_time() + DELIVERY_GRACE_S)

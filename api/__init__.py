@@ -1,1 +1,1 @@
-"""The HTTP surface: handlers translate HTTP to actor calls and back; no business rule lives here."""
+"""The HTTP surface: handlers translate HTTP to actor calls and back, no business rules."""

@@ -8,6 +8,7 @@ from typing import Any
 from quart import Response, g, request
 from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
 from actors.accounts import AccountDirectory, Principal
 from actors.eventlog import EventLog
@@ -16,6 +17,7 @@ from actors.ledger import QuotaLedger
 from api.problems import (
     ApiProblem,
     BadRequest,
+    InternalError,
     MethodNotAllowed,
     NotFound,
     Unauthenticated,
@@ -40,7 +42,8 @@ class Services:
 def create_app(services: Services) -> QuartTrio:
     from api import routes  # routes import the app's helpers; keep the cycle one-way
 
-    app = QuartTrio("capture")
+    # no static folder: the API serves its routes only, never files from the working directory
+    app = QuartTrio("capture", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = services.settings.max_body_bytes
     app.extensions["services"] = services
     app.before_request(_identify)
@@ -105,14 +108,19 @@ async def _problem(error: Any) -> Response:
 
 
 async def _http_error(error: HTTPException) -> Response:
-    """Quart's own refusals (routing, body size) in the API's envelope."""
+    """Quart's own refusals (routing, body size) and unhandled faults in the API's envelope."""
     problem: Any
-    if error.code == 405:
-        problem = MethodNotAllowed(f"{request.method} is not allowed on {request.path}")
+    if isinstance(error, RouteMethodNotAllowed):
+        allowed = sorted(error.valid_methods or [])
+        problem = MethodNotAllowed(f"{request.method} is not allowed on {request.path}", allowed)
     elif error.code == 413:
-        problem = PayloadTooLarge(f"the body is larger than {services().settings.max_body_bytes} bytes")
+        limit = services().settings.max_body_bytes
+        problem = PayloadTooLarge(f"the body is larger than {limit} bytes")
     elif error.code == 404:
         problem = NotFound(f"no route {request.path}")
+    elif (error.code or 500) >= 500:
+        # an unhandled exception (already logged with its traceback) must stay a 5xx, never a 400
+        problem = InternalError("the service failed to handle this request")
     else:
         problem = BadRequest(error.description or "the request could not be read")
     return problem_response(problem, g.get("request_id") or new_id("req"))

@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic.json_schema import models_json_schema
 
-from engine.request import CaptureRequest
+from engine.devices import DEVICES
+from engine.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
 
 REF = "#/components/schemas/{model}"
 ERROR_CODES = [
@@ -17,7 +18,7 @@ ERROR_CODES = [
     "destination_forbidden", "destination_unresolvable", "cookie_domain_mismatch",
     "idempotency_key_reused", "batch_too_large", "selector_not_found", "target_status_rejected",
     "rate_limited", "quota_exceeded", "render_failed", "capacity_exhausted", "render_timeout",
-    "method_not_allowed", "bad_request",
+    "method_not_allowed", "bad_request", "internal_error",
 ]
 RATE_HEADERS = {
     name: {"description": text, "schema": {"type": "integer"}}
@@ -27,7 +28,9 @@ RATE_HEADERS = {
         ("ratelimit-reset", "seconds until the window is full again"),
     )
 }
-REQUEST_ID = {"x-request-id": {"description": "id of this request (req_…)", "schema": {"type": "string"}}}
+REQUEST_ID = {
+    "x-request-id": {"description": "id of this request (req_…)", "schema": {"type": "string"}},
+}
 RETRY_AFTER = {"retry-after": {"description": "seconds to wait", "schema": {"type": "integer"}}}
 
 
@@ -39,11 +42,45 @@ def _problem(description: str, headers: dict[str, Any] | None = None) -> dict[st
     }
 
 
+# Not a promise but the shape of a broken promise: an unhandled fault is a problem document too.
+INTERNAL_ERROR = {"500": _problem("internal_error: a fault of the service itself, logged")}
 COMMON_ERRORS = {
     "401": _problem("missing, unknown or revoked API key (unauthenticated)",
                     {"www-authenticate": {"schema": {"type": "string"}}}),
-    "429": _problem("rate_limited (per key) or quota_exceeded (monthly)", {**RETRY_AFTER, **RATE_HEADERS}),
+    "429": _problem("rate_limited (per key) or quota_exceeded (monthly)",
+                    {**RETRY_AFTER, **RATE_HEADERS}),
+    **INTERNAL_ERROR,
 }
+CROSS_FIELD_RULES = """Rules across fields, refused with 422 invalid_request:
+exactly one of `url` and `html`; `quality` only with format jpeg or webp; `omitBackground` only with
+png or webp; `pdf` only with format pdf; `video` only with format webm; `mockup` only with png, jpeg
+or webp; not both `device` and `viewport`; not both `fullPage` and `selector`; `cookies` only with
+`url`. `headers` may not set hop-by-hop headers, Host, Cookie or Proxy-*; `timezone` is an IANA
+zone name; `failOnStatus` strings are ranges like "500-599". A `url` must pass the destination
+rules (422 destination_forbidden, destination_unresolvable, cookie_domain_mismatch), and paid
+options need the plan's feature (403 feature_not_entitled)."""
+
+
+def _authenticated(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A problem answered after the key was admitted, so it carries the rate headers."""
+    return _problem(description, {**RATE_HEADERS, **(headers or {})})
+
+
+def _capture_request(generated: dict[str, Any]) -> dict[str, Any]:
+    """The pydantic schema plus what its validators check, as far as JSON Schema can say it."""
+    properties = dict(generated["properties"])
+    properties["device"] = {
+        "anyOf": [{"type": "string", "enum": sorted(DEVICES)}, {"type": "null"}], "default": None,
+    }
+    properties["locale"] = {**properties["locale"], "pattern": LOCALE_TAG.pattern}
+    properties["headers"] = {**properties["headers"],
+                             "propertyNames": {"pattern": HEADER_NAME.pattern}}
+    properties["failOnStatus"] = {**properties["failOnStatus"], "items": {"anyOf": [
+        {"type": "integer", "minimum": 100, "maximum": 599}, {"type": "string"}]}}
+    exactly_one_source = [{"required": [name], "properties": {name: {"type": "string"}}}
+                          for name in ("url", "html")]
+    return {**generated, "properties": properties, "oneOf": exactly_one_source,
+            "description": CROSS_FIELD_RULES}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -93,16 +130,18 @@ def _components() -> dict[str, Any]:
             "groupBy": {"type": "string", "enum": ["day", "format", "outcome"]},
             "rows": {"type": "array", "items": {
                 "type": "object",
-                "required": ["captures", "outcomes", "failuresByStage", "failuresByCode", "webhookAttempts"],
+                "required": ["captures", "outcomes", "failuresByStage", "failuresByCode",
+                             "webhookAttempts"],
                 "properties": {
-                    "day": {"type": "string"}, "format": {"type": "string"}, "outcome": {"type": "string"},
+                    "day": {"type": "string"}, "format": {"type": "string"},
+                    "outcome": {"type": "string"},
                     "captures": {"type": "integer"}, "outcomes": counts, "failuresByStage": counts,
                     "failuresByCode": counts, "webhookAttempts": {"type": "integer"},
                 },
             }},
         },
     }
-    schemas["CaptureRequest"] = {k: v for k, v in schema["$defs"]["CaptureRequest"].items()}
+    schemas["CaptureRequest"] = _capture_request(schema["$defs"]["CaptureRequest"])
     return schemas
 
 
@@ -123,21 +162,27 @@ def _screenshot() -> dict[str, Any]:
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": {"$ref": REF.format(model="CaptureRequest")}}}},
         "responses": {
-            "200": {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, **capture_headers},
+            "200": {"description": "the capture",
+                    "headers": {**REQUEST_ID, **RATE_HEADERS, **capture_headers},
                     "content": {t: binary for t in ("image/png", "image/jpeg", "image/webp",
                                                     "application/pdf", "text/html", "video/webm")}},
-            "400": _problem("malformed_json"),
+            "400": _authenticated("malformed_json, or bad_request: HTTP that could not be read"),
             **COMMON_ERRORS,
-            "403": _problem("feature_not_entitled: a paid option the plan lacks"),
-            "413": _problem("payload_too_large"),
-            "415": _problem("unsupported_media_type"),
-            "422": _problem("invalid_request, destination_forbidden, destination_unresolvable, "
-                            "cookie_domain_mismatch, selector_not_found, target_status_rejected"),
-            "502": _problem("render_failed"),
-            "503": _problem("capacity_exhausted", RETRY_AFTER),
-            "504": _problem("render_timeout"),
+            "403": _authenticated("feature_not_entitled: a paid option the plan lacks"),
+            "413": _authenticated("payload_too_large"),
+            "415": _authenticated("unsupported_media_type"),
+            "422": _authenticated(
+                "invalid_request, destination_forbidden, destination_unresolvable, "
+                "cookie_domain_mismatch, selector_not_found, target_status_rejected"),
+            "502": _authenticated("render_failed"),
+            "503": _authenticated("capacity_exhausted", RETRY_AFTER),
+            "504": _authenticated("render_timeout"),
         },
     }
+
+
+def _examples(date: str, time: str) -> dict[str, Any]:
+    return {"date": {"value": date}, "time": {"value": time}}
 
 
 @cache
@@ -152,25 +197,33 @@ def openapi_document() -> dict[str, Any]:
             "/api/screenshot": {"post": _screenshot()},
             "/api/usage": {"get": {
                 "summary": "Quota used this month", "operationId": "usage",
-                "responses": {"200": _json({"$ref": REF.format(model="Usage")}, "usage"), **COMMON_ERRORS},
+                "responses": {"200": _json({"$ref": REF.format(model="Usage")}, "usage"),
+                              **COMMON_ERRORS},
             }},
             "/api/analytics": {"get": {
                 "summary": "Capture attempts by day, format or outcome", "operationId": "analytics",
                 "parameters": [
                     {"name": "from", "in": "query", "schema": {"type": "string"},
-                     "description": "date or RFC 3339 time; default 30 days before `to`"},
+                     "examples": _examples("2026-11-01", "2026-11-01T08:00:00Z"),
+                     "description": "date or RFC 3339 time; absent or empty: 30 days before `to`"},
                     {"name": "to", "in": "query", "schema": {"type": "string"},
-                     "description": "date (whole day included) or RFC 3339 time; default now"},
-                    {"name": "groupBy", "in": "query",
-                     "schema": {"type": "string", "enum": ["day", "format", "outcome"], "default": "day"}},
+                     "examples": _examples("2026-11-21", "2026-11-21T17:00:00Z"),
+                     "description": "date (whole day included) or RFC 3339 time, at most 366 days "
+                                    "after `from`; absent or empty: now"},
+                    {"name": "groupBy", "in": "query", "schema": {
+                        "type": "string", "enum": ["day", "format", "outcome"], "default": "day"}},
                 ],
                 "responses": {"200": _json({"$ref": REF.format(model="Analytics")}, "counts"),
-                              **COMMON_ERRORS, "422": _problem("invalid_request: a bad parameter")},
+                              **COMMON_ERRORS,
+                              "422": _authenticated("invalid_request: a bad parameter")},
             }},
             "/api/openapi.json": {"get": {
                 "summary": "This document", "operationId": "openapi", "security": [],
-                "responses": {"200": {"description": "OpenAPI 3.1",
-                                      "content": {"application/json": {"schema": {"type": "object"}}}}},
+                "responses": {
+                    "200": {"description": "OpenAPI 3.1", "headers": REQUEST_ID,
+                            "content": {"application/json": {"schema": {"type": "object"}}}},
+                    **INTERNAL_ERROR,
+                },
             }},
         },
         "components": {

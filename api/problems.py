@@ -4,7 +4,8 @@
     ├── Unauthenticated   401 unauthenticated, WWW-Authenticate: Bearer
     ├── BadRequest        400 bad_request (a request HTTP itself could not read)
     ├── NotFound          404 not_found
-    └── MethodNotAllowed  405 method_not_allowed
+    ├── MethodNotAllowed  405 method_not_allowed, Allow
+    └── InternalError     500 internal_error (a fault of the service, never part of a contract)
 
 Capture errors (engine.errors) render through the same `problem_response`.
 """
@@ -70,6 +71,20 @@ class MethodNotAllowed(ApiProblem):
     code = "method_not_allowed"
     status = 405
     title = "Method not allowed"
+
+    def __init__(self, detail: str, allowed: list[str]) -> None:
+        super().__init__(detail)
+        self.allowed = allowed
+
+    def headers(self) -> dict[str, str]:
+        # RFC 9110 §15.5.6: a 405 must say which methods the resource does support
+        return {"allow": ", ".join(self.allowed)}
+
+
+class InternalError(ApiProblem):
+    code = "internal_error"
+    status = 500
+    title = "Internal error"
 
 
 def problem_document(problem: Problem, request_id: str) -> dict[str, Any]:

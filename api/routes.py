@@ -45,7 +45,8 @@ async def screenshot() -> Response:
 async def read_json() -> Any:
     """The request body as JSON, or the capture error that says why not."""
     if request.mimetype != "application/json":
-        raise UnsupportedMediaType(f"send the body as application/json, not {request.mimetype or 'nothing'}")
+        sent = request.mimetype or "nothing"
+        raise UnsupportedMediaType(f"send the body as application/json, not {sent}")
     limit = services().settings.max_body_bytes
     if (request.content_length or 0) > limit:
         raise PayloadTooLarge(f"the body is larger than {limit} bytes")

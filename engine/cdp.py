@@ -20,6 +20,8 @@ import orjson
 import trio
 from trio_websocket import ConnectionClosed, WebSocketConnection, open_websocket_url
 
+from engine.waiting import open_helper_nursery
+
 MAX_MESSAGE = 512 * 1024 * 1024  # full-page screenshots arrive as one base64 message
 Listener = Callable[[str, dict[str, Any]], None]
 
@@ -117,9 +119,6 @@ async def open_cdp(url: str) -> AsyncIterator[CdpConnection]:
     """Connect to a browser's DevTools websocket; the reader runs until the block exits."""
     async with open_websocket_url(url, max_message_size=MAX_MESSAGE) as ws:
         conn = CdpConnection(ws)
-        async with trio.open_nursery() as nursery:
+        async with open_helper_nursery() as nursery:
             nursery.start_soon(conn._reader)
-            try:
-                yield conn
-            finally:
-                nursery.cancel_scope.cancel()
+            yield conn

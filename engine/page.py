@@ -17,6 +17,7 @@ from typing import Any
 import trio
 
 from engine.cdp import CdpConnection, CdpError
+from engine.waiting import open_helper_nursery
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
@@ -51,14 +52,16 @@ class PageState:
 
 
 class Page:
-    def __init__(self, conn: CdpConnection, session_id: str, context_id: str, target_id: str) -> None:
+    def __init__(self, conn: CdpConnection, session_id: str, context_id: str,
+                 target_id: str) -> None:
         self.conn = conn
         self.session_id = session_id
         self.context_id = context_id
         self.target_id = target_id
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
-        self._helpers_send, self._helpers_receive = trio.open_memory_channel[tuple[str, dict[str, Any]]](64)
+        self._helpers_send, self._helpers_receive = trio.open_memory_channel[
+            tuple[str, dict[str, Any]]](64)
 
     async def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         return await self.conn.send(method, params, self.session_id)
@@ -98,9 +101,11 @@ class Page:
 @asynccontextmanager
 async def open_page(conn: CdpConnection) -> AsyncIterator[Page]:
     """A new context and tab; everything it held is disposed when the block exits."""
-    context = (await conn.send("Target.createBrowserContext", {"disposeOnDetach": True}))["browserContextId"]
+    context = (await conn.send(
+        "Target.createBrowserContext", {"disposeOnDetach": True}))["browserContextId"]
     try:
-        await conn.send("Browser.setDownloadBehavior", {"behavior": "deny", "browserContextId": context})
+        await conn.send("Browser.setDownloadBehavior",
+                        {"behavior": "deny", "browserContextId": context})
         target = (await conn.send(
             "Target.createTarget", {"url": "about:blank", "browserContextId": context}))["targetId"]
         session = (await conn.send(
@@ -108,10 +113,9 @@ async def open_page(conn: CdpConnection) -> AsyncIterator[Page]:
         page = Page(conn, session, context, target)
         conn.listen(session, page._on_event)
         try:
-            async with trio.open_nursery() as nursery:
+            async with open_helper_nursery() as nursery:
                 nursery.start_soon(page._helper_task)
                 yield page
-                nursery.cancel_scope.cancel()
         finally:
             conn.forget(session)
     finally:

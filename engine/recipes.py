@@ -15,7 +15,13 @@ import trio
 
 from engine.cdp import CdpError
 from engine.devices import DEVICES
-from engine.errors import FieldError, InvalidRequest, RenderFailed, SelectorNotFound, TargetStatusRejected
+from engine.errors import (
+    FieldError,
+    InvalidRequest,
+    RenderFailed,
+    SelectorNotFound,
+    TargetStatusRejected,
+)
 from engine.page import HTML_DOCUMENT_URL, Page
 from engine.request import CaptureRequest, PdfOptions, Viewport
 from engine.waiting import wait_any
@@ -56,23 +62,20 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
         await page.send(domain)
     await page.send("Page.setLifecycleEventsEnabled", {"enabled": True})
     device = DEVICES.get(r.device or "")
-    viewport = r.viewport or Viewport()
-    if device is not None:
-        viewport = Viewport(width=device.width, height=device.height,
-                            device_scale_factor=device.scale, mobile=device.mobile)
-        if device.touch:
-            await page.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    await page.send("Emulation.setDeviceMetricsOverride", {
-        "width": viewport.width, "height": viewport.height,
-        "deviceScaleFactor": viewport.device_scale_factor, "mobile": viewport.mobile,
-    })
+    if device is not None and device.touch:
+        await page.send("Emulation.setTouchEmulationEnabled",
+                        {"enabled": True, "maxTouchPoints": 5})
+    await page.send("Emulation.setDeviceMetricsOverride", _metrics(r))
     user_agent = r.user_agent or (device.user_agent if device else None) or default_user_agent
-    await page.send("Emulation.setUserAgentOverride", {"userAgent": user_agent, "acceptLanguage": r.locale})
-    await _emulate(page, "locale", "Emulation.setLocaleOverride", {"locale": r.locale.replace("-", "_")})
+    await page.send("Emulation.setUserAgentOverride",
+                    {"userAgent": user_agent, "acceptLanguage": r.locale})
+    await _emulate(page, "locale", "Emulation.setLocaleOverride",
+                   {"locale": r.locale.replace("-", "_")})
     await _emulate(page, "timezone", "Emulation.setTimezoneOverride", {"timezoneId": r.timezone})
     await page.send("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": "dark" if r.dark_mode else "light"},
-        {"name": "prefers-reduced-motion", "value": "reduce" if r.reduced_motion else "no-preference"},
+        {"name": "prefers-reduced-motion",
+         "value": "reduce" if r.reduced_motion else "no-preference"},
     ]})
     if r.omit_background:
         await page.send("Emulation.setDefaultBackgroundColorOverride",
@@ -80,10 +83,24 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
     if r.headers:
         await page.send("Network.setExtraHTTPHeaders", {"headers": r.headers})
     if r.cookies:
-        await page.send("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]})
+        cookies = [_cookie(c, r.url or "") for c in r.cookies]
+        await page.send("Network.setCookies", {"cookies": cookies})
     if r.html is not None:
         page.html_document = r.html
         await page.send("Fetch.enable", {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]})
+
+
+def _metrics(r: CaptureRequest) -> dict[str, Any]:
+    """The screen to emulate: the device preset's, else the viewport's (defaults when neither)."""
+    device = DEVICES.get(r.device or "")
+    if device is not None:
+        # Plain values, not a Viewport: that model validates client JSON and accepts
+        # only its camelCase aliases, so building one from field names raised.
+        return {"width": device.width, "height": device.height,
+                "deviceScaleFactor": device.scale, "mobile": device.mobile}
+    viewport = r.viewport or Viewport()
+    return {"width": viewport.width, "height": viewport.height,
+            "deviceScaleFactor": viewport.device_scale_factor, "mobile": viewport.mobile}
 
 
 async def _emulate(page: Page, field: str, method: str, params: dict[str, Any]) -> None:
@@ -130,7 +147,7 @@ async def wait_for(page: Page, event: trio.Event) -> None:
 
 
 async def settle(page: Page, r: CaptureRequest) -> None:
-    """Styles, hidden elements, waitForSelector, click and delay: the page as the client wants it."""
+    """Styles, hidden elements, waitForSelector, click, delay: the page as the client wants it."""
     rules = [r.css or ""]
     for index, selector in enumerate(r.hide_selectors):
         await _check_selector(page, f"hideSelectors[{index}]", selector)
@@ -146,8 +163,9 @@ async def settle(page: Page, r: CaptureRequest) -> None:
             look(); }})""", await_promise=True)
     if r.click:
         await _check_selector(page, "click", r.click)
-        found = await evaluate(page, f"""(() => {{ const el = document.querySelector({_js(r.click)});
-            if (!el) return false; el.scrollIntoView({{block: 'center'}}); el.click(); return true; }})()""")
+        found = await evaluate(page, f"""(() => {{
+            const el = document.querySelector({_js(r.click)}); if (!el) return false;
+            el.scrollIntoView({{block: 'center'}}); el.click(); return true; }})()""")
         if not found:
             raise SelectorNotFound("click", r.click)
         await _next_frames(page)
@@ -156,7 +174,8 @@ async def settle(page: Page, r: CaptureRequest) -> None:
 
 
 async def _check_selector(page: Page, field: str, selector: str) -> None:
-    valid = await evaluate(page, f"""(() => {{ try {{ document.querySelector({_js(selector)}); return true; }}
+    valid = await evaluate(page, f"""(() => {{
+        try {{ document.querySelector({_js(selector)}); return true; }}
         catch (e) {{ return false; }} }})()""")
     if not valid:
         raise InvalidRequest(f"{field}: {selector!r} is not a valid CSS selector",
@@ -164,8 +183,8 @@ async def _check_selector(page: Page, field: str, selector: str) -> None:
 
 
 async def _next_frames(page: Page) -> None:
-    await evaluate(page, "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))",
-                   await_promise=True)
+    await evaluate(page, """new Promise(done =>
+        requestAnimationFrame(() => requestAnimationFrame(done)))""", await_promise=True)
 
 
 async def evaluate(page: Page, expression: str, *, await_promise: bool = False) -> Any:
@@ -208,9 +227,11 @@ async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
 async def _clip(page: Page, r: CaptureRequest) -> dict[str, float] | None:
     if r.selector:
         await _check_selector(page, "selector", r.selector)
-        box = await evaluate(page, f"""(() => {{ const el = document.querySelector({_js(r.selector)});
-            if (!el) return null; const b = el.getBoundingClientRect();
-            return {{x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height}}; }})()""")
+        box = await evaluate(page, f"""(() => {{
+            const el = document.querySelector({_js(r.selector)}); if (!el) return null;
+            const b = el.getBoundingClientRect();
+            return {{x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height}};
+            }})()""")
         if not box or box["width"] < 1 or box["height"] < 1:
             raise SelectorNotFound("selector", r.selector)
         return {**box, "scale": 1}

@@ -20,9 +20,9 @@ from engine.errors import FieldError, InvalidRequest
 Format = Literal["png", "jpeg", "webp", "pdf", "html", "webm"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
 MAX_HTML_BYTES = 512 * 1024
-_LOCALE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
+LOCALE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 _STATUS_RANGE = re.compile(r"^([1-5]\d\d)(?:-([1-5]\d\d))?$")
-_HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 REFUSED_HEADERS = frozenset({
     "host", "cookie", "connection", "keep-alive", "te", "trailer", "transfer-encoding",
     "upgrade", "content-length", "expect",
@@ -37,28 +37,29 @@ class Model(BaseModel):
 
 
 class Viewport(Model):
-    width: int = Field(1280, ge=320, le=3840)
-    height: int = Field(800, ge=200, le=2160)
-    device_scale_factor: float = Field(1, ge=1, le=3)
+    width: int = Field(default=1280, ge=320, le=3840)
+    height: int = Field(default=800, ge=200, le=2160)
+    device_scale_factor: float = Field(default=1, ge=1, le=3)
     mobile: bool = False
 
 
 class Cookie(Model):
     name: str = Field(min_length=1, max_length=256)
     value: str = Field(max_length=4096)
-    domain: str | None = Field(None, max_length=253)
-    path: str = Field("/", max_length=1024)
+    domain: str | None = Field(default=None, max_length=253)
+    path: str = Field(default="/", max_length=1024)
     secure: bool = False
     http_only: bool = False
     same_site: Literal["Strict", "Lax", "None"] | None = None
-    expires: int | None = Field(None, ge=0, description="Unix seconds; omitted: a session cookie")
+    expires: int | None = Field(default=None, ge=0,
+                                description="Unix seconds; omitted: a session cookie")
 
 
 class Margins(Model):
-    top: float = Field(10, ge=0, le=100)
-    right: float = Field(10, ge=0, le=100)
-    bottom: float = Field(10, ge=0, le=100)
-    left: float = Field(10, ge=0, le=100)
+    top: float = Field(default=10, ge=0, le=100)
+    right: float = Field(default=10, ge=0, le=100)
+    bottom: float = Field(default=10, ge=0, le=100)
+    left: float = Field(default=10, ge=0, le=100)
 
 
 class PdfOptions(Model):
@@ -66,8 +67,9 @@ class PdfOptions(Model):
     landscape: bool = False
     margin_mm: Margins = Margins()
     print_background: bool = True
-    scale: float = Field(1, ge=0.1, le=2)
-    page_ranges: str | None = Field(None, pattern=r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
+    scale: float = Field(default=1, ge=0.1, le=2)
+    page_ranges: str | None = Field(
+        default=None, pattern=r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
 
 
 class RemoveElements(Model):
@@ -78,8 +80,8 @@ class RemoveElements(Model):
 
 class Scroll(Model):
     enabled: bool = True
-    step_px: int | None = Field(None, ge=50, le=5000)
-    delay_ms: int | None = Field(None, ge=0, le=2000)
+    step_px: int | None = Field(default=None, ge=50, le=5000)
+    delay_ms: int | None = Field(default=None, ge=0, le=2000)
 
 
 class Mockup(Model):
@@ -87,8 +89,8 @@ class Mockup(Model):
 
 
 class Video(Model):
-    duration_ms: int = Field(5000, ge=1000, le=15000)
-    fps: int = Field(25, ge=10, le=30)
+    duration_ms: int = Field(default=5000, ge=1000, le=15000)
+    fps: int = Field(default=25, ge=10, le=30)
 
 
 class Proxy(Model):
@@ -96,8 +98,8 @@ class Proxy(Model):
 
 
 class CaptureRequest(Model):
-    url: str | None = Field(None, min_length=1, max_length=8192)
-    html: str | None = Field(None, max_length=MAX_HTML_BYTES)
+    url: str | None = Field(default=None, min_length=1, max_length=8192)
+    html: str | None = Field(default=None, max_length=MAX_HTML_BYTES)
     format: Format = "png"
     viewport: Viewport | None = None
     device: str | None = None
@@ -105,35 +107,35 @@ class CaptureRequest(Model):
     selector: Selector | None = None
     wait_until: Literal["load", "domcontentloaded", "networkidle"] = "load"
     wait_for_selector: Selector | None = None
-    delay_ms: int = Field(0, ge=0, le=10000)
-    timeout_ms: int = Field(30000, ge=1000, le=60000)
-    quality: int | None = Field(None, ge=1, le=100)
+    delay_ms: int = Field(default=0, ge=0, le=10000)
+    timeout_ms: int = Field(default=30000, ge=1000, le=60000)
+    quality: int | None = Field(default=None, ge=1, le=100)
     omit_background: bool = False
     dark_mode: bool = False
     reduced_motion: bool = False
-    user_agent: str | None = Field(None, min_length=1, max_length=512)
-    locale: str = Field("en-US", max_length=35)
-    timezone: str = Field("UTC", max_length=64)
+    user_agent: str | None = Field(default=None, min_length=1, max_length=512)
+    locale: str = Field(default="en-US", max_length=35)
+    timezone: str = Field(default="UTC", max_length=64)
     hide_selectors: list[Selector] = Field(default_factory=list, max_length=50)
     click: Selector | None = None
     fail_on_status: list[int | str] = Field(default_factory=list, max_length=50)
-    css: str | None = Field(None, max_length=256 * 1024)
+    css: str | None = Field(default=None, max_length=256 * 1024)
     headers: dict[str, str] = Field(default_factory=dict, max_length=50)
     cookies: list[Cookie] = Field(default_factory=list, max_length=50)
-    javascript: str | None = Field(None, max_length=256 * 1024)
+    javascript: str | None = Field(default=None, max_length=256 * 1024)
     remove_elements: RemoveElements | None = None
     scroll: Scroll | None = None
     mockup: Mockup | None = None
     video: Video | None = None
     proxy: Proxy | None = None
     pdf: PdfOptions | None = None
-    webhook_url: str | None = Field(None, max_length=2048)
+    webhook_url: str | None = Field(default=None, max_length=2048)
     retain: bool = False
 
     @field_validator("locale")
     @classmethod
     def _locale(cls, value: str) -> str:
-        if not _LOCALE.match(value):
+        if not LOCALE_TAG.fullmatch(value):  # match() would let a trailing newline through
             raise ValueError("not a BCP 47 language tag like en-US")
         return value
 
@@ -168,7 +170,7 @@ class CaptureRequest(Model):
     def _headers(cls, value: dict[str, str]) -> dict[str, str]:
         for name, text in value.items():
             lower = name.lower()
-            if not _HEADER_NAME.match(name):
+            if not HEADER_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a valid header name")
             if lower in REFUSED_HEADERS or lower.startswith("proxy-"):
                 raise ValueError(f"{name} may not be set")
@@ -193,14 +195,16 @@ def status_range(item: int | str) -> tuple[int, int] | None:
 
 def parse_capture(data: Any, *, prefix: str = "") -> CaptureRequest:
     if not isinstance(data, dict):
+        field = prefix.rstrip(".") or "body"
         raise InvalidRequest("the body must be a JSON object",
-                             errors=(FieldError(prefix.rstrip(".") or "body", "type", "expected an object"),))
+                             errors=(FieldError(field, "type", "expected an object"),))
     try:
         request = CaptureRequest.model_validate(data)
     except ValidationError as exc:
         errors = tuple(_field_error(prefix, err) for err in exc.errors())
         raise InvalidRequest(_summary(errors), errors=errors) from None
-    errors = tuple(FieldError(prefix + field, code, message) for field, code, message in _cross_field(request))
+    errors = tuple(FieldError(prefix + field, code, message)
+                   for field, code, message in _cross_field(request))
     if errors:
         raise InvalidRequest(_summary(errors), errors=errors)
     return request

@@ -1,0 +1,149 @@
+"""Shared fixtures: a loopback fixture site and one running service for the session.
+
+The service runs as a real `run.py serve` process on 127.0.0.1:0 with its
+own data directory. It may reach only the fixture site (allow-list-only
+egress, names from a hosts file, Chromium resolving nothing), so no test can
+make it send a packet anywhere but loopback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+
+from tests import pages  # noqa: F401 - registers the fixture routes
+from tests.fixture_site import FixtureServer
+
+ROOT = Path(__file__).resolve().parent.parent
+READY = re.compile(r"capture service ready on (http://\S+)")
+START_S = 60
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[FixtureServer]:
+    server = FixtureServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@dataclass
+class Service:
+    url: str
+    data_dir: Path
+    env: dict[str, str]
+    process: subprocess.Popen[bytes]
+    log: Path
+    client: httpx.Client = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.client = httpx.Client(base_url=self.url, timeout=90)
+
+    def cli(self, *args: str) -> list[dict[str, Any]]:
+        """Run an operator command against this service's data directory; its JSON lines."""
+        done = subprocess.run([sys.executable, str(ROOT / "run.py"), *args], env=self.env,
+                              capture_output=True, timeout=60, check=False)
+        if done.returncode != 0:
+            raise AssertionError(f"run.py {' '.join(args)} failed: {done.stderr.decode()}")
+        return [orjson.loads(line) for line in done.stdout.splitlines()]
+
+    def workspace(self, plan: str = "pro", quota: int | None = None) -> Workspace:
+        args = ["workspace", "create", "--name", "test", "--plan", plan]
+        if quota is not None:
+            args += ["--quota", str(quota)]
+        ws = self.cli(*args)[0]
+        key = self.cli("key", "create", "--workspace", ws["id"])[0]
+        return Workspace(ws["id"], key["key"], key["id"], self)
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@dataclass
+class Workspace:
+    id: str
+    key: str
+    key_id: str
+    service: Service
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"x-api-key": self.key}
+
+    def capture(self, **fields: Any) -> httpx.Response:
+        return self.service.client.post("/api/screenshot", json=fields, headers=self.headers)
+
+    def get(self, path: str, **params: Any) -> httpx.Response:
+        return self.service.client.get(path, params=params, headers=self.headers)
+
+
+def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Service:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    hosts = data_dir.parent / f"{data_dir.name}-hosts"
+    hosts.write_text("127.0.0.1 fixture.test\n")
+    env = {
+        **os.environ,
+        "CAPTURE_DATA_DIR": str(data_dir),
+        "CAPTURE_LISTEN": "127.0.0.1:0",
+        "CAPTURE_EGRESS_ALLOW": f"127.0.0.1:{site.server_address[1]}",
+        "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1",
+        "CAPTURE_RESOLVER_HOSTS_FILE": str(hosts),
+        "CAPTURE_DEFAULT_WORKSPACE": "",
+        "CAPTURE_POOL_SIZE": "2",
+        **extra_env,
+    }
+    log = data_dir.parent / f"{data_dir.name}.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env,
+                                   stdout=out, stderr=subprocess.STDOUT, cwd=data_dir.parent)
+    deadline = time.monotonic() + START_S
+    while time.monotonic() < deadline:
+        match = READY.search(log.read_text(errors="replace"))
+        if match:
+            return Service(match[1], data_dir, env, process, log)
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    process.kill()
+    raise AssertionError(f"service did not start:\n{log.read_text(errors='replace')}")
+
+
+def stop_service(service: Service, timeout: float = 15) -> int:
+    service.client.close()
+    if service.process.poll() is None:
+        service.process.send_signal(signal.SIGTERM)
+    try:
+        return service.process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        service.process.kill()
+        service.process.wait(5)
+        raise
+
+
+@pytest.fixture(scope="session")
+def service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
+    running = start_service(tmp_path_factory.mktemp("service") / "data", site)
+    yield running
+    stop_service(running)
+
+
+@pytest.fixture
+def pro(service: Service) -> Workspace:
+    return service.workspace("pro")
+
+
+@pytest.fixture
+def free(service: Service) -> Workspace:
+    return service.workspace("free")

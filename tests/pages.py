@@ -1,0 +1,179 @@
+"""The fixture site's pages. Each one makes a capture option observable."""
+
+from __future__ import annotations
+
+import html
+import time
+
+from tests.fixture_site import HTML, Answer, Handler, page, route
+
+
+def _ok(body: str, head: str = "") -> Answer:
+    return 200, HTML, page(body, head)
+
+
+@route("/simple")
+def simple(_: Handler) -> Answer:
+    return _ok("<h1 style='font:40px sans-serif'>Simple fixture 你好 😀</h1>")
+
+
+@route("/script-dom")
+def script_dom(_: Handler) -> Answer:
+    return _ok("<div id=root></div><script>const d = document.createElement('p');"
+               "d.id = 'made-by-script'; d.textContent = 'built at runtime';"
+               "document.getElementById('root').appendChild(d);</script>")
+
+
+@route("/scheme")
+def scheme(_: Handler) -> Answer:
+    css = ("body{background:rgb(255,255,255)} @media (prefers-color-scheme: dark)"
+           "{body{background:rgb(0,0,0)}} html,body{height:100%}")
+    return _ok("", f"<style>{css}</style>")
+
+
+@route("/probe")
+def probe(handler: Handler) -> Answer:
+    """Everything the browser tells a page about its environment, as DOM text.
+
+    `?fit=device` adds a width=device-width viewport meta, so a mobile layout
+    viewport is the device's width rather than the 980 px legacy default.
+    """
+    script = """
+      const out = {
+        tz: new Date(0).toString(),
+        zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        language: navigator.language,
+        ua: navigator.userAgent,
+        width: innerWidth, height: innerHeight, dpr: devicePixelRatio,
+        touch: navigator.maxTouchPoints, mobile: matchMedia('(pointer: coarse)').matches,
+        motion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+        dark: matchMedia('(prefers-color-scheme: dark)').matches,
+        cookie: document.cookie,
+        stored: localStorage.getItem('mark'),
+      };
+      document.getElementById('out').textContent = JSON.stringify(out);
+    """
+    fit = handler.query.get("fit") == "device"
+    head = "<meta name=viewport content='width=device-width'>" if fit else ""
+    return _ok(f"<pre id=out></pre><script>{script}</script>", head)
+
+
+@route("/leave-marks")
+def leave_marks(_: Handler) -> Answer:
+    return _ok("<p>marking</p><script>document.cookie = 'mark=from-first; path=/';"
+               "localStorage.setItem('mark', 'from-first');</script>")
+
+
+@route("/headers")
+def headers(handler: Handler) -> Answer:
+    rows = "".join(f"<li>{html.escape(k.lower())}={html.escape(v)}</li>"
+                   for k, v in handler.headers.items())
+    return _ok(f"<ul id=headers>{rows}</ul>")
+
+
+@route("/tall")
+def tall(handler: Handler) -> Answer:
+    height = int(handler.query.get("h", "20000"))
+    bands = "".join(
+        f"<div style='height:1000px;background:hsl({(i * 37) % 360},70%,50%);"
+        "font:60px sans-serif'>"
+        f"band {i}</div>" for i in range(height // 1000))
+    return _ok(bands)
+
+
+@route("/box")
+def box(_: Handler) -> Answer:
+    return _ok("<div style='height:300px'></div><div id=box style='margin-left:100px;width:240px;"
+               "height:120px;background:rgb(255,0,0)'></div><div style='height:2000px'></div>")
+
+
+@route("/transparent")
+def transparent(_: Handler) -> Answer:
+    return _ok("<p style='font:30px sans-serif'>no background</p>")
+
+
+@route("/never-loads")
+def never_loads(_: Handler) -> Answer:
+    return _ok("<p>waiting forever</p><img src='/hang'>")
+
+
+@route("/hang")
+def hang(handler: Handler) -> Answer:
+    handler.server.stopping.wait(90)
+    return 200, {"content-type": "image/png"}, b""
+
+
+@route("/slow-image")
+def slow_image(handler: Handler) -> Answer:
+    time.sleep(float(handler.query.get("s", "1.5")))
+    svg = b"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>"
+    return 200, {"content-type": "image/svg+xml"}, svg
+
+
+@route("/slow-load")
+def slow_load(handler: Handler) -> Answer:
+    """Its load event comes only after `?s=` seconds: well inside the default timeout."""
+    seconds = float(handler.query.get("s", "5"))
+    return _ok(f"<p>loading slowly</p><img src='/slow-image?s={seconds}'>")
+
+
+@route("/after-dom")
+def after_dom(_: Handler) -> Answer:
+    """'loaded' appears only after a slow image: domcontentloaded captures before it."""
+    return _ok("<p id=state>parsing</p><img src='/slow-image?s=1.5' "
+               "onload=\"document.getElementById('state').textContent='loaded'\">")
+
+
+@route("/after-load")
+def after_load(_: Handler) -> Answer:
+    """Fetches after the load event: only networkidle waits for the answer."""
+    script = ("addEventListener('load', () => setTimeout(() => fetch('/slow-image?s=0.8')"
+              ".then(() => { document.getElementById('state').textContent = 'idle'; }), 50));")
+    return _ok(f"<p id=state>loaded</p><script>{script}</script>")
+
+
+@route("/late-element")
+def late_element(_: Handler) -> Answer:
+    script = ("setTimeout(() => document.body.insertAdjacentHTML('beforeend',"
+              "'<p id=late>arrived late</p>'), 700);")
+    return _ok(f"<p>early</p><script>{script}</script>")
+
+
+@route("/delayed-text")
+def delayed_text(_: Handler) -> Answer:
+    script = "setTimeout(() => { document.getElementById('t').textContent = 'later'; }, 600);"
+    return _ok(f"<p id=t>sooner</p><script>{script}</script>")
+
+
+@route("/click")
+def click(_: Handler) -> Answer:
+    return _ok("<button id=go onclick=\"document.getElementById('t').textContent='clicked'\">"
+               "go</button><p id=t>not clicked</p>")
+
+
+@route("/hide")
+def hide(_: Handler) -> Answer:
+    return _ok("<div id=banner style='position:fixed;inset:0;background:rgb(255,0,0)'></div>",
+               "<style>html,body{background:rgb(255,255,255)}</style>")
+
+
+@route("/status")
+def status(handler: Handler) -> Answer:
+    code = int(handler.query.get("code", "200"))
+    return code, HTML, page(f"<h1>status {code}</h1>")
+
+
+@route("/pages")
+def pages(handler: Handler) -> Answer:
+    count = int(handler.query.get("n", "3"))
+    body = "".join(f"<div style='height:100vh;break-after:page'>page {i + 1}</div>"
+                   for i in range(count))
+    return _ok(body, "<style>@page{margin:0} div:last-child{break-after:auto}</style>")
+
+
+@route("/drop")
+def drop(handler: Handler) -> Answer:
+    """Closes the connection without an answer: the browser cannot load the page."""
+    handler.close_connection = True
+    handler.connection.shutdown(2)
+    raise ConnectionAbortedError("dropped on purpose")

@@ -1,0 +1,200 @@
+"""The OpenAPI document: valid 3.1, complete, and true of the running service.
+
+The fuzzing half runs schemathesis against the live service on loopback. The
+fuzzed workspace has a monthly quota of 0, so a generated request that passes
+validation, entitlements and the destination rules stops at 429
+`quota_exceeded` before any rendering: random HTML with a `waitForSelector`
+that never matches would only end in 504 after `timeoutMs`, which says
+nothing about the document. Generated URLs never reach the network either:
+the test service allows only the fixture site and resolves names from a hosts
+file (`tests/conftest.py`), which `test_generated_destinations_are_refused`
+pins. Successful captures are held against the document with real renders of
+a fixture page instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+import schemathesis
+from openapi_spec_validator import OpenAPIV31SpecValidator
+from schemathesis import Case
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from api.app import Services, create_app
+from api.openapi import openapi_document
+from api.problems import ApiProblem
+from engine.errors import CaptureError
+from engine.settings import Settings
+from tests.conftest import Service, Workspace
+from tests.fixture_site import FixtureServer
+
+ROUTES = {
+    ("POST", "/api/screenshot"), ("GET", "/api/usage"), ("GET", "/api/analytics"),
+    ("GET", "/api/openapi.json"),
+}
+# The business plan allows 600 requests a minute per key; a fresh key well before that
+# keeps 429 rate_limited from standing in for the answers the fuzzer is after.
+REQUESTS_PER_KEY = 300
+CONFIG = schemathesis.Config.from_dict({
+    "seed": 20261121,
+    "generation": {"max-examples": 25, "deterministic": True, "database": "none"},
+    "checks": {
+        # The document cannot promise that a schema-valid capture is accepted: the test
+        # service refuses every URL but the fixture site's (422), and the quota is 0 (429).
+        "positive_data_acceptance": {"enabled": False},
+    },
+})
+# The same document the service serves (test_served_document_is_the_built_one pins that);
+# schemathesis needs it at collection, before the session's service exists.
+schema = schemathesis.openapi.from_dict(openapi_document(), config=CONFIG)
+
+
+class KeyRing:
+    """API keys of one business workspace with no quota, a fresh one every REQUESTS_PER_KEY."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.workspace = service.workspace("business", quota=0)
+        self.current, self.used = self.workspace.key, 0
+
+    def next(self) -> str:
+        if self.used == REQUESTS_PER_KEY:
+            created = self.service.cli("key", "create", "--workspace", self.workspace.id)
+            self.current = created[0]["key"]
+            self.used = 0
+        self.used += 1
+        return self.current
+
+
+@pytest.fixture(scope="module")
+def keys(service: Service) -> KeyRing:
+    return KeyRing(service)
+
+
+@pytest.fixture(scope="module")
+def served(service: Service) -> dict[str, Any]:
+    answer = service.client.get("/api/openapi.json")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/json"
+    document: dict[str, Any] = answer.json()
+    return document
+
+
+def error_classes(root: type) -> list[type]:
+    return [root, *(cls for sub in root.__subclasses__() for cls in error_classes(sub))]
+
+
+def test_served_document_is_valid_openapi_3_1(served: dict[str, Any]) -> None:
+    assert served["openapi"].startswith("3.1.")
+    errors = [str(e.message) for e in OpenAPIV31SpecValidator(served).iter_errors()]
+    assert errors == []
+
+
+def test_served_document_is_the_built_one(served: dict[str, Any]) -> None:
+    assert served == orjson.loads(orjson.dumps(openapi_document()))
+
+
+def test_every_route_is_described(served: dict[str, Any]) -> None:
+    # The factory only wires the actors into the app; nothing here serves a request.
+    idle: Any = None
+    app = create_app(Services(Settings(), idle, idle, idle, idle))
+    serving = {(method, rule.rule) for rule in app.url_map.iter_rules()
+               for method in rule.methods or () if method not in {"HEAD", "OPTIONS"}}
+    described = {(method.upper(), path)
+                 for path, item in served["paths"].items() for method in item}
+    assert serving == ROUTES
+    assert described == ROUTES
+
+
+def test_every_error_code_is_in_the_problem_schema(served: dict[str, Any]) -> None:
+    documented = set(served["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
+    emitted = {cls.code for cls in error_classes(CaptureError) + error_classes(ApiProblem)}
+    assert emitted - documented == set()
+
+
+def test_every_capture_error_status_is_a_documented_response(served: dict[str, Any]) -> None:
+    responses = served["paths"]["/api/screenshot"]["post"]["responses"]
+    for cls in error_classes(CaptureError):
+        assert str(cls.status) in responses, cls.__name__
+        content = responses[str(cls.status)]["content"]
+        assert list(content) == ["application/problem+json"], cls.__name__
+
+
+def test_generated_destinations_are_refused(keys: KeyRing, site: FixtureServer) -> None:
+    # A fuzzed URL is a random string: none can name the fixture site's host and port.
+    client, port = keys.service.client, site.server_address[1]
+    for url, code in [
+        ("http://example.com/", "destination_unresolvable"),
+        ("https://93.184.216.34/", "destination_forbidden"),
+        ("http://[2606:4700::1111]/", "destination_forbidden"),
+        ("http://127.0.0.1/", "destination_forbidden"),
+        (f"http://127.0.0.1:{port + 1 if port < 65535 else port - 1}/", "destination_forbidden"),
+        ("ftp://fixture.test/", "destination_forbidden"),
+        ("a", "destination_forbidden"),
+    ]:
+        answer = client.post("/api/screenshot", json={"url": url},
+                             headers={"x-api-key": keys.next()})
+        assert (answer.status_code, answer.json()["code"]) == (422, code), url
+    # and what passes every rule stops at the quota, before a renderer is asked
+    for body in ({"url": f"http://fixture.test:{port}/simple"}, {"html": "<p>hi</p>"}):
+        answer = client.post("/api/screenshot", json=body, headers={"x-api-key": keys.next()})
+        assert (answer.status_code, answer.json()["code"]) == (429, "quota_exceeded"), body
+
+
+def test_out_of_calendar_dates_are_invalid_requests(pro: Workspace) -> None:
+    for query in ({"to": "0001-01-01"}, {"to": "9999-12-31"}, {"from": "0001-01-01T00:00:00+05:00"},
+                  {"from": "2026-01-01", "to": "9999-12-31T23:59:59-05:00"}):
+        answer = pro.get("/api/analytics", **query)
+        assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request"), query
+
+
+@schema.parametrize()
+def test_service_conforms_to_its_document(case: Case, service: Service, keys: KeyRing) -> None:
+    case.call_and_validate(base_url=service.url, headers={"x-api-key": keys.next()})
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize(("fmt", "content_type"), [
+    ("png", "image/png"), ("html", "text/html; charset=utf-8"), ("pdf", "application/pdf"),
+])
+def test_captures_conform_to_the_document(
+    pro: Workspace, site: FixtureServer, fmt: str, content_type: str,
+) -> None:
+    body = {"url": f"{site.base}/simple", "format": fmt}
+    answer = pro.capture(**body)
+    assert (answer.status_code, answer.headers["content-type"]) == (200, content_type), answer.text
+    conform(schema["/api/screenshot"]["POST"].Case(body=body), answer)
+
+
+def test_error_answers_conform_to_the_document(service: Service, pro: Workspace) -> None:
+    post, client = schema["/api/screenshot"]["POST"], service.client
+    as_json = {**pro.headers, "content-type": "application/json"}
+    answers = [
+        (401, schema["/api/usage"]["GET"].Case(), client.get("/api/usage")),
+        (422, schema["/api/analytics"]["GET"].Case(query={"groupBy": "week"}),
+         pro.get("/api/analytics", groupBy="week")),
+        (400, post.Case(body={}), client.post("/api/screenshot", content=b"{", headers=as_json)),
+        (415, post.Case(body={}), client.post("/api/screenshot", content=b"", headers=pro.headers)),
+        (422, post.Case(body={"url": "a"}), pro.capture(url="a")),
+    ]
+    for status, case, answer in answers:
+        assert answer.status_code == status, answer.text
+        conform(case, answer)
+
+
+def conform(case: Case, answer: httpx.Response) -> None:
+    """The document's word on this answer: status, content type, headers and body."""
+    case.validate_response(answer, checks=[
+        not_a_server_error, status_code_conformance, content_type_conformance,
+        response_headers_conformance, response_schema_conformance,
+    ])
