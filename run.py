@@ -47,7 +47,6 @@ class CliError(Exception):
 
 async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
     """Run every actor and the HTTP server until SIGTERM or SIGINT."""
-    import hypercorn.trio
     from hypercorn.config import Config
 
     from actors.accounts import AccountDirectory
@@ -203,7 +202,9 @@ def _socket_answers(sock: socket.socket, command: str, args: dict[str, Any]) -> 
             yield answer
 
 
-def _offline(settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _offline(
+    settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]
+) -> Iterator[dict[str, Any]]:
     if command == "sql":
         check_read_only(args["query"])
         if not settings.database_path.exists():
@@ -293,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         settings = load_settings(ns.config)
+        logging.getLogger().setLevel(settings.log_level.upper())
         plans = load_plans(settings.plans_file)
         if ns.command == "serve":
             _warn_about(settings)

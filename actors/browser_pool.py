@@ -135,6 +135,9 @@ class BrowserPool:
         self._freed.unpark()
 
     async def _take(self, wait_s: float) -> Session:
+        if self._waiting >= self.settings.queue_limit and not self._idle:
+            raise CapacityExhausted(f"{self._waiting} captures are already waiting for a renderer",
+                                    retry_after=5)
         self._waiting += 1
         try:
             with trio.move_on_after(wait_s):

@@ -92,7 +92,7 @@ def stop(chromium: Chromium) -> None:
     leftovers = chromium.pids
     try:
         chromium.driver.quit()
-    except Exception:  # noqa: BLE001 - a dead browser makes quit fail in many ways; we kill below
+    except Exception:
         pass
     for pid in leftovers:
         if _is_browser_process(pid):  # never a recycled pid that now belongs to someone else

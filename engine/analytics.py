@@ -19,10 +19,16 @@ MAX_RANGE = dt.timedelta(days=366)
 
 def parse_range(start: str | None, end: str | None, now: dt.datetime) -> tuple[dt.datetime, dt.datetime]:
     """[from, to) in naive UTC; defaults to the 30 days up to now. Dates or RFC 3339 times."""
-    until = _parse("to", end) if end else now
-    if end and len(end) == 10:
-        until += dt.timedelta(days=1)  # a date names the whole day
-    since = _parse("from", start) if start else until - dt.timedelta(days=30)
+    field = "to"
+    try:  # 0001-01-01 or 9999-12-31 moved past the calendar's edge overflows
+        until = _parse("to", end) if end else now
+        if end and len(end) == 10:
+            until += dt.timedelta(days=1)  # a date names the whole day
+        field = "from" if start else "to"  # a default from overflows because of to
+        since = _parse("from", start) if start else until - dt.timedelta(days=30)
+    except OverflowError:
+        raise InvalidRequest(f"{field}: out of the calendar's range", errors=(
+            FieldError(field, "invalid", "out of range"),)) from None
     if since >= until or until - since > MAX_RANGE:
         raise InvalidRequest("from must be before to, at most 366 days apart",
                              errors=(FieldError("from", "invalid", "must be before to, within 366 days"),))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +61,6 @@ class Settings:
     default_workspace: str = "local"
     default_plan: str = "business"
     log_level: str = "info"
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def database_path(self) -> Path:

@@ -42,7 +42,7 @@ class Handler(BaseHTTPRequestHandler):
     def query(self) -> dict[str, str]:
         return {k: v[0] for k, v in parse_qs(urlsplit(self.path).query).items()}
 
-    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+    def do_GET(self) -> None:  # the stdlib calls it by this name
         self.server.requests.append((self.path, dict(self.headers)))
         fn = ROUTES.get(urlsplit(self.path).path)
         try:

@@ -1,0 +1,28 @@
+"""The README stays true: every setting is documented, and so is every operator command."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+from engine.settings import Settings
+from run import parser
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+
+
+def test_every_setting_is_in_the_readme() -> None:
+    for setting in fields(Settings):
+        if setting.name == "extra":
+            continue
+        assert f"`{setting.name}`" in README, setting.name
+        assert f"`CAPTURE_{setting.name.upper()}`" in README, setting.name
+
+
+def test_every_operator_command_is_in_the_readme() -> None:
+    help_text = parser().format_help()
+    for command in ("serve", "workspace", "key", "sql"):
+        assert command in help_text
+    for line in ("run.py workspace create", "run.py workspace set-plan", "run.py key create",
+                 "run.py key revoke", "run.py sql", "./bootstrap.sh serve", "./bootstrap.sh test"):
+        assert line in README, line

@@ -1,0 +1,110 @@
+"""A service of its own: start, a Chromium killed from outside, secrets at rest, SIGTERM, sql after stop."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from actors.chromium import descendants
+from tests.conftest import Service, Workspace, start_service, stop_service
+from tests.fixture_site import FixtureServer
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def own_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
+    running = start_service(tmp_path_factory.mktemp("lifecycle") / "data", site)
+    yield running
+    if running.process.poll() is None:
+        stop_service(running)
+
+
+def _browser_mains(service: Service) -> list[int]:
+    """Chromium main processes: children of the chromedriver processes the service started."""
+    mains = []
+    for pid in descendants(service.process.pid):
+        try:
+            comm = Path(f"/proc/{pid}/comm").read_text().strip()
+            parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            parent_comm = Path(f"/proc/{parent}/comm").read_text().strip()
+        except (OSError, ValueError):
+            continue
+        if comm.startswith("chrom") and parent_comm == "chromedriver":
+            mains.append(pid)
+    return mains
+
+
+def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Service, site: FixtureServer) -> None:
+    ws = own_service.workspace("pro")
+    mains = _browser_mains(own_service)
+    assert len(mains) == 2
+    answers: list[httpx.Response] = []
+    worker = threading.Thread(target=lambda: answers.append(
+        ws.capture(url=f"{site.base}/never-loads", timeoutMs=30000)))
+    worker.start()
+    deadline = time.monotonic() + 20
+    while not any(path == "/hang" for path, _ in site.requests) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in mains:  # one of them holds the capture; kill both, as an OOM killer might
+        os.kill(pid, signal.SIGKILL)
+    worker.join(60)
+    assert answers, "the capture never answered"
+    assert answers[0].status_code == 502, answers[0].text
+    assert answers[0].json()["code"] == "render_failed"
+
+    after = ws.capture(url=f"{site.base}/simple")
+    assert after.status_code == 200, after.text
+    assert not set(_browser_mains(own_service)) & set(mains)
+    deadline = time.monotonic() + 10
+    while ws.get("/api/usage").json()["quota"]["used"] < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ws.get("/api/usage").json()["quota"]["used"] == 1  # the failed one cost nothing
+
+
+def _files_containing(directory: Path, secret: bytes) -> list[Path]:
+    return [p for p in directory.rglob("*") if p.is_file() and secret in p.read_bytes()]
+
+
+def test_secrets_never_reach_the_data_directory(own_service: Service, site: FixtureServer) -> None:
+    ws: Workspace = own_service.workspace("pro")
+    cookie, header = "cookie-value-5f1c9e", "header-value-8a2d47"
+    answer = ws.capture(url=f"{site.base}/headers", cookies=[{"name": "c", "value": cookie}],
+                        headers={"x-test": header})
+    assert answer.status_code == 200
+    assert any(h.get("x-test") == header for _, h in site.requests)  # it really was sent
+    for secret in (ws.key, cookie, header):
+        assert _files_containing(own_service.data_dir, secret.encode()) == []
+
+
+def test_sql_works_while_running_and_refuses_writes(own_service: Service) -> None:
+    rows = own_service.cli("sql", "select outcome, count(*) as n from events group by 1 order by 1")
+    assert {row["outcome"] for row in rows} >= {"succeeded", "render_failed"}
+    with pytest.raises(AssertionError, match="append-only"):
+        own_service.cli("sql", "delete from events")
+
+
+def test_sigterm_stops_cleanly_and_sql_still_works(own_service: Service) -> None:
+    chromium = _browser_mains(own_service)
+    assert stop_service(own_service) == 0
+    log = own_service.log_text()
+    assert "Traceback" not in log
+    assert all(not Path(f"/proc/{pid}").exists() for pid in chromium)
+    rows = own_service.cli("sql", "select outcome, count(*) as n from events group by 1")
+    assert sum(row["n"] for row in rows) >= 3
+
+
+def test_no_code_updates_or_deletes_events() -> None:
+    sources = [p for folder in ("engine", "actors", "api") for p in (ROOT / folder).glob("*.py")]
+    sources.append(ROOT / "run.py")
+    for path in sources:
+        text = path.read_text().lower()
+        for statement in ("update events", "delete from events", "truncate events", "drop table events"):
+            assert statement not in text, f"{path.name} holds {statement!r}"
