@@ -200,6 +200,7 @@ def _socket_answers(sock: socket.socket, command: str, args: dict[str, Any]) -> 
             if "error" in answer and len(answer) == 1:
                 raise CliError(answer["error"])
             yield answer
+    raise CliError("the service closed the control connection without finishing the answer")
 
 
 def _offline(

@@ -58,6 +58,9 @@ class ControlServer:
                 await stream.send_all(json_line({"error": str(exc)}))
             except trio.BrokenResourceError:
                 pass  # the operator's command went away
+            except Exception as exc:  # e.g. a database error: answer it, keep serving others
+                log.exception("control command failed")
+                await stream.send_all(json_line({"error": f"{type(exc).__name__}: {exc}"}))
 
     async def _answers(self, command: str, args: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
         if command == "workspace.create":
