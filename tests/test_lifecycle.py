@@ -108,3 +108,24 @@ def test_no_code_updates_or_deletes_events() -> None:
         text = path.read_text().lower()
         for statement in ("update events", "delete from events", "truncate events", "drop table events"):
             assert statement not in text, f"{path.name} holds {statement!r}"
+
+
+def test_sessions_are_recycled_after_their_capture_budget(
+    tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
+) -> None:
+    service = start_service(tmp_path_factory.mktemp("recycle") / "data", site,
+                            CAPTURE_CAPTURES_PER_SESSION="2", CAPTURE_POOL_SIZE="1")
+    try:
+        ws = service.workspace("pro")
+        first = _browser_mains(service)
+        assert len(first) == 1
+        for _ in range(2):
+            assert ws.capture(url=f"{site.base}/simple").status_code == 200
+        # The budget is spent: the next capture waits for the replacement and gets it.
+        assert ws.capture(url=f"{site.base}/simple").status_code == 200
+        second = _browser_mains(service)
+        assert len(second) == 1
+        assert second != first
+        assert not Path(f"/proc/{first[0]}").exists()
+    finally:
+        stop_service(service)
