@@ -88,6 +88,15 @@ class Workspace:
     def get(self, path: str, **params: Any) -> httpx.Response:
         return self.service.client.get(path, params=params, headers=self.headers)
 
+    def quota(self, at_least_used: int = 0, wait_s: float = 10) -> dict[str, int]:
+        """The usage quota, once `used` reached `at_least_used` (a commit follows the last byte sent)."""
+        deadline = time.monotonic() + wait_s
+        quota: dict[str, int] = self.get("/api/usage").json()["quota"]
+        while quota["used"] < at_least_used and time.monotonic() < deadline:
+            time.sleep(0.05)
+            quota = self.get("/api/usage").json()["quota"]
+        return quota
+
 
 def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Service:
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -63,10 +63,7 @@ def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Servic
     after = ws.capture(url=f"{site.base}/simple")
     assert after.status_code == 200, after.text
     assert not set(_browser_mains(own_service)) & set(mains)
-    deadline = time.monotonic() + 10
-    while ws.get("/api/usage").json()["quota"]["used"] < 1 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert ws.get("/api/usage").json()["quota"]["used"] == 1  # the failed one cost nothing
+    assert ws.quota(at_least_used=1)["used"] == 1  # the failed one cost nothing
 
 
 def _files_containing(directory: Path, secret: bytes) -> list[Path]:
