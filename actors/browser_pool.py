@@ -2,10 +2,10 @@
 
 Each slot runs a loop of session lifetimes: launch Chromium (Selenium, in a
 thread), connect over CDP, offer the session for leases, and retire it after
-`captures_per_session` captures, when its browser dies, or when it stops
-answering. A retired session is stopped and replaced without a restart of
-the service; a capture running on a browser that died fails with
-`render_failed`.
+`captures_per_session` captures, when a capture leaves it above
+`session_memory_mb`, when its browser dies, or when it stops answering. A
+retired session is stopped and replaced without a restart of the service; a
+capture running on a browser that died fails with `render_failed`.
 """
 
 from __future__ import annotations
@@ -39,12 +39,14 @@ class Session:
         self.user_agent = user_agent
         self.captures = 0
         self.retired = trio.Event()
+        self.unresponsive = False
 
     @property
     def alive(self) -> bool:
         return not (self.retired.is_set() or self.conn.closed.is_set())
 
-    def retire(self) -> None:
+    def retire(self, *, unresponsive: bool = False) -> None:
+        self.unresponsive = self.unresponsive or unresponsive
         self.retired.set()
 
 
@@ -95,6 +97,7 @@ class BrowserPool:
             chromium.launch, self.settings.chromium_path, self.settings.chromedriver_path,
             chromium.resolver_rules(self.settings), limiter=self._limiter)
         self._launched += 1
+        session: Session | None = None
         try:
             async with open_cdp(browser.cdp_url) as conn:
                 version = await conn.send("Browser.getVersion")
@@ -107,8 +110,10 @@ class BrowserPool:
                 if session in self._idle:
                     self._idle.remove(session)
         finally:
+            # A hung browser would hang a polite quit too: kill it first, then quit the driver.
+            force = session is None or session.unresponsive
             with trio.move_on_after(STOP_S, shield=True):
-                await trio.to_thread.run_sync(chromium.stop, browser, abandon_on_cancel=True)
+                await trio.to_thread.run_sync(chromium.stop, browser, force, abandon_on_cancel=True)
             self._retired += 1
         log.info("chromium slot %d replaced (%s)", slot, reason)
 
@@ -122,10 +127,14 @@ class BrowserPool:
             finished = True
         finally:
             if not finished:  # any failure, cancellation included, may have been the browser's
-                with trio.move_on_after(HEALTH_CHECK_S, shield=True):
+                with trio.CancelScope(shield=True):  # the check bounds its own wait
                     await self._check_health(session)
             session.captures += 1
             if session.captures >= self.settings.captures_per_session:
+                session.retire()
+            elif self._over_memory(session):
+                log.info("chromium slot %d uses more than %d MB; recycling it",
+                         session.slot, self.settings.session_memory_mb)
                 session.retire()
             if session.alive:
                 self._offer(session)
@@ -151,6 +160,10 @@ class BrowserPool:
             self._waiting -= 1
         raise CapacityExhausted(f"no renderer became free within {wait_s:g} s", retry_after=5)
 
+    def _over_memory(self, session: Session) -> bool:
+        limit = self.settings.session_memory_mb
+        return limit > 0 and chromium.resident_bytes(session.browser.pids) > limit * 1024 * 1024
+
     async def _check_health(self, session: Session) -> None:
         """Retire a session whose browser no longer answers."""
         if not session.alive:
@@ -162,7 +175,7 @@ class BrowserPool:
                 scope.cancel()
         if scope.cancelled_caught:
             log.warning("chromium slot %d stopped answering; retiring it", session.slot)
-            session.retire()
+            session.retire(unresponsive=True)
             await self.event_log.append(Event("browser.retired", data={"slot": session.slot,
                                                                        "reason": "unresponsive"}))
 

@@ -69,6 +69,18 @@ class Chromium:
         return [self.driver_pid, *descendants(self.driver_pid)]
 
 
+def resident_bytes(pids: list[int]) -> int:
+    """Summed resident memory of these processes (shared pages counted once per process)."""
+    total = 0
+    page = os.sysconf("SC_PAGE_SIZE")
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = ()) -> Chromium:
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = webdriver.ChromeOptions()
@@ -87,20 +99,30 @@ def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str,
     return Chromium(driver, cdp_url, driver.service.process.pid, user_data)
 
 
-def stop(chromium: Chromium) -> None:
-    """Quit through the driver, then kill whatever is left of the process tree."""
+def stop(chromium: Chromium, force: bool = False) -> None:
+    """Quit through the driver, then kill whatever is left of the process tree.
+
+    `force` kills the browser before the quit: a browser that stopped answering
+    would otherwise hold the driver's quit until its own timeout.
+    """
     leftovers = chromium.pids
+    if force:
+        _kill_browser_processes(leftovers)
     try:
         chromium.driver.quit()
     except Exception:
         pass
-    for pid in leftovers:
+    _kill_browser_processes(leftovers)
+    chromium.user_data_dir.cleanup()
+
+
+def _kill_browser_processes(pids: list[int]) -> None:
+    for pid in pids:
         if _is_browser_process(pid):  # never a recycled pid that now belongs to someone else
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-    chromium.user_data_dir.cleanup()
 
 
 def _is_browser_process(pid: int) -> bool:

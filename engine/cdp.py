@@ -23,6 +23,8 @@ from trio_websocket import ConnectionClosed, WebSocketConnection, open_websocket
 from engine.waiting import open_helper_nursery
 
 MAX_MESSAGE = 512 * 1024 * 1024  # full-page screenshots arrive as one base64 message
+CONNECT_S = 10.0
+DISCONNECT_S = 1.0
 Listener = Callable[[str, dict[str, Any]], None]
 
 
@@ -117,7 +119,9 @@ class CdpConnection:
 @asynccontextmanager
 async def open_cdp(url: str) -> AsyncIterator[CdpConnection]:
     """Connect to a browser's DevTools websocket; the reader runs until the block exits."""
-    async with open_websocket_url(url, max_message_size=MAX_MESSAGE) as ws:
+    # A wedged browser never answers the close handshake: give it a moment, not a minute.
+    async with open_websocket_url(url, max_message_size=MAX_MESSAGE, connect_timeout=CONNECT_S,
+                                  disconnect_timeout=DISCONNECT_S) as ws:
         conn = CdpConnection(ws)
         async with open_helper_nursery() as nursery:
             nursery.start_soon(conn._reader)

@@ -53,6 +53,7 @@ class Settings:
     plans_file: Path | None = None
     pool_size: int = 2
     captures_per_session: int = 200
+    session_memory_mb: int = 1536  # resident memory of one Chromium tree; 0 turns the check off
     max_body_bytes: int = 1024 * 1024
     queue_limit: int = 32
     lease_timeout_s: float = 10.0

@@ -118,11 +118,63 @@ def test_sessions_are_recycled_after_their_capture_budget(
         assert len(first) == 1
         for _ in range(2):
             assert ws.capture(url=f"{site.base}/simple").status_code == 200
+            assert _browser_mains(service) == first  # well under the memory limit: kept
         # The budget is spent: the next capture waits for the replacement and gets it.
         assert ws.capture(url=f"{site.base}/simple").status_code == 200
         second = _browser_mains(service)
         assert len(second) == 1
         assert second != first
         assert not Path(f"/proc/{first[0]}").exists()
+    finally:
+        stop_service(service)
+
+
+def test_sessions_are_recycled_above_their_memory_limit(
+    tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
+) -> None:
+    service = start_service(tmp_path_factory.mktemp("memory") / "data", site,
+                            CAPTURE_SESSION_MEMORY_MB="1", CAPTURE_POOL_SIZE="1")
+    try:
+        ws = service.workspace("pro")
+        seen = _browser_mains(service)
+        for _ in range(2):  # every Chromium is above 1 MB: each capture retires its session
+            assert ws.capture(url=f"{site.base}/simple").status_code == 200
+            deadline = time.monotonic() + 15
+            while _browser_mains(service) in ([], seen[-1:]) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            seen += _browser_mains(service)
+        assert len(set(seen)) == 3, seen
+        assert "uses more than 1 MB; recycling it" in service.log_text()
+    finally:
+        stop_service(service)
+
+
+def test_a_hung_chromium_times_out_its_capture_and_is_replaced(
+    tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
+) -> None:
+    service = start_service(tmp_path_factory.mktemp("hang") / "data", site, CAPTURE_POOL_SIZE="1")
+    try:
+        ws = service.workspace("pro")
+        (hung,) = _browser_mains(service)
+        answers: list[httpx.Response] = []
+        worker = threading.Thread(target=lambda: answers.append(
+            ws.capture(url=f"{site.base}/never-loads", timeoutMs=3000)))
+        worker.start()
+        deadline = time.monotonic() + 20
+        while not any(path == "/hang" for path, _ in site.requests) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.kill(hung, signal.SIGSTOP)  # alive but silent, as a wedged browser is
+        worker.join(60)
+        assert answers, "the capture never answered"
+        assert answers[0].status_code == 504, answers[0].text
+        assert answers[0].json()["code"] == "render_timeout"
+
+        after = ws.capture(url=f"{site.base}/simple")
+        assert after.status_code == 200, after.text
+        assert _browser_mains(service) != [hung]
+        assert not Path(f"/proc/{hung}").exists()  # killed, not left stopped
+        assert ws.quota(at_least_used=1)["used"] == 1
+        rows = service.cli("sql", "select data->>'reason' as reason from events where type = 'browser.retired'")
+        assert [row["reason"] for row in rows] == ["unresponsive"]
     finally:
         stop_service(service)
