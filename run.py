@@ -53,11 +53,13 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
     from actors.browser_pool import BrowserPool
     from actors.control import ControlServer
     from actors.database import Database
+    from actors.egress import EgressGuard
     from actors.eventlog import EventLog
     from actors.intake import Intake
     from actors.ledger import QuotaLedger
     from actors.supervisor import Supervisor
     from api.app import Services, create_app
+    from engine.destinations import egress_policy
 
     secret = load_or_create_secret(settings.data_dir / "secrets" / "api-key-hmac.key")
     db = Database(settings.database_path)
@@ -75,9 +77,11 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             await supervisor.start("accounts", directory.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
-            pool = BrowserPool(settings, event_log)
+            guard = EgressGuard(egress_policy(settings), event_log)
+            await supervisor.start("egress-guard", guard.run)
+            pool = BrowserPool(settings, event_log, guard)
             await supervisor.start("browser-pool", pool.run)
-            intake = Intake(settings, event_log, ledger, pool)
+            intake = Intake(settings, event_log, ledger, pool, guard)
             await supervisor.start("intake", intake.run)
             await supervisor.start("control", ControlServer(settings.control_socket, directory, event_log).run)
             first_key = await _default_workspace(directory, settings)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import trio
 
 from actors import chromium
+from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from engine.cdp import CdpConnection, CdpError, open_cdp
 from engine.errors import CapacityExhausted
@@ -60,9 +61,10 @@ class PoolStatistics:
 
 
 class BrowserPool:
-    def __init__(self, settings: Settings, event_log: EventLog) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, guard: EgressGuard) -> None:
         self.settings = settings
         self.event_log = event_log
+        self.guard = guard
         self._idle: deque[Session] = deque()
         self._freed = trio.lowlevel.ParkingLot()  # lease waiters, woken in arrival order
         self._limiter = trio.CapacityLimiter(settings.pool_size)  # Selenium calls run in threads
@@ -95,7 +97,7 @@ class BrowserPool:
     async def _session_lifetime(self, slot: int, task_status: trio.TaskStatus[None]) -> None:
         browser = await trio.to_thread.run_sync(
             chromium.launch, self.settings.chromium_path, self.settings.chromedriver_path,
-            chromium.resolver_rules(self.settings), limiter=self._limiter)
+            chromium.egress_flags(self.guard.proxy_server), limiter=self._limiter)
         self._launched += 1
         session: Session | None = None
         try:

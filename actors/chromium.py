@@ -17,7 +17,7 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from engine.settings import Settings
+PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
 
 BASE_FLAGS = (
     "--headless=new",
@@ -42,14 +42,15 @@ BASE_FLAGS = (
 )
 
 
-def resolver_rules(settings: Settings) -> tuple[str, ...]:
-    """In allow-list-only mode Chromium resolves nothing and reaches only allow-listed hosts."""
-    if not settings.egress_allowlist_only:
-        return ()
-    hosts = sorted({str(a.network.network_address) for a in settings.egress_allow
-                    if a.network.num_addresses == 1})
-    excluded = "".join(f", EXCLUDE {host}" for host in hosts)
-    return (f"--host-resolver-rules=MAP * ~NOTFOUND{excluded}",)
+def egress_flags(proxy_server: str) -> tuple[str, ...]:
+    """Every request through the egress guard, loopback included; Chromium itself resolves no name.
+
+    The host resolver rule is the second wall: should anything ever skip the
+    proxy, it finds no address to go to. 127.0.0.1 is excluded so that the
+    guard itself can be reached.
+    """
+    return (f"--proxy-server={proxy_server}", f"--proxy-bypass-list={PROXY_BYPASS_LIST}",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
 
 
 def running_as_root() -> bool:

@@ -112,8 +112,8 @@ class EventLog:
 
 
 def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:
-    row = conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()
-    return int(row[0]) if row else 0
+    rows = conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchall()  # all: no open result
+    return int(rows[0][0]) if rows else 0
 
 
 def _insert(conn: duckdb.DuckDBPyConnection, table: pa.Table) -> None:

@@ -19,11 +19,13 @@ import trio
 
 from actors.accounts import Principal
 from actors.browser_pool import BrowserPool
+from actors.chromium import PROXY_BYPASS_LIST
+from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
 from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
-from engine.destinations import HostsFileResolver, Resolver, SystemResolver, check_destination
+from engine.destinations import check_destination
 from engine.entitlements import check_entitlements
 from engine.errors import CaptureError, RenderFailed, RenderTimeout
 from engine.keys import new_id
@@ -54,13 +56,13 @@ class Delivery:
 
 
 class Intake:
-    def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
+                 guard: EgressGuard) -> None:
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger
         self.pool = pool
-        self.resolver: Resolver = (HostsFileResolver(settings.resolver_hosts_file)
-                                   if settings.resolver_hosts_file else SystemResolver())
+        self.guard = guard
         self._buckets = TokenBuckets()
         self._deliveries: dict[str, Delivery] = {}
         self._admitted = 0
@@ -90,7 +92,7 @@ class Intake:
             await self._check_destination(request)
             usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)
             reserved = True
-            capture = await self._render(request)
+            capture = await self._render(request, capture_id, principal.workspace.id)
         except CaptureError as exc:
             if reserved:
                 self.ledger.release(principal.workspace.id, capture_id)
@@ -117,17 +119,17 @@ class Intake:
     async def _check_destination(self, request: CaptureRequest) -> None:
         if request.url is None:
             return
-        await check_destination(request.url, self.settings.egress_allow, self.resolver,
-                                allowlist_only=self.settings.egress_allowlist_only)
+        await check_destination(request.url, self.guard.policy)
         check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")
 
-    async def _render(self, request: CaptureRequest) -> Capture:
+    async def _render(self, request: CaptureRequest, capture_id: str, workspace_id: str) -> Capture:
         lease_s = min(self.settings.lease_timeout_s, request.timeout_ms / 1000)
         async with self.pool.lease(lease_s) as session:
             try:
                 with trio.fail_after(request.timeout_ms / 1000):
-                    async with open_page(session.conn) as page:
-                        return await take_capture(page, request, session.user_agent)
+                    async with (self.guard.lane(capture_id, workspace_id) as lane,
+                                open_page(session.conn, lane.proxy_server, PROXY_BYPASS_LIST) as page):
+                        return await take_capture(page, request, session.user_agent, lane.why_refused)
             except trio.TooSlowError as exc:
                 raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
             except CdpError as exc:

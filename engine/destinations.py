@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import trio
 
 from engine.errors import DestinationForbidden, DestinationUnresolvable, FieldError
-from engine.settings import EgressAllowance
+from engine.settings import EgressAllowance, Settings
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -44,6 +44,7 @@ METADATA_ADDRESSES = frozenset(ipaddress.ip_address(a) for a in (
     "169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "168.63.129.16",
 ))
 METADATA_NAMES = frozenset({"metadata.google.internal", "metadata", "metadata.goog"})
+NOT_ALLOW_LISTED = "not on the egress allow list"
 ALLOWED_SCHEMES = frozenset({"http", "https"})
 
 
@@ -80,8 +81,98 @@ def refusal_reason(address: Address) -> str | None:
     return None
 
 
-def permitted(address: Address, port: int | None, allow: Iterable[EgressAllowance]) -> bool:
-    return any(a.permits(address, port) for a in allow) or refusal_reason(address) is None
+class Refused(Exception):
+    """A destination the policy will not connect to, with the reason and the address judged."""
+
+    def __init__(self, host: str, reason: str, address: Address | None = None,
+                 *, unresolvable: bool = False) -> None:
+        super().__init__(f"{host}: {reason}")
+        self.host = host
+        self.reason = reason
+        self.address = address
+        self.unresolvable = unresolvable
+
+    def describe(self) -> str:
+        if self.unresolvable:
+            return f"{self.host} does not resolve"
+        if self.address is None:
+            return f"{self.host} is a {self.reason}"
+        if self.reason == NOT_ALLOW_LISTED:
+            return f"{self.host} ({self.address}) is {self.reason}"
+        if str(self.address) == self.host:
+            return f"{self.host} is a {self.reason} address"
+        return f"{self.host} resolves to a {self.reason} address ({self.address})"
+
+
+LOCALHOST = (ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1"))
+_HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-._")
+
+
+def canonical_host(host: str) -> str:
+    """The host as a resolver sees it: lower case, no trailing dot, IDNA-encoded names.
+
+    Raises Refused (unresolvable) for a host no URL parser would produce.
+    IDNA mapping happens before the literal check, so full-width digits and
+    dots ("１２７．０．０．１") are judged as the address they spell.
+    """
+    host = host.strip().lower()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if ":" in host:  # only IPv6 literals have colons here
+        return host
+    host = host.rstrip(".")
+    try:
+        encoded = host.encode("idna").decode("ascii") if not host.isascii() else host
+    except UnicodeError:
+        raise Refused(host, "not a valid host name", unresolvable=True) from None
+    encoded = encoded.rstrip(".")
+    if not encoded or not set(encoded) <= _HOST_CHARACTERS:
+        raise Refused(host, "not a valid host name", unresolvable=True)
+    return encoded
+
+
+class EgressPolicy:
+    """Which (host, port) a capture, its page or a webhook may connect to, and at which address.
+
+    `vet` resolves once and returns the addresses it judged; callers connect to
+    exactly those, never to a name, so a second lookup cannot rebind.
+    """
+
+    def __init__(self, resolver: Resolver, allow: Iterable[EgressAllowance] = (),
+                 *, allowlist_only: bool = False) -> None:
+        self.resolver = resolver
+        self.allow = tuple(allow)
+        self.allowlist_only = allowlist_only
+
+    def reason(self, address: Address, port: int | None) -> str | None:
+        """Why this address and port are refused, or None when they are allowed."""
+        if any(a.permits(address, port) for a in self.allow):
+            return None
+        if self.allowlist_only:
+            return refusal_reason(address) or NOT_ALLOW_LISTED
+        return refusal_reason(address)
+
+    async def vet(self, host: str, port: int) -> list[Address]:
+        name = canonical_host(host)
+        if name in METADATA_NAMES or name.endswith(".internal"):
+            raise Refused(name, "cloud metadata name")
+        literal = ip_literal(name)
+        if literal is not None:
+            addresses = [literal]
+        elif name == "localhost" or name.endswith(".localhost"):
+            addresses = list(LOCALHOST)  # RFC 6761: never asked of a resolver
+        else:
+            try:
+                addresses = await self.resolver.resolve(name, port)
+            except (OSError, UnicodeError):
+                raise Refused(name, "does not resolve", unresolvable=True) from None
+            if not addresses:
+                raise Refused(name, "does not resolve", unresolvable=True)
+        for address in addresses:
+            reason = self.reason(address, port)
+            if reason is not None:
+                raise Refused(name, reason, address)
+        return addresses
 
 
 def split_target(url: str, field: str = "url") -> tuple[str, str, int]:
@@ -94,6 +185,9 @@ def split_target(url: str, field: str = "url") -> tuple[str, str, int]:
     scheme = parts.scheme.lower()
     if scheme not in ALLOWED_SCHEMES:
         raise _forbidden(field, f"scheme {scheme or '(none)'!r} is not allowed; use http or https")
+    if "\\" in parts.netloc or any(c.isspace() or ord(c) < 32 for c in parts.netloc):
+        # Browsers read a backslash as a path separator; Python reads it as part of the host.
+        raise _forbidden(field, f"{url!r} has a backslash or a control character in its host")
     host = (parts.hostname or "").rstrip(".")
     if not host:
         raise _forbidden(field, f"{url!r} has no host")
@@ -102,8 +196,6 @@ def split_target(url: str, field: str = "url") -> tuple[str, str, int]:
 
 def _forbidden(field: str, detail: str) -> DestinationForbidden:
     return DestinationForbidden(detail, errors=(FieldError(field, DestinationForbidden.code, detail),))
-
-
 
 
 class Resolver(Protocol):
@@ -128,48 +220,43 @@ class HostsFileResolver:
                 self.names.setdefault(name.lower(), []).append(ipaddress.ip_address(fields[0]))
 
     async def resolve(self, host: str, port: int) -> list[Address]:
-        literal = ip_literal(host)
-        if literal is not None:
-            return [literal]
         if host.lower() not in self.names:
             raise socket.gaierror(socket.EAI_NONAME, f"{host} is not in the hosts file")
         return self.names[host.lower()]
 
 
 def ip_literal(host: str) -> Address | None:
-    """The address a host string spells, in any form inet_aton accepts (127.1, 0x7f000001)."""
+    """The address a host string spells, in any form inet_aton accepts (127.1, 0x7f000001, 0177.0.0.1)."""
     try:
         return ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         pass
+    if not host or not set(host.lower()) <= set("0123456789abcdefx."):
+        return None  # inet_aton also accepts "1.2.3.4 junk"; a host never holds a space
     try:
         return ipaddress.IPv4Address(socket.inet_aton(host))
     except OSError:
         return None
 
 
-async def check_destination(
-    url: str, allow: Iterable[EgressAllowance], resolver: Resolver, *, field: str = "url",
-    allowlist_only: bool = False,
-) -> list[Address]:
+async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url") -> list[Address]:
     """Resolve the URL's host and return its addresses if every one is permitted.
 
     Raises DestinationForbidden or DestinationUnresolvable.
     """
     _, host, port = split_target(url, field)
-    if host.lower() in METADATA_NAMES or host.lower().endswith(".internal"):
-        raise _forbidden(field, f"{host} is a cloud metadata name")
     try:
-        addresses = await resolver.resolve(host, port)
-    except (OSError, UnicodeError) as exc:
-        detail = f"{host} does not resolve"
-        raise DestinationUnresolvable(
-            detail, errors=(FieldError(field, DestinationUnresolvable.code, detail),)
-        ) from exc
-    allow = list(allow)
-    for address in addresses:
-        if allowlist_only and not any(a.permits(address, port) for a in allow):
-            raise _forbidden(field, f"{host} ({address}) is not on the egress allow list")
-        if not permitted(address, port, allow):
-            raise _forbidden(field, f"{host} resolves to a {refusal_reason(address)} address ({address})")
-    return addresses
+        return await policy.vet(host, port)
+    except Refused as refused:
+        detail = refused.describe()
+        if refused.unresolvable:
+            raise DestinationUnresolvable(
+                detail, errors=(FieldError(field, DestinationUnresolvable.code, detail),)) from None
+        raise _forbidden(field, detail) from None
+
+
+def egress_policy(settings: Settings) -> EgressPolicy:
+    """The one policy of a service: captures, their pages and webhooks all go through it."""
+    resolver: Resolver = (HostsFileResolver(settings.resolver_hosts_file)
+                          if settings.resolver_hosts_file else SystemResolver())
+    return EgressPolicy(resolver, settings.egress_allow, allowlist_only=settings.egress_allowlist_only)

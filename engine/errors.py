@@ -15,6 +15,7 @@
     ├── CapacityExhausted             503 capacity_exhausted, Retry-After
     └── RenderError                   the page was reached but the capture failed
         ├── RenderFailed              502 render_failed
+        ├── NavigationRefused         422 destination_forbidden (a redirect, found while rendering)
         ├── RenderTimeout             504 render_timeout
         ├── SelectorNotFound          422 selector_not_found
         └── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
@@ -153,6 +154,14 @@ class RenderError(CaptureError):
 
 class RenderFailed(RenderError):
     pass
+
+
+class NavigationRefused(RenderError):
+    """The page sent the main frame somewhere the egress guard refused (a redirect, a refresh)."""
+
+    code = "destination_forbidden"
+    status = 422
+    title = "Destination not allowed"
 
 
 class RenderTimeout(RenderError):

@@ -33,6 +33,9 @@ class PageState:
 
     main_frame: str
     document_status: dict[str, int] = field(default_factory=dict)
+    document_url: str = "about:blank"  # the main frame's latest document request, redirects included
+    loaders: list[str] = field(default_factory=list)  # the main frame's document loaders, oldest first
+    loader_changed: trio.Event = field(default_factory=trio.Event)
     crashed: trio.Event = field(default_factory=trio.Event)
     _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
 
@@ -41,7 +44,14 @@ class PageState:
         return self._lifecycle.setdefault((loader, name), trio.Event())
 
     def on_event(self, method: str, params: dict[str, Any]) -> None:
-        if method == "Network.responseReceived":
+        if method == "Network.requestWillBeSent":
+            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
+                self.document_url = params["request"]["url"]
+                if params["loaderId"] not in self.loaders:
+                    self.loaders.append(params["loaderId"])
+                    self.loader_changed.set()
+                    self.loader_changed = trio.Event()
+        elif method == "Network.responseReceived":
             if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
                 self.document_status[params["loaderId"]] = int(params["response"]["status"])
         elif method == "Page.lifecycleEvent":
@@ -99,10 +109,16 @@ class Page:
 
 
 @asynccontextmanager
-async def open_page(conn: CdpConnection) -> AsyncIterator[Page]:
-    """A new context and tab; everything it held is disposed when the block exits."""
-    context = (await conn.send(
-        "Target.createBrowserContext", {"disposeOnDetach": True}))["browserContextId"]
+async def open_page(conn: CdpConnection, proxy_server: str | None = None,
+                    proxy_bypass_list: str = "") -> AsyncIterator[Page]:
+    """A new context and tab; everything it held is disposed when the block exits.
+
+    `proxy_server` is the context's own proxy (the capture's egress lane).
+    """
+    params: dict[str, Any] = {"disposeOnDetach": True}
+    if proxy_server is not None:
+        params |= {"proxyServer": proxy_server, "proxyBypassList": proxy_bypass_list}
+    context = (await conn.send("Target.createBrowserContext", params))["browserContextId"]
     try:
         await conn.send("Browser.setDownloadBehavior",
                         {"behavior": "deny", "browserContextId": context})

@@ -7,6 +7,7 @@ recipe under the request's deadline.
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from engine.devices import DEVICES
 from engine.errors import (
     FieldError,
     InvalidRequest,
+    NavigationRefused,
     RenderFailed,
     SelectorNotFound,
     TargetStatusRejected,
@@ -37,6 +39,7 @@ PAPER_INCHES = {
 }
 # Chromium reports these for a page it still shows (an HTTP error page with an empty body).
 SHOWN_ERRORS = frozenset({"net::ERR_HTTP_RESPONSE_CODE_FAILURE"})
+RefusalLookup = Callable[[str], str | None]
 WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networkidle": "networkIdle"}
 
 
@@ -47,14 +50,34 @@ class Capture:
     target_status: int
 
 
-async def take_capture(page: Page, request: CaptureRequest, default_user_agent: str) -> Capture:
+def _nothing_refused(url: str) -> str | None:
+    return None
+
+
+async def take_capture(page: Page, request: CaptureRequest, default_user_agent: str,
+                       refused: RefusalLookup = _nothing_refused) -> Capture:
+    """`refused` tells why the egress guard refused a URL, if it did."""
     await prepare(page, request, default_user_agent)
-    status = await navigate(page, request)
+    try:
+        status = await navigate(page, request)
+    except RenderFailed:
+        _check_main_document(page, refused)
+        raise
+    _check_main_document(page, refused)
     for low, high in request.rejected_statuses:
         if low <= status <= high:
             raise TargetStatusRejected(status)
     await settle(page, request)
+    _check_main_document(page, refused)  # a refresh or a script may have navigated since
     return Capture(await render(page, request), CONTENT_TYPES[request.format], status)
+
+
+def _check_main_document(page: Page, refused: RefusalLookup) -> None:
+    """A capture of the guard's refusal page is no capture: fail it, naming the destination."""
+    url = page.state.document_url
+    why = refused(url)
+    if why is not None:
+        raise NavigationRefused(f"the page went to {url}, which is not allowed: {why}")
 
 
 async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> None:
@@ -135,15 +158,29 @@ async def navigate(page: Page, r: CaptureRequest) -> int:
     loader = result.get("loaderId")
     if not loader:
         raise RenderFailed(f"could not load {url}: the browser started no navigation")
-    await wait_for(page, page.state.lifecycle(loader, WAIT_EVENTS[r.wait_until]))
+    await wait_for_lifecycle(page, loader, WAIT_EVENTS[r.wait_until])
     return page.state.document_status.get(loader, 200)
 
 
-async def wait_for(page: Page, event: trio.Event) -> None:
-    """Wait for `event`; RenderFailed if the tab crashes or the browser goes first."""
-    await wait_any(event, page.state.crashed, page.conn.closed)
-    if not event.is_set():
-        raise RenderFailed("the page crashed or the browser went away while loading")
+async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
+    """Wait until the main frame's document reaches `name` (load, networkIdle, …).
+
+    A page that replaces itself before it loads (a script setting `location`,
+    a form submitted at once) never loads its first document; the wait moves
+    on to the newest one instead.
+    """
+    state = page.state
+    current = loader
+    while True:
+        changed = state.loader_changed
+        reached = state.lifecycle(current, name)
+        await wait_any(reached, changed, state.crashed, page.conn.closed)
+        if reached.is_set():
+            return
+        if not changed.is_set():
+            raise RenderFailed("the page crashed or the browser went away while loading")
+        if current in state.loaders and state.loaders[-1] != current:
+            current = state.loaders[-1]
 
 
 async def settle(page: Page, r: CaptureRequest) -> None:

@@ -1,0 +1,313 @@
+"""The egress guard: the only way out of Chromium.
+
+An HTTP proxy on loopback inside the process. Chromium is launched with
+`--proxy-server` pointing at the guard's default listener (which refuses
+everything: nothing outside a capture has any business on the network) and
+`--proxy-bypass-list=<-loopback>`, so even loopback addresses are proxied.
+Each capture gets a lane: its own listener, named as the proxy of its browser
+context, so every request is attributed to the capture that made it and ends
+when the capture ends.
+
+For each request (`CONNECT host:port` for https and WebSockets, an absolute
+URL for plain http) the guard vets the host with the service's
+`EgressPolicy`, which resolves it once, and connects to exactly the address
+it judged. A refusal answers 403 and appends an `egress.refused` event.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from urllib.parse import urlsplit
+
+import trio
+
+from actors.eventlog import Event, EventLog
+from engine.destinations import EgressPolicy, Refused
+from engine.outbound import connect_pinned
+
+log = logging.getLogger("capture.egress")
+MAX_HEAD = 64 * 1024
+HEAD_TIMEOUT_S = 30.0
+CONNECT_TIMEOUT_S = 10.0
+CHUNK = 64 * 1024
+MAX_REFUSAL_EVENTS = 50  # per capture: a page that tries a thousand addresses gets a count, not a flood
+HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"proxy-connection", b"proxy-authorization",
+                        b"proxy-authenticate", b"te", b"trailer", b"upgrade"})
+
+
+class BadRequest(Exception):
+    """What the browser sent is not a proxy request the guard serves."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    host: str
+    port: int
+    address: str | None
+    reason: str
+
+
+@dataclass
+class Lane:
+    """One capture's way out: a listener whose every request is that capture's."""
+
+    capture_id: str | None
+    workspace_id: str | None
+    port: int = 0
+    refusals: list[Refusal] = field(default_factory=list)
+    requests: int = 0
+    scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+
+    @property
+    def proxy_server(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def why_refused(self, url: str) -> str | None:
+        refusal = self.refusal_for(url)
+        return None if refusal is None else f"{refusal.host} is a {refusal.reason} destination"
+
+    def refusal_for(self, url: str) -> Refusal | None:
+        """The refusal that stopped `url`, if the guard refused its host and port."""
+        try:
+            parts = urlsplit(url)
+            port = parts.port or {"http": 80, "https": 443, "ws": 80, "wss": 443}.get(parts.scheme, 0)
+        except ValueError:
+            return None
+        host = (parts.hostname or "").rstrip(".")
+        for refusal in self.refusals:
+            if refusal.port == port and host in {refusal.host, refusal.address}:
+                return refusal
+        return None
+
+
+@dataclass(frozen=True)
+class Head:
+    method: str
+    target: str
+    version: str
+    headers: list[tuple[bytes, bytes]]
+    rest: bytes  # bytes the client sent after the head
+
+
+class EgressGuard:
+    def __init__(self, policy: EgressPolicy, event_log: EventLog) -> None:
+        self.policy = policy
+        self.event_log = event_log
+        self.default = Lane(None, None)
+        self._nursery: trio.Nursery | None = None
+        self.connections = 0  # upstream connections made, for tests and statistics
+
+    @property
+    def proxy_server(self) -> str:
+        """The browser-wide proxy: refuses everything that is not in a capture's lane."""
+        return self.default.proxy_server
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            await nursery.start(self._serve_lane, self.default)
+            task_status.started()
+
+    @asynccontextmanager
+    async def lane(self, capture_id: str, workspace_id: str | None) -> AsyncIterator[Lane]:
+        """A listener for one capture; it and every connection through it close when the block exits."""
+        if self._nursery is None:
+            raise RuntimeError("the egress guard is not running")
+        lane = Lane(capture_id, workspace_id)
+        await self._nursery.start(self._serve_lane, lane)
+        try:
+            yield lane
+        finally:
+            lane.scope.cancel()
+            if len(lane.refusals) > MAX_REFUSAL_EVENTS:
+                log.info("capture %s: %d more egress refusals not recorded one by one",
+                         capture_id, len(lane.refusals) - MAX_REFUSAL_EVENTS)
+
+    async def _serve_lane(self, lane: Lane, *, task_status: trio.TaskStatus[None]) -> None:
+        with lane.scope:
+            listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+            lane.port = listeners[0].socket.getsockname()[1]
+            task_status.started()  # bound and listening: the browser's connections queue until served
+            await trio.serve_listeners(partial(self._handle, lane), listeners)
+
+    async def _handle(self, lane: Lane, client: trio.SocketStream) -> None:
+        async with client:
+            try:
+                with trio.fail_after(HEAD_TIMEOUT_S):
+                    head = await read_head(client)
+                lane.requests += 1
+                if lane.capture_id is None:
+                    # Chromium's own traffic (updates, time, search suggestions): never allowed out.
+                    log.debug("refused browser-wide request %s %s", head.method, head.target)
+                    await client.send_all(_refusal_response("requests outside a capture are not allowed"))
+                    return
+                if head.method == "CONNECT":
+                    await self._tunnel(lane, client, head)
+                else:
+                    await self._forward(lane, client, head)
+            except BadRequest as exc:
+                await _try_send(client, _response(400, "Bad Request", str(exc)))
+            except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+                log.debug("egress connection ended: %r", exc)
+            except Exception:  # one broken connection must not take the guard down with it
+                log.exception("capture %s: egress connection failed", lane.capture_id)
+
+    async def _tunnel(self, lane: Lane, client: trio.SocketStream, head: Head) -> None:
+        host, port = split_authority(head.target)
+        upstream = await self._connect(lane, client, host, port, tunnel=True)
+        if upstream is None:
+            return
+        async with upstream:
+            await client.send_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+            if head.rest:
+                await upstream.send_all(head.rest)
+            await splice(client, upstream)
+
+    async def _forward(self, lane: Lane, client: trio.SocketStream, head: Head) -> None:
+        try:
+            target = urlsplit(head.target)
+            port = target.port or 80
+        except ValueError as exc:
+            raise BadRequest(f"not a URL: {head.target!r}") from exc
+        if target.scheme != "http" or not target.hostname:
+            raise BadRequest(f"a proxy request must be an absolute http URL, not {head.target!r}")
+        upstream = await self._connect(lane, client, target.hostname, port, tunnel=False)
+        if upstream is None:
+            return
+        async with upstream:
+            path = target.path or "/"
+            if target.query:
+                path += "?" + target.query
+            lines = [f"{head.method} {path} {head.version}".encode("latin-1")]
+            lines += [name + b": " + value for name, value in head.headers
+                      if name.lower() not in HOP_BY_HOP]
+            lines.append(b"Connection: close")  # one request per connection: the next may go elsewhere
+            await upstream.send_all(b"\r\n".join(lines) + b"\r\n\r\n" + head.rest)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(_pump, client, upstream)  # the request body, if any
+                await _relay_response(upstream, client)
+                nursery.cancel_scope.cancel()
+
+    async def _connect(self, lane: Lane, client: trio.SocketStream, host: str, port: int,
+                       *, tunnel: bool) -> trio.SocketStream | None:
+        """A connection to the vetted address of host:port, or None after answering the browser."""
+        try:
+            addresses = await self.policy.vet(host, port)
+        except Refused as refused:
+            await self._refuse(lane, host, port, refused)
+            await client.send_all(_refusal_response(refused.describe()))
+            return None
+        for address in addresses:
+            try:
+                with trio.fail_after(CONNECT_TIMEOUT_S):
+                    stream = await connect_pinned(address, port)
+                self.connections += 1
+                return stream
+            except (OSError, trio.TooSlowError) as exc:
+                log.debug("capture %s: %s (%s) port %d: %r", lane.capture_id, host, address, port, exc)
+        if tunnel:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
+            await client.send_all(_response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
+        # A plain request gets no answer at all, so the browser sees the failure as the
+        # network error it is, not as a page to capture.
+        return None
+
+    async def _refuse(self, lane: Lane, host: str, port: int, refused: Refused) -> None:
+        refusal = Refusal(refused.host, port, str(refused.address) if refused.address else None,
+                          refused.reason)
+        lane.refusals.append(refusal)
+        log.info("capture %s: refused %s port %d (%s)", lane.capture_id, host, port, refused.describe())
+        if len(lane.refusals) <= MAX_REFUSAL_EVENTS:
+            await self.event_log.append(Event(
+                "egress.refused", workspace_id=lane.workspace_id, capture_id=lane.capture_id,
+                code="destination_forbidden",
+                data={"host": refusal.host, "port": port, "address": refusal.address,
+                      "reason": refusal.reason}))
+
+
+async def read_head(stream: trio.abc.ReceiveStream) -> Head:
+    """The request line and headers; the bytes after them are kept in `rest`."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        if len(buffer) > MAX_HEAD:
+            raise BadRequest("request head too large")
+        chunk = await stream.receive_some(CHUNK)
+        if not chunk:
+            raise BadRequest("connection closed before the request head ended")
+        buffer += chunk
+    raw, rest = buffer.split(b"\r\n\r\n", 1)
+    request_line, *header_lines = raw.split(b"\r\n")
+    try:
+        method, target, version = request_line.decode("ascii").split(" ")
+    except (UnicodeDecodeError, ValueError):
+        raise BadRequest("malformed request line") from None
+    headers = []
+    for line in header_lines:
+        name, colon, value = line.partition(b":")
+        if not colon or not name or name != name.strip():
+            raise BadRequest("malformed header line")
+        headers.append((name, value.strip()))
+    return Head(method, target, version, headers, rest)
+
+
+def split_authority(authority: str) -> tuple[str, int]:
+    """host and port of a CONNECT target (`host:443`, `[::1]:443`)."""
+    host, colon, port = authority.rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        raise BadRequest(f"CONNECT needs host:port, not {authority!r}")
+    return host.strip("[]"), int(port)
+
+
+async def splice(a: trio.SocketStream, b: trio.SocketStream) -> None:
+    """Copy both ways until both directions have ended."""
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(_pump, a, b)
+        nursery.start_soon(_pump, b, a)
+
+
+async def _pump(source: trio.SocketStream, sink: trio.SocketStream) -> None:
+    try:
+        while chunk := await source.receive_some(CHUNK):
+            await sink.send_all(chunk)
+        await sink.send_eof()
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+        pass
+
+
+async def _relay_response(upstream: trio.SocketStream, client: trio.SocketStream) -> None:
+    """The response head with `Connection: close` (so the browser never reuses this
+    connection for another host), then the body until the server closes."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        chunk = await upstream.receive_some(CHUNK)
+        if not chunk or len(buffer) > MAX_HEAD:
+            await client.send_all(buffer)  # nothing (or garbage) for nothing: the browser sees the error
+            return
+        buffer += chunk
+    raw, rest = buffer.split(b"\r\n\r\n", 1)
+    status_line, *lines = raw.split(b"\r\n")
+    kept = [line for line in lines if line.partition(b":")[0].strip().lower() not in HOP_BY_HOP]
+    await client.send_all(b"\r\n".join([status_line, *kept, b"Connection: close"]) + b"\r\n\r\n" + rest)
+    while chunk := await upstream.receive_some(CHUNK):
+        await client.send_all(chunk)
+
+
+async def _try_send(stream: trio.SocketStream, data: bytes) -> None:
+    try:
+        await stream.send_all(data)
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+        pass
+
+
+def _refusal_response(detail: str) -> bytes:
+    return _response(403, "Forbidden", f"refused by the capture service's egress guard: {detail}",
+                     b"x-capture-egress: refused\r\n")
+
+
+def _response(status: int, reason: str, text: str, extra: bytes = b"") -> bytes:
+    body = text.encode() + b"\n"
+    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            f"content-length: {len(body)}\r\nconnection: close\r\n").encode() + extra + b"\r\n" + body

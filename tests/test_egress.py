@@ -1,0 +1,173 @@
+"""End to end: nothing a page does reaches the secret server, the guard or DevTools.
+
+The service may reach only the fixture site (127.0.0.1 on its port). The
+secret server listens on another port of 127.0.0.1, 127.0.0.2 and ::1, and
+counts every connection. Each vector also aims at the fixture's `/marker`,
+so the allowed half proves the vector fired; navigation vectors prove it by
+failing with `destination_forbidden` naming the secret URL.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from PIL import Image
+
+from actors.chromium import descendants
+from tests.conftest import Service, Workspace
+from tests.egress_site import ATTEMPTS, MAGENTA, SecretServer
+from tests.fixture_site import FixtureServer
+
+
+@pytest.fixture(scope="module")
+def secret() -> Iterator[SecretServer]:
+    server = SecretServer()
+    server.start()
+    yield server
+    server.stop()
+    assert server.connections == 0, "the secret server was reached"
+
+
+def _magenta_pixels(png: bytes) -> int:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    counts = {colour: n for n, colour in image.getcolors(image.width * image.height) or []}
+    return counts.get(MAGENTA, 0)
+
+
+def _marker_hits(site: FixtureServer, tag: str) -> int:
+    return sum(1 for path, _ in site.requests if path.startswith("/marker") and tag in path)
+
+
+def _refusals(service: Service, capture_id: str) -> list[dict[str, object]]:
+    return service.cli("sql", "select data->>'host' as host, (data->>'port')::int as port, "
+                              "data->>'address' as address, data->>'reason' as reason from events "
+                              f"where type = 'egress.refused' and capture_id = '{capture_id}'")
+
+
+def test_the_pixel_check_sees_the_secret_colour(pro: Workspace, site: FixtureServer) -> None:
+    answer = pro.capture(url=f"{site.base}/magenta")
+    assert answer.status_code == 200
+    assert _magenta_pixels(answer.content) > 1000
+
+
+@pytest.mark.parametrize("vector", sorted(ATTEMPTS))
+def test_subresources_never_reach_the_secret(vector: str, pro: Workspace, site: FixtureServer,
+                                            secret: SecretServer, service: Service) -> None:
+    allowed = f"{site.base}/marker?v={vector}"
+    target = f"http://127.0.0.1:{secret.port}/secret?v={vector}"
+    answer = pro.capture(url=f"{site.base}/egress/attempt?vector={vector}&allowed={quote(allowed)}"
+                             f"&secret={quote(target)}", waitForSelector="#done")
+    assert answer.status_code == 200, answer.text
+    assert _marker_hits(site, f"v={vector}") >= 1, "the vector never fired"
+    assert secret.connections == 0
+    assert _magenta_pixels(answer.content) == 0
+    refusals = _refusals(service, answer.headers["x-capture-id"])
+    assert {"host": "127.0.0.1", "port": secret.port, "address": "127.0.0.1", "reason": "loopback"} in refusals
+
+
+def test_a_service_worker_never_reaches_the_secret(pro: Workspace, site: FixtureServer,
+                                                  secret: SecretServer) -> None:
+    allowed = f"{site.base}/marker?v=service-worker"
+    target = f"http://127.0.0.1:{secret.port}/secret?v=sw"
+    answer = pro.capture(url=f"{site.base}/egress/service-worker?allowed={quote(allowed)}"
+                             f"&secret={quote(target)}", waitForSelector="#done")
+    assert answer.status_code == 200, answer.text
+    assert _marker_hits(site, "v=service-worker") >= 1, "the service worker never fetched"
+    assert secret.connections == 0
+
+
+@pytest.mark.parametrize("host", ["localhost", "app.localhost", "127.0.0.2", "[::1]", "0x7f000001"])
+def test_other_names_for_loopback_are_refused(host: str, pro: Workspace, site: FixtureServer,
+                                              secret: SecretServer, service: Service) -> None:
+    allowed = f"http://fixture.test:{site.server_address[1]}/marker?v=name-{host}"
+    target = f"http://{host}:{secret.port}/secret"
+    answer = pro.capture(url=f"{site.base}/egress/attempt?vector=iframe&allowed={quote(allowed)}"
+                             f"&secret={quote(target)}", waitForSelector="#done")
+    assert answer.status_code == 200, answer.text
+    assert _marker_hits(site, f"v=name-{host}") >= 1
+    assert secret.connections == 0
+    assert _magenta_pixels(answer.content) == 0
+    assert any(r["port"] == secret.port for r in _refusals(service, answer.headers["x-capture-id"]))
+
+
+@pytest.mark.parametrize("code", [301, 302, 307])
+def test_redirects_to_the_secret_fail_the_capture(code: int, pro: Workspace, site: FixtureServer,
+                                                  secret: SecretServer) -> None:
+    target = f"http://127.0.0.1:{secret.port}/secret?v=redirect"
+    answer = pro.capture(url=f"{site.base}/egress/redirect?code={code}&to={quote(target)}")
+    assert answer.status_code == 422, answer.text
+    problem = answer.json()
+    assert problem["code"] == "destination_forbidden"
+    assert str(secret.port) in problem["detail"]
+    assert secret.connections == 0
+
+
+@pytest.mark.parametrize("how", ["meta", "location", "form"])
+def test_navigations_to_the_secret_fail_the_capture(how: str, pro: Workspace, site: FixtureServer,
+                                                    secret: SecretServer) -> None:
+    target = f"http://127.0.0.1:{secret.port}/secret?v={how}"
+    answer = pro.capture(url=f"{site.base}/egress/navigate?how={how}&to={quote(target)}", delayMs=1500)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == "destination_forbidden"
+    assert secret.connections == 0
+
+
+def test_https_and_websocket_tunnels_to_the_secret_are_refused(pro: Workspace, site: FixtureServer,
+                                                               secret: SecretServer) -> None:
+    target = f"https://127.0.0.1:{secret.port}/secret?v=tls"
+    answer = pro.capture(url=f"{site.base}/egress/redirect?code=302&to={quote(target)}")
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == "destination_forbidden"
+    assert secret.connections == 0
+
+
+def _chromium_flag(service: Service, name: str) -> str:
+    """The value of a flag of this service's Chromium."""
+    for pid in descendants(service.process.pid):
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+        except OSError:
+            continue
+        for arg in args:
+            if arg.startswith(f"--{name}="):
+                return arg.split("=", 1)[1]
+    raise AssertionError(f"no Chromium of this service has --{name}")
+
+
+def test_the_guard_and_devtools_ports_cannot_be_reached(pro: Workspace, site: FixtureServer,
+                                                        service: Service) -> None:
+    guard = int(_chromium_flag(service, "proxy-server").rsplit(":", 1)[1])
+    profile = Path(_chromium_flag(service, "user-data-dir"))
+    devtools = int((profile / "DevToolsActivePort").read_text().split()[0])
+    for port in (guard, devtools):
+        target = f"http://127.0.0.1:{port}/json/version"
+        answer = pro.capture(url=f"{site.base}/egress/attempt?vector=fetch&allowed={quote(site.base + '/marker')}"
+                                 f"&secret={quote(target)}", waitForSelector="#done", format="html")
+        assert answer.status_code == 200, answer.text
+        assert "webSocketDebuggerUrl" not in answer.text
+        refused = _refusals(service, answer.headers["x-capture-id"])
+        assert any(r["port"] == port and r["reason"] == "loopback" for r in refused), refused
+
+
+@pytest.mark.parametrize("url", ["file:///etc/hostname", "chrome://version/", "view-source:http://fixture.test/",
+                                 "javascript:alert(1)", "data:text/html,<h1>x</h1>", "ftp://fixture.test/"])
+def test_other_schemes_are_refused_at_intake(url: str, pro: Workspace) -> None:
+    answer = pro.capture(url=url)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == "destination_forbidden"
+
+
+@pytest.mark.parametrize("to", ["file:///etc/hostname", "chrome://version/", "view-source:{base}/marker",
+                                "data:text/html,<p>DATA-PAGE-%4cOADED</p>"])
+def test_pages_cannot_navigate_to_other_schemes(to: str, pro: Workspace, site: FixtureServer) -> None:
+    target = to.format(base=site.base)
+    answer = pro.capture(url=f"{site.base}/egress/navigate?how=location&to={quote(target)}",
+                         delayMs=1000, format="html")
+    assert answer.status_code == 200, answer.text
+    assert "STAYED-ON-THE-FIXTURE" in answer.text
+    assert "DATA-PAGE-LOADED" not in answer.text
+    assert "allowed marker" not in answer.text

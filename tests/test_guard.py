@@ -1,0 +1,128 @@
+"""The egress guard and the outbound client in process, with a resolver that rebinds.
+
+The resolver answers 127.0.0.1 (the fixture site, allowed on its port) the
+first time and 127.0.0.2 (where a secret server listens on the same port)
+every time after. A guard that looked the name up again to connect, or
+connected by name, would reach the secret; one that connects to the address
+it checked cannot. Only loopback addresses are used.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import trio
+
+from actors.database import Database
+from actors.egress import EgressGuard
+from actors.eventlog import EventLog
+from engine.destinations import Address, EgressPolicy, Refused
+from engine.outbound import send
+from engine.settings import EgressAllowance
+from tests.egress_site import SecretServer
+from tests.fixture_site import FixtureServer
+
+
+class RebindingResolver:
+    def __init__(self, first: str, then: str) -> None:
+        self.answers = [ipaddress.ip_address(first), ipaddress.ip_address(then)]
+        self.asked = 0
+
+    async def resolve(self, host: str, port: int) -> list[Address]:
+        self.asked += 1
+        return [self.answers[min(self.asked - 1, 1)]]
+
+
+@pytest.fixture
+def rebinding_secret(site: FixtureServer) -> AsyncIterator[SecretServer]:
+    server = SecretServer(port=site.server_address[1], hosts=("127.0.0.2",))
+    server.start()
+    yield server
+    server.stop()
+
+
+def _policy(site: FixtureServer, resolver: RebindingResolver) -> EgressPolicy:
+    allow = [EgressAllowance.parse(f"127.0.0.1:{site.server_address[1]}")]
+    return EgressPolicy(resolver, allow, allowlist_only=True)
+
+
+async def _proxy_request(port: int, request: bytes) -> bytes:
+    stream = await trio.open_tcp_stream("127.0.0.1", port)
+    async with stream:
+        await stream.send_all(request)
+        answer = b""
+        with trio.fail_after(10):
+            while chunk := await stream.receive_some(65536):
+                answer += chunk
+        return answer
+
+
+async def test_the_guard_connects_to_the_address_it_checked(
+    tmp_path: Path, site: FixtureServer, rebinding_secret: SecretServer,
+) -> None:
+    resolver = RebindingResolver("127.0.0.1", "127.0.0.2")
+    db = Database(tmp_path / "events.duckdb")
+    await db.open()
+    try:
+        async with trio.open_nursery() as nursery:
+            event_log = EventLog(db)
+            await nursery.start(event_log.run)
+            guard = EgressGuard(_policy(site, resolver), event_log)
+            await nursery.start(guard.run)
+            port = site.server_address[1]
+            async with guard.lane("cap_rebind", "ws_test") as lane:
+                first = await _proxy_request(lane.port, (
+                    f"GET http://rebind.test:{port}/marker?rebind=1 HTTP/1.1\r\n"
+                    f"Host: rebind.test:{port}\r\n\r\n").encode())
+                assert first.startswith(b"HTTP/1.0 200") or first.startswith(b"HTTP/1.1 200"), first[:200]
+                assert b"allowed marker" in first
+                assert resolver.asked == 1  # one lookup, and the connection went to its answer
+                assert any("rebind=1" in path for path, _ in site.requests)
+
+                second = await _proxy_request(lane.port, (
+                    f"CONNECT rebind.test:{port} HTTP/1.1\r\nHost: rebind.test:{port}\r\n\r\n").encode())
+                assert second.startswith(b"HTTP/1.1 403"), second[:200]
+                assert resolver.asked == 2
+                assert [(r.host, r.address, r.reason) for r in lane.refusals] == [
+                    ("rebind.test", "127.0.0.2", "loopback")]
+            assert rebinding_secret.connections == 0
+            assert guard.connections == 1
+            rows = await db.call(lambda conn: conn.execute(
+                "select capture_id, data->>'address' from events where type = 'egress.refused'").fetchall())
+            assert rows == [("cap_rebind", "127.0.0.2")]
+            nursery.cancel_scope.cancel()
+    finally:
+        await db.close()
+
+
+async def test_the_outbound_client_connects_to_the_address_it_checked(
+    site: FixtureServer, rebinding_secret: SecretServer,
+) -> None:
+    resolver = RebindingResolver("127.0.0.1", "127.0.0.2")
+    policy = _policy(site, resolver)
+    url = f"http://rebind.test:{site.server_address[1]}/marker?outbound=1"
+    answer = await send(policy, "GET", url)
+    assert (answer.status, answer.address, resolver.asked) == (200, "127.0.0.1", 1)
+    assert b"allowed marker" in answer.body
+    with pytest.raises(Refused) as refused:
+        await send(policy, "POST", url, body=b"{}")
+    assert (refused.value.reason, str(refused.value.address)) == ("loopback", "127.0.0.2")
+    assert rebinding_secret.connections == 0
+
+
+async def test_the_outbound_client_refuses_what_captures_may_not_reach(site: FixtureServer) -> None:
+    secret = SecretServer()
+    secret.start()
+    try:
+        policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"))  # no allow list at all
+        for url in (f"http://127.0.0.1:{secret.port}/", f"http://localhost:{secret.port}/",
+                    f"http://[::1]:{secret.port}/", f"http://0x7f000002:{secret.port}/",
+                    f"http://hook.test:{secret.port}/"):
+            with pytest.raises(Refused):
+                await send(policy, "POST", url, body=b"{}")
+        assert secret.connections == 0
+    finally:
+        secret.stop()
