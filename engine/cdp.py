@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 import trio
-from trio_websocket import ConnectionClosed, WebSocketConnection, open_websocket_url
+from trio_websocket import ConnectionClosed, DisconnectionTimeout, WebSocketConnection, open_websocket_url
 
 from engine.waiting import open_helper_nursery
 
@@ -120,9 +120,12 @@ class CdpConnection:
 async def open_cdp(url: str) -> AsyncIterator[CdpConnection]:
     """Connect to a browser's DevTools websocket; the reader runs until the block exits."""
     # A wedged browser never answers the close handshake: give it a moment, not a minute.
-    async with open_websocket_url(url, max_message_size=MAX_MESSAGE, connect_timeout=CONNECT_S,
-                                  disconnect_timeout=DISCONNECT_S) as ws:
-        conn = CdpConnection(ws)
-        async with open_helper_nursery() as nursery:
-            nursery.start_soon(conn._reader)
-            yield conn
+    try:
+        async with open_websocket_url(url, max_message_size=MAX_MESSAGE, connect_timeout=CONNECT_S,
+                                      disconnect_timeout=DISCONNECT_S) as ws:
+            conn = CdpConnection(ws)
+            async with open_helper_nursery() as nursery:
+                nursery.start_soon(conn._reader)
+                yield conn
+    except DisconnectionTimeout:
+        pass  # the browser never answered the close: it is wedged, and its owner kills it

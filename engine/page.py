@@ -34,8 +34,9 @@ class PageState:
     main_frame: str
     document_status: dict[str, int] = field(default_factory=dict)
     document_url: str = "about:blank"  # the main frame's latest document request, redirects included
-    loaders: list[str] = field(default_factory=list)  # the main frame's document loaders, oldest first
+    loaders: list[str] = field(default_factory=list)  # the main frame's committed loaders, oldest first
     loader_changed: trio.Event = field(default_factory=trio.Event)
+    stopped_loading: trio.Event = field(default_factory=trio.Event)  # renewed when loading starts
     crashed: trio.Event = field(default_factory=trio.Event)
     _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
 
@@ -47,10 +48,17 @@ class PageState:
         if method == "Network.requestWillBeSent":
             if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
                 self.document_url = params["request"]["url"]
-                if params["loaderId"] not in self.loaders:
-                    self.loaders.append(params["loaderId"])
-                    self.loader_changed.set()
-                    self.loader_changed = trio.Event()
+        elif method == "Page.frameStartedLoading" and params.get("frameId") == self.main_frame:
+            if self.stopped_loading.is_set():
+                self.stopped_loading = trio.Event()
+        elif method == "Page.frameStoppedLoading" and params.get("frameId") == self.main_frame:
+            self.stopped_loading.set()
+        elif method == "Page.frameNavigated":  # a document committed: the page now shows it
+            frame = params["frame"]
+            if frame["id"] == self.main_frame and frame["loaderId"] not in self.loaders:
+                self.loaders.append(frame["loaderId"])
+                self.loader_changed.set()
+                self.loader_changed = trio.Event()
         elif method == "Network.responseReceived":
             if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
                 self.document_status[params["loaderId"]] = int(params["response"]["status"])

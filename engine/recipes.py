@@ -166,16 +166,25 @@ async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
     """Wait until the main frame's document reaches `name` (load, networkIdle, …).
 
     A page that replaces itself before it loads (a script setting `location`,
-    a form submitted at once) never loads its first document; the wait moves
-    on to the newest one instead.
+    a form submitted at once) never loads its first document; once another
+    document commits, the wait moves on to it. A navigation that never commits
+    (an external protocol, a 204) leaves the wait where it was, and if it
+    stopped the document's loading, the end of loading counts as loaded.
     """
     state = page.state
     current = loader
     while True:
-        changed = state.loader_changed
+        changed, stopped = state.loader_changed, state.stopped_loading
         reached = state.lifecycle(current, name)
-        await wait_any(reached, changed, state.crashed, page.conn.closed)
+        ends = [reached, changed, state.crashed, page.conn.closed]
+        if name != "networkIdle":
+            ends.append(stopped)  # networkIdle still fires after a stopped load; load events do not
+        await wait_any(*ends)
         if reached.is_set():
+            return
+        if stopped.is_set() and name != "networkIdle" and not changed.is_set():
+            # Loading ended without this event: a navigation to an external protocol
+            # (mailto:, ftp:) stops the document's load, which then never fires.
             return
         if not changed.is_set():
             raise RenderFailed("the page crashed or the browser went away while loading")

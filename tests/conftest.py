@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,16 @@ def stop_service(service: Service, timeout: float = 15) -> int:
         service.process.kill()
         service.process.wait(5)
         raise
+
+
+@contextmanager
+def running_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Iterator[Service]:
+    """A service of a test's own, stopped when the block ends."""
+    service = start_service(data_dir, site, **extra_env)
+    try:
+        yield service
+    finally:
+        stop_service(service)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+import httpx
 import pytest
 from PIL import Image
 
@@ -54,43 +55,43 @@ def test_the_pixel_check_sees_the_secret_colour(pro: Workspace, site: FixtureSer
     assert _magenta_pixels(answer.content) > 1000
 
 
+def _attempt(pro: Workspace, site: FixtureServer, secret: SecretServer, path: str, tag: str,
+             allowed: str, target: str) -> httpx.Response:
+    """Capture a page aimed at `allowed` (a marker tagged `tag`) and at the secret `target`.
+
+    The allowed half must have fired, the secret must have seen nothing, and
+    the image must hold none of its colour.
+    """
+    answer = pro.capture(url=f"{site.base}{path}&allowed={quote(allowed)}&secret={quote(target)}",
+                         waitForSelector="#done")
+    assert answer.status_code == 200, answer.text
+    assert _marker_hits(site, tag) >= 1, "the vector never fired"
+    assert secret.connections == 0
+    assert _magenta_pixels(answer.content) == 0
+    return answer
+
+
 @pytest.mark.parametrize("vector", sorted(ATTEMPTS))
 def test_subresources_never_reach_the_secret(vector: str, pro: Workspace, site: FixtureServer,
                                             secret: SecretServer, service: Service) -> None:
-    allowed = f"{site.base}/marker?v={vector}"
-    target = f"http://127.0.0.1:{secret.port}/secret?v={vector}"
-    answer = pro.capture(url=f"{site.base}/egress/attempt?vector={vector}&allowed={quote(allowed)}"
-                             f"&secret={quote(target)}", waitForSelector="#done")
-    assert answer.status_code == 200, answer.text
-    assert _marker_hits(site, f"v={vector}") >= 1, "the vector never fired"
-    assert secret.connections == 0
-    assert _magenta_pixels(answer.content) == 0
+    answer = _attempt(pro, site, secret, f"/egress/attempt?vector={vector}", f"v={vector}",
+                      f"{site.base}/marker?v={vector}", f"http://127.0.0.1:{secret.port}/secret?v={vector}")
     refusals = _refusals(service, answer.headers["x-capture-id"])
     assert {"host": "127.0.0.1", "port": secret.port, "address": "127.0.0.1", "reason": "loopback"} in refusals
 
 
 def test_a_service_worker_never_reaches_the_secret(pro: Workspace, site: FixtureServer,
                                                   secret: SecretServer) -> None:
-    allowed = f"{site.base}/marker?v=service-worker"
-    target = f"http://127.0.0.1:{secret.port}/secret?v=sw"
-    answer = pro.capture(url=f"{site.base}/egress/service-worker?allowed={quote(allowed)}"
-                             f"&secret={quote(target)}", waitForSelector="#done")
-    assert answer.status_code == 200, answer.text
-    assert _marker_hits(site, "v=service-worker") >= 1, "the service worker never fetched"
-    assert secret.connections == 0
+    _attempt(pro, site, secret, "/egress/service-worker?", "v=service-worker",
+             f"{site.base}/marker?v=service-worker", f"http://127.0.0.1:{secret.port}/secret?v=sw")
 
 
 @pytest.mark.parametrize("host", ["localhost", "app.localhost", "127.0.0.2", "[::1]", "0x7f000001"])
 def test_other_names_for_loopback_are_refused(host: str, pro: Workspace, site: FixtureServer,
                                               secret: SecretServer, service: Service) -> None:
-    allowed = f"http://fixture.test:{site.server_address[1]}/marker?v=name-{host}"
-    target = f"http://{host}:{secret.port}/secret"
-    answer = pro.capture(url=f"{site.base}/egress/attempt?vector=iframe&allowed={quote(allowed)}"
-                             f"&secret={quote(target)}", waitForSelector="#done")
-    assert answer.status_code == 200, answer.text
-    assert _marker_hits(site, f"v=name-{host}") >= 1
-    assert secret.connections == 0
-    assert _magenta_pixels(answer.content) == 0
+    answer = _attempt(pro, site, secret, "/egress/attempt?vector=iframe", f"v=name-{host}",
+                      f"http://fixture.test:{site.server_address[1]}/marker?v=name-{host}",
+                      f"http://{host}:{secret.port}/secret")
     assert any(r["port"] == secret.port for r in _refusals(service, answer.headers["x-capture-id"]))
 
 
@@ -162,7 +163,8 @@ def test_other_schemes_are_refused_at_intake(url: str, pro: Workspace) -> None:
 
 
 @pytest.mark.parametrize("to", ["file:///etc/hostname", "chrome://version/", "view-source:{base}/marker",
-                                "data:text/html,<p>DATA-PAGE-%4cOADED</p>"])
+                                "data:text/html,<p>DATA-PAGE-%4cOADED</p>", "ftp://fixture.test/",
+                                "mailto:someone@fixture.test"])
 def test_pages_cannot_navigate_to_other_schemes(to: str, pro: Workspace, site: FixtureServer) -> None:
     target = to.format(base=site.base)
     answer = pro.capture(url=f"{site.base}/egress/navigate?how=location&to={quote(target)}",

@@ -6,14 +6,14 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from actors.chromium import descendants
-from tests.conftest import Service, Workspace, start_service, stop_service
+from tests.conftest import Service, Workspace, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,23 +42,45 @@ def _browser_mains(service: Service) -> list[int]:
     return mains
 
 
+def _dead(pid: int) -> bool:
+    """Gone, or a zombie its parent has not reaped yet."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def _start_hanging_capture(ws: Workspace, site: FixtureServer, timeout_ms: int) -> Callable[[], httpx.Response]:
+    """Start a capture of a page that never loads and return once the browser is on it.
+
+    The returned function waits for the capture's answer.
+    """
+    hangs = sum(1 for path, _ in site.requests if path == "/hang")
+    answers: list[httpx.Response] = []
+    worker = threading.Thread(target=lambda: answers.append(
+        ws.capture(url=f"{site.base}/never-loads", timeoutMs=timeout_ms)))
+    worker.start()
+    deadline = time.monotonic() + 20
+    while sum(1 for path, _ in site.requests if path == "/hang") == hangs and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+    def answer() -> httpx.Response:
+        worker.join(60)
+        assert answers, "the capture never answered"
+        return answers[0]
+    return answer
+
+
 def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Service, site: FixtureServer) -> None:
     ws = own_service.workspace("pro")
     mains = _browser_mains(own_service)
     assert len(mains) == 2
-    answers: list[httpx.Response] = []
-    worker = threading.Thread(target=lambda: answers.append(
-        ws.capture(url=f"{site.base}/never-loads", timeoutMs=30000)))
-    worker.start()
-    deadline = time.monotonic() + 20
-    while not any(path == "/hang" for path, _ in site.requests) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    answer = _start_hanging_capture(ws, site, 30000)
     for pid in mains:  # one of them holds the capture; kill both, as an OOM killer might
         os.kill(pid, signal.SIGKILL)
-    worker.join(60)
-    assert answers, "the capture never answered"
-    assert answers[0].status_code == 502, answers[0].text
-    assert answers[0].json()["code"] == "render_failed"
+    failed = answer()
+    assert failed.status_code == 502, failed.text
+    assert failed.json()["code"] == "render_failed"
 
     after = ws.capture(url=f"{site.base}/simple")
     assert after.status_code == 200, after.text
@@ -110,9 +132,8 @@ def test_no_code_updates_or_deletes_events() -> None:
 def test_sessions_are_recycled_after_their_capture_budget(
     tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
 ) -> None:
-    service = start_service(tmp_path_factory.mktemp("recycle") / "data", site,
-                            CAPTURE_CAPTURES_PER_SESSION="2", CAPTURE_POOL_SIZE="1")
-    try:
+    with running_service(tmp_path_factory.mktemp("recycle") / "data", site,
+                         CAPTURE_CAPTURES_PER_SESSION="2", CAPTURE_POOL_SIZE="1") as service:
         ws = service.workspace("pro")
         first = _browser_mains(service)
         assert len(first) == 1
@@ -124,17 +145,14 @@ def test_sessions_are_recycled_after_their_capture_budget(
         second = _browser_mains(service)
         assert len(second) == 1
         assert second != first
-        assert not Path(f"/proc/{first[0]}").exists()
-    finally:
-        stop_service(service)
+        assert _dead(first[0])
 
 
 def test_sessions_are_recycled_above_their_memory_limit(
     tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
 ) -> None:
-    service = start_service(tmp_path_factory.mktemp("memory") / "data", site,
-                            CAPTURE_SESSION_MEMORY_MB="1", CAPTURE_POOL_SIZE="1")
-    try:
+    with running_service(tmp_path_factory.mktemp("memory") / "data", site,
+                         CAPTURE_SESSION_MEMORY_MB="1", CAPTURE_POOL_SIZE="1") as service:
         ws = service.workspace("pro")
         seen = _browser_mains(service)
         for _ in range(2):  # every Chromium is above 1 MB: each capture retires its session
@@ -145,36 +163,24 @@ def test_sessions_are_recycled_above_their_memory_limit(
             seen += _browser_mains(service)
         assert len(set(seen)) == 3, seen
         assert "uses more than 1 MB; recycling it" in service.log_text()
-    finally:
-        stop_service(service)
 
 
 def test_a_hung_chromium_times_out_its_capture_and_is_replaced(
     tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
 ) -> None:
-    service = start_service(tmp_path_factory.mktemp("hang") / "data", site, CAPTURE_POOL_SIZE="1")
-    try:
+    with running_service(tmp_path_factory.mktemp("hang") / "data", site, CAPTURE_POOL_SIZE="1") as service:
         ws = service.workspace("pro")
         (hung,) = _browser_mains(service)
-        answers: list[httpx.Response] = []
-        worker = threading.Thread(target=lambda: answers.append(
-            ws.capture(url=f"{site.base}/never-loads", timeoutMs=3000)))
-        worker.start()
-        deadline = time.monotonic() + 20
-        while not any(path == "/hang" for path, _ in site.requests) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        answer = _start_hanging_capture(ws, site, 3000)
         os.kill(hung, signal.SIGSTOP)  # alive but silent, as a wedged browser is
-        worker.join(60)
-        assert answers, "the capture never answered"
-        assert answers[0].status_code == 504, answers[0].text
-        assert answers[0].json()["code"] == "render_timeout"
+        failed = answer()
+        assert failed.status_code == 504, failed.text
+        assert failed.json()["code"] == "render_timeout"
 
         after = ws.capture(url=f"{site.base}/simple")
         assert after.status_code == 200, after.text
         assert _browser_mains(service) != [hung]
-        assert not Path(f"/proc/{hung}").exists()  # killed, not left stopped
+        assert _dead(hung)  # killed, not left stopped
         assert ws.quota(at_least_used=1)["used"] == 1
         rows = service.cli("sql", "select data->>'reason' as reason from events where type = 'browser.retired'")
         assert [row["reason"] for row in rows] == ["unresponsive"]
-    finally:
-        stop_service(service)
