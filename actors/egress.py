@@ -49,6 +49,7 @@ class Refusal:
     port: int
     address: str | None
     reason: str
+    detail: str  # for people: "127.0.0.1 is a loopback address"
 
 
 @dataclass
@@ -68,7 +69,7 @@ class Lane:
 
     def why_refused(self, url: str) -> str | None:
         refusal = self.refusal_for(url)
-        return None if refusal is None else f"{refusal.host} is a {refusal.reason} destination"
+        return None if refusal is None else refusal.detail
 
     def refusal_for(self, url: str) -> Refusal | None:
         """The refusal that stopped `url`, if the guard refused its host and port."""
@@ -217,7 +218,7 @@ class EgressGuard:
 
     async def _refuse(self, lane: Lane, host: str, port: int, refused: Refused) -> None:
         refusal = Refusal(refused.host, port, str(refused.address) if refused.address else None,
-                          refused.reason)
+                          refused.reason, refused.describe())
         lane.refusals.append(refusal)
         log.info("capture %s: refused %s port %d (%s)", lane.capture_id, host, port, refused.describe())
         if len(lane.refusals) <= MAX_REFUSAL_EVENTS:
