@@ -118,7 +118,9 @@ def canonical_host(host: str) -> str:
     host = host.strip().lower()
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    if ":" in host:  # only IPv6 literals have colons here
+    if ":" in host:  # only IPv6 literals have colons here; anything else is no host at all
+        if ip_literal(host) is None:
+            raise Refused(host, "not a valid host name", unresolvable=True)
         return host
     host = host.rstrip(".")
     try:

@@ -245,6 +245,6 @@ def test_canonical_host() -> None:
     assert canonical_host("[::1]") == "::1"
     assert canonical_host("bücher.example") == "xn--bcher-kva.example"
     assert canonical_host("１２７．０．０．１") == "127.0.0.1"
-    for bad in ("", "a b.example", "ex%61mple.com", "ex\x00ample.com"):
+    for bad in ("", "a b.example", "ex%61mple.com", "ex\x00ample.com", "[::1 x]", "evil:80"):
         with pytest.raises(Refused):
             canonical_host(bad)
