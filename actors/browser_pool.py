@@ -128,16 +128,16 @@ class BrowserPool:
             yield session
             finished = True
         finally:
-            if not finished:  # any failure, cancellation included, may have been the browser's
-                with trio.CancelScope(shield=True):  # the check bounds its own wait
+            with trio.CancelScope(shield=True):  # each step below bounds its own wait
+                if not finished:  # any failure, cancellation included, may have been the browser's
                     await self._check_health(session)
-            session.captures += 1
-            if session.captures >= self.settings.captures_per_session:
-                session.retire()
-            elif self._over_memory(session):
-                log.info("chromium slot %d uses more than %d MB; recycling it",
-                         session.slot, self.settings.session_memory_mb)
-                session.retire()
+                session.captures += 1
+                if session.captures >= self.settings.captures_per_session:
+                    session.retire()
+                elif await self._over_memory(session):
+                    log.info("chromium slot %d uses more than %d MB; recycling it",
+                             session.slot, self.settings.session_memory_mb)
+                    session.retire()
             if session.alive:
                 self._offer(session)
 
@@ -162,9 +162,13 @@ class BrowserPool:
             self._waiting -= 1
         raise CapacityExhausted(f"no renderer became free within {wait_s:g} s", retry_after=5)
 
-    def _over_memory(self, session: Session) -> bool:
+    async def _over_memory(self, session: Session) -> bool:
         limit = self.settings.session_memory_mb
-        return limit > 0 and chromium.resident_bytes(session.browser.pids) > limit * 1024 * 1024
+        if limit <= 0 or not session.alive:
+            return False
+        # Scanning /proc takes milliseconds: not on the trio loop.
+        used = await trio.to_thread.run_sync(chromium.resident_bytes, session.browser)
+        return used > limit * 1024 * 1024
 
     async def _check_health(self, session: Session) -> None:
         """Retire a session whose browser no longer answers."""

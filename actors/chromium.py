@@ -70,11 +70,11 @@ class Chromium:
         return [self.driver_pid, *descendants(self.driver_pid)]
 
 
-def resident_bytes(pids: list[int]) -> int:
-    """Summed resident memory of these processes (shared pages counted once per process)."""
+def resident_bytes(chromium: Chromium) -> int:
+    """Summed resident memory of chromedriver and the browser's processes (reads /proc: call it in a thread)."""
     total = 0
     page = os.sysconf("SC_PAGE_SIZE")
-    for pid in pids:
+    for pid in chromium.pids:
         try:
             total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * page
         except (OSError, ValueError, IndexError):

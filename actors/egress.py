@@ -34,7 +34,8 @@ MAX_HEAD = 64 * 1024
 HEAD_TIMEOUT_S = 30.0
 CONNECT_TIMEOUT_S = 10.0
 CHUNK = 64 * 1024
-MAX_REFUSAL_EVENTS = 50  # per capture: a page that tries a thousand addresses gets a count, not a flood
+MAX_REFUSAL_EVENTS = 50  # events per capture, one per refused destination; the rest are counted
+MAX_REMEMBERED = 1000  # refused destinations kept per capture (to name the one that stopped its page)
 HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"proxy-connection", b"proxy-authorization",
                         b"proxy-authenticate", b"te", b"trailer", b"upgrade"})
 
@@ -59,8 +60,8 @@ class Lane:
     capture_id: str | None
     workspace_id: str | None
     port: int = 0
-    refusals: list[Refusal] = field(default_factory=list)
-    requests: int = 0
+    refusals: dict[tuple[str, int], Refusal] = field(default_factory=dict)  # one per destination
+    refused: int = 0  # requests refused, repeats included
     scope: trio.CancelScope = field(default_factory=trio.CancelScope)
 
     @property
@@ -78,11 +79,7 @@ class Lane:
             port = parts.port or {"http": 80, "https": 443, "ws": 80, "wss": 443}.get(parts.scheme, 0)
         except ValueError:
             return None
-        host = (parts.hostname or "").rstrip(".")
-        for refusal in self.refusals:
-            if refusal.port == port and host in {refusal.host, refusal.address}:
-                return refusal
-        return None
+        return self.refusals.get(((parts.hostname or "").rstrip("."), port))
 
 
 @dataclass(frozen=True)
@@ -125,8 +122,8 @@ class EgressGuard:
         finally:
             lane.scope.cancel()
             if len(lane.refusals) > MAX_REFUSAL_EVENTS:
-                log.info("capture %s: %d more egress refusals not recorded one by one",
-                         capture_id, len(lane.refusals) - MAX_REFUSAL_EVENTS)
+                log.info("capture %s: %d refused requests, %d destinations; events for the first %d",
+                         capture_id, lane.refused, len(lane.refusals), MAX_REFUSAL_EVENTS)
 
     async def _serve_lane(self, lane: Lane, *, task_status: trio.TaskStatus[None]) -> None:
         with lane.scope:
@@ -140,7 +137,6 @@ class EgressGuard:
             try:
                 with trio.fail_after(HEAD_TIMEOUT_S):
                     head = await read_head(client)
-                lane.requests += 1
                 if lane.capture_id is None:
                     # Chromium's own traffic (updates, time, search suggestions): never allowed out.
                     log.debug("refused browser-wide request %s %s", head.method, head.target)
@@ -219,7 +215,11 @@ class EgressGuard:
     async def _refuse(self, lane: Lane, host: str, port: int, refused: Refused) -> None:
         refusal = Refusal(refused.host, port, str(refused.address) if refused.address else None,
                           refused.reason, refused.describe())
-        lane.refusals.append(refusal)
+        lane.refused += 1
+        key = (refusal.host, port)
+        if key in lane.refusals or len(lane.refusals) >= MAX_REMEMBERED:
+            return  # a repeat, or a page trying thousands of destinations: counted, not stored
+        lane.refusals[key] = refusal
         log.info("capture %s: refused %s port %d (%s)", lane.capture_id, host, port, refused.describe())
         if len(lane.refusals) <= MAX_REFUSAL_EVENTS:
             await self.event_log.append(Event(

@@ -86,7 +86,7 @@ async def test_the_guard_connects_to_the_address_it_checked(
                     f"CONNECT rebind.test:{port} HTTP/1.1\r\nHost: rebind.test:{port}\r\n\r\n").encode())
                 assert second.startswith(b"HTTP/1.1 403"), second[:200]
                 assert resolver.asked == 2
-                assert [(r.host, r.address, r.reason) for r in lane.refusals] == [
+                assert [(r.host, r.address, r.reason) for r in lane.refusals.values()] == [
                     ("rebind.test", "127.0.0.2", "loopback")]
             assert rebinding_secret.connections == 0
             assert guard.connections == 1
