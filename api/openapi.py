@@ -57,8 +57,10 @@ png or webp; `pdf` only with format pdf; `video` only with format webm; `mockup`
 or webp; not both `device` and `viewport`; not both `fullPage` and `selector`; `cookies` only with
 `url`. `headers` may not set hop-by-hop headers, Host, Cookie or Proxy-*; `timezone` is an IANA
 zone name; `failOnStatus` strings are ranges like "500-599". A `url` must pass the destination
-rules (422 destination_forbidden, destination_unresolvable, cookie_domain_mismatch), and paid
-options need the plan's feature (403 feature_not_entitled)."""
+rules (422 destination_forbidden, destination_unresolvable, cookie_domain_mismatch); so must every
+request the page makes, and a main document sent to a forbidden address (a redirect, a refresh)
+fails the capture with 422 destination_forbidden. Paid options need the plan's feature (403
+feature_not_entitled)."""
 
 
 def _authenticated(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
