@@ -5,6 +5,7 @@
     python run.py workspace set-plan WORKSPACE_ID PLAN [--quota Q]
     python run.py key create --workspace WORKSPACE_ID [--name NAME]
     python run.py key revoke KEY_ID
+    python run.py payload-key rotate
     python run.py sql "SELECT …"
 
 Admin commands go through the running service's control socket when it
@@ -56,12 +57,18 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
     from actors.egress import EgressGuard
     from actors.eventlog import EventLog
     from actors.intake import Intake
+    from actors.jobs import Jobs
     from actors.ledger import QuotaLedger
+    from actors.results import ResultStore
     from actors.supervisor import Supervisor
     from api.app import Services, create_app
     from engine.destinations import egress_policy
+    from engine.signing import ResultSigner
 
     secret = load_or_create_secret(settings.data_dir / "secrets" / "api-key-hmac.key")
+    keyring = _keyring(settings)
+    signer = ResultSigner(load_or_create_secret(settings.data_dir / "secrets" / "result-url.key"))
+    fingerprints = load_or_create_secret(settings.data_dir / "secrets" / "idempotency.key")
     db = Database(settings.database_path)
     try:
         await db.open()
@@ -83,10 +90,14 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             await supervisor.start("browser-pool", pool.run)
             intake = Intake(settings, event_log, ledger, pool, guard)
             await supervisor.start("intake", intake.run)
-            await supervisor.start("control", ControlServer(settings.control_socket, directory, event_log).run)
+            jobs = Jobs(settings, event_log, ledger, pool, intake, keyring, signer,
+                        ResultStore(settings.data_dir / "results"), fingerprints)
+            await supervisor.start("jobs", jobs.run)
+            control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings))
+            await supervisor.start("control", control.run)
             first_key = await _default_workspace(directory, settings)
 
-            app = create_app(Services(settings, directory, intake, ledger, event_log))
+            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log))
             listener = _bind(settings)
             config = Config()
             config.bind = [f"fd://{listener.fileno()}"]
@@ -95,7 +106,7 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             config.errorlog = logging.getLogger("hypercorn.error")
             shutdown = trio.Event()
             nursery.start_soon(_watch_signals, shutdown)
-            await nursery.start(partial(_serve_http, app, config, shutdown, nursery.cancel_scope))
+            await nursery.start(partial(_serve_http, app, config, shutdown, jobs, nursery.cancel_scope))
             _announce(settings, listener.getsockname(), first_key)
     finally:
         with trio.move_on_after(5, shield=True):
@@ -103,12 +114,26 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
     log.info("stopped")
 
 
-async def _serve_http(app: Any, config: Any, shutdown: trio.Event, scope: trio.CancelScope, *,
+async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, scope: trio.CancelScope, *,
                       task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
     import hypercorn.trio
 
     await hypercorn.trio.serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)
+    await jobs.drain()  # running jobs go back to the queue while the event log still records it
     scope.cancel()  # HTTP drained: stop the actors
+
+
+def _payload_key_dir(settings: Settings) -> Path:
+    return settings.data_dir / "secrets" / "payload-keys"
+
+
+def _keyring(settings: Settings) -> Any:
+    from engine.sealing import Keyring
+
+    try:
+        return Keyring.load(_payload_key_dir(settings))
+    except (ValueError, OSError) as exc:
+        raise CliError(f"payload keys: {exc}") from exc
 
 
 async def _watch_signals(shutdown: trio.Event) -> None:
@@ -239,6 +264,13 @@ def _offline_account_command(settings: Settings, plans: dict[str, Plan], conn: d
     if command == "key.revoke":
         key = accounts.revoke_key(conn, args["key"])
         return {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
+    if command == "payload-key.rotate":
+        from engine.sealing import rotate_keys
+
+        try:
+            return rotate_keys(_payload_key_dir(settings))
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
     raise CliError(f"unknown command {command}")
 
 
@@ -274,6 +306,14 @@ def parser() -> argparse.ArgumentParser:
     key_revoke = key_commands.add_parser("revoke", help="revoke a key; it fails like an unknown key")
     key_revoke.add_argument("key_id")
 
+    payload_key = commands.add_parser("payload-key", help="rotate the key that seals job payloads")
+    payload_key_commands = payload_key.add_subparsers(dest="action", required=True)
+    payload_key_commands.add_parser(
+        "rotate", help="add a new current sealing key; prints {id, keys}",
+        description="Write a new AES-256 key (mode 0600) to DATA_DIR/secrets/payload-keys and make it "
+        "current: new jobs are sealed with it, queued jobs still open with the key that sealed them. "
+        "A running service switches at once. Not possible when CAPTURE_PAYLOAD_KEYS supplies the keys.")
+
     sql = commands.add_parser("sql", help="run a read-only query; prints rows as JSON lines",
                               description="Query the DuckDB file (tables: events, workspaces, api_keys). "
                               "Works while the service runs and when it does not.")
@@ -290,6 +330,8 @@ def _admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "key.create", {"workspace": ns.workspace, "name": ns.name}
     if ns.command == "key":
         return "key.revoke", {"key": ns.key_id}
+    if ns.command == "payload-key":
+        return "payload-key.rotate", {}
     return "sql", {"query": ns.query}
 
 

@@ -41,6 +41,12 @@ class Session:
         self.captures = 0
         self.retired = trio.Event()
         self.unresponsive = False
+        self.used = False  # set by whoever opens a page on the lease; an unused lease costs nothing
+
+    @property
+    def died(self) -> bool:
+        """The browser crashed or hung (not merely recycled)."""
+        return self.unresponsive or self.conn.closed.is_set()
 
     @property
     def alive(self) -> bool:
@@ -66,7 +72,8 @@ class BrowserPool:
         self.event_log = event_log
         self.guard = guard
         self._idle: deque[Session] = deque()
-        self._freed = trio.lowlevel.ParkingLot()  # lease waiters, woken in arrival order
+        self._freed = trio.lowlevel.ParkingLot()  # urgent lease waiters, woken in arrival order
+        self._freed_for_jobs = trio.lowlevel.ParkingLot()  # job workers, woken when no urgent one waits
         self._limiter = trio.CapacityLimiter(settings.pool_size)  # Selenium calls run in threads
         self._launched = 0
         self._retired = 0
@@ -120,9 +127,14 @@ class BrowserPool:
         log.info("chromium slot %d replaced (%s)", slot, reason)
 
     @asynccontextmanager
-    async def lease(self, wait_s: float) -> AsyncIterator[Session]:
-        """A live session for one capture; CapacityExhausted if none frees up within `wait_s`."""
-        session = await self._take(wait_s)
+    async def lease(self, wait_s: float, *, urgent: bool = True) -> AsyncIterator[Session]:
+        """A live session for one capture; CapacityExhausted if none frees up within `wait_s`.
+
+        Synchronous captures are urgent: a free session goes to them before any queued
+        job's worker, so a client waiting on its HTTP request waits at most one slot.
+        """
+        session = await self._take(wait_s, urgent)
+        session.used = False
         finished = False
         try:
             yield session
@@ -131,7 +143,7 @@ class BrowserPool:
             with trio.CancelScope(shield=True):  # each step below bounds its own wait
                 if not finished:  # any failure, cancellation included, may have been the browser's
                     await self._check_health(session)
-                session.captures += 1
+                session.captures += session.used
                 if session.captures >= self.settings.captures_per_session:
                     session.retire()
                 elif await self._over_memory(session):
@@ -143,23 +155,31 @@ class BrowserPool:
 
     def _offer(self, session: Session) -> None:
         self._idle.append(session)
-        self._freed.unpark()
+        self._wake()
 
-    async def _take(self, wait_s: float) -> Session:
-        if self._waiting >= self.settings.queue_limit and not self._idle:
+    def _wake(self) -> None:
+        if self._waiting:
+            self._freed.unpark()
+        elif self._idle:
+            self._freed_for_jobs.unpark()
+
+    async def _take(self, wait_s: float, urgent: bool) -> Session:
+        if urgent and self._waiting >= self.settings.queue_limit and not self._idle:
             raise CapacityExhausted(f"{self._waiting} captures are already waiting for a renderer",
                                     retry_after=5)
-        self._waiting += 1
+        lot = self._freed if urgent else self._freed_for_jobs
+        self._waiting += urgent
         try:
             with trio.move_on_after(wait_s):
                 while True:
-                    while self._idle:
+                    while self._idle and (urgent or not self._waiting):
                         session = self._idle.popleft()
                         if session.alive:
                             return session
-                    await self._freed.park()
+                    await lot.park()
         finally:
-            self._waiting -= 1
+            self._waiting -= urgent
+            self._wake()  # an urgent waiter that gave up, or a session left idle: pass the turn on
         raise CapacityExhausted(f"no renderer became free within {wait_s:g} s", retry_after=5)
 
     async def _over_memory(self, session: Session) -> bool:

@@ -20,7 +20,9 @@ import trio
 
 from actors.accounts import AccountDirectory
 from actors.eventlog import EventLog
+from actors.jobs import Jobs
 from engine.accounts import AccountError
+from engine.sealing import Keyring, rotate_keys
 from engine.sql import SqlRefused, check_read_only, json_line
 
 log = logging.getLogger("capture.control")
@@ -28,10 +30,13 @@ MAX_REQUEST = 1024 * 1024
 
 
 class ControlServer:
-    def __init__(self, path: Path, accounts: AccountDirectory, event_log: EventLog) -> None:
+    def __init__(self, path: Path, accounts: AccountDirectory, event_log: EventLog, jobs: Jobs,
+                 payload_keys: Path) -> None:
         self.path = path
         self.accounts = accounts
         self.event_log = event_log
+        self.jobs = jobs
+        self.payload_keys = payload_keys
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Serve commands until cancelled; a failing command answers with its error."""
@@ -74,6 +79,10 @@ class ControlServer:
         elif command == "key.revoke":
             key = await self.accounts.revoke_key(args["key"])
             yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
+        elif command == "payload-key.rotate":
+            answer = await trio.to_thread.run_sync(rotate_keys, self.payload_keys)
+            self.jobs.keyring = Keyring.load(self.payload_keys)
+            yield answer
         elif command == "sql":
             check_read_only(args["query"])
             for row in await self.event_log.query(args["query"]):

@@ -50,7 +50,7 @@ class Event:
 
 @dataclass
 class _Pending:
-    event: Event
+    events: tuple[Event, ...]
     done: trio.Event = field(default_factory=trio.Event)
     error: BaseException | None = None
 
@@ -83,22 +83,23 @@ class EventLog:
     async def _commit(self, batch: list[_Pending]) -> None:
         rows = []
         for pending in batch:
-            self._seq += 1
-            rows.append(pending.event.row(self._seq))
+            for event in pending.events:
+                self._seq += 1
+                rows.append(event.row(self._seq))
         try:
             with trio.CancelScope(shield=True):  # a half-acknowledged batch helps nobody
                 await self.db.call(_insert, pa.Table.from_pylist(rows, schema=EVENT_SCHEMA))
         except Exception as exc:
             for pending in batch:
                 pending.error = exc
-        self._appended += len(batch)
+        self._appended += len(rows)
         self._batches += 1
         for pending in batch:
             pending.done.set()
 
-    async def append(self, event: Event) -> None:
-        """Return once `event` is committed; raise the database's error if it was not."""
-        pending = _Pending(event)
+    async def append(self, *events: Event) -> None:
+        """Return once `events` are committed, all in one transaction; raise the database's error if not."""
+        pending = _Pending(events)
         await self._send.send(pending)
         await pending.done.wait()
         if pending.error is not None:

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import trio
 
 from actors.accounts import Principal
-from actors.browser_pool import BrowserPool
+from actors.browser_pool import BrowserPool, Session
 from actors.chromium import PROXY_BYPASS_LIST
 from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
@@ -27,7 +27,7 @@ from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
 from engine.destinations import check_destination
 from engine.entitlements import check_entitlements
-from engine.errors import CaptureError, RenderFailed, RenderTimeout
+from engine.errors import CaptureError, FieldError, InvalidRequest, RenderFailed, RenderTimeout
 from engine.keys import new_id
 from engine.page import open_page
 from engine.ratelimit import RateDecision, TokenBuckets
@@ -88,8 +88,7 @@ class Intake:
         reserved = False
         try:
             request = parse_capture(data)
-            check_entitlements(request, principal.plan)
-            await self._check_destination(request)
+            await self.vet(request, principal, job=False)
             usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)
             reserved = True
             capture = await self._render(request, capture_id, principal.workspace.id)
@@ -116,24 +115,34 @@ class Intake:
         self._deliveries[capture_id] = delivery
         return delivery
 
-    async def _check_destination(self, request: CaptureRequest) -> None:
-        if request.url is None:
-            return
-        await check_destination(request.url, self.guard.policy)
-        check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")
+    async def vet(self, request: CaptureRequest, principal: Principal, *, job: bool) -> None:
+        """Everything but the render: options this kind of capture takes, plan features, destination."""
+        if request.retain and not job:
+            raise InvalidRequest("retain applies to jobs (POST /api/jobs) only", errors=(
+                FieldError("retain", "not_applicable", "applies to jobs only"),))
+        check_entitlements(request, principal.plan)
+        if request.url is not None:
+            await check_destination(request.url, self.guard.policy)
+            check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")
 
     async def _render(self, request: CaptureRequest, capture_id: str, workspace_id: str) -> Capture:
         lease_s = min(self.settings.lease_timeout_s, request.timeout_ms / 1000)
         async with self.pool.lease(lease_s) as session:
-            try:
-                with trio.fail_after(request.timeout_ms / 1000):
-                    async with (self.guard.lane(capture_id, workspace_id) as lane,
-                                open_page(session.conn, lane.proxy_server, PROXY_BYPASS_LIST) as page):
-                        return await take_capture(page, request, session.user_agent, lane.why_refused)
-            except trio.TooSlowError as exc:
-                raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
-            except CdpError as exc:
-                raise RenderFailed(f"the browser failed during the capture: {exc.message}") from exc
+            return await self.render_on(session, request, capture_id, workspace_id)
+
+    async def render_on(self, session: Session, request: CaptureRequest, capture_id: str,
+                        workspace_id: str) -> Capture:
+        """Render on a leased session, in a fresh browser context behind its own egress lane."""
+        session.used = True
+        try:
+            with trio.fail_after(request.timeout_ms / 1000):
+                async with (self.guard.lane(capture_id, workspace_id) as lane,
+                            open_page(session.conn, lane.proxy_server, PROXY_BYPASS_LIST) as page):
+                    return await take_capture(page, request, session.user_agent, lane.why_refused)
+        except trio.TooSlowError as exc:
+            raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
+        except CdpError as exc:
+            raise RenderFailed(f"the browser failed during the capture: {exc.message}") from exc
 
     async def delivered(self, delivery: Delivery) -> None:
         """The bytes were handed to the client: record the success, then consume quota."""
@@ -175,12 +184,21 @@ class Intake:
 
     def _event(self, type_: str, principal: Principal, request_id: str, capture_id: str,
                request: CaptureRequest | None, started: float, **values: Any) -> Event:
-        # Only what analytics needs: never cookie or header values, scripts or HTML.
-        host = urlsplit(request.url).hostname if request is not None and request.url else None
-        return Event(
-            type_, workspace_id=principal.workspace.id, key_id=principal.key.id, capture_id=capture_id,
-            request_id=request_id, format=request.format if request is not None else None,
-            duration_ms=int((trio.current_time() - started) * 1000),
-            data={"host": host, "source": "html" if request is not None and request.html else "url"},
-            **values,
-        )
+        return capture_event(type_, principal.workspace.id, principal.key.id, request_id, capture_id, request,
+                             int((trio.current_time() - started) * 1000), **values)
+
+
+def capture_event(type_: str, workspace_id: str, key_id: str | None, request_id: str | None, capture_id: str,
+                  request: CaptureRequest | None, duration_ms: int, **values: Any) -> Event:
+    """A capture.succeeded or capture.failed event: only what analytics needs.
+
+    Never cookie or header values, scripts or HTML.
+    """
+    host = urlsplit(request.url).hostname if request is not None and request.url else None
+    data = {"host": host, "source": "html" if request is not None and request.html else "url",
+            **values.pop("data", {})}
+    return Event(
+        type_, workspace_id=workspace_id, key_id=key_id, capture_id=capture_id, request_id=request_id,
+        format=request.format if request is not None else None, duration_ms=duration_ms, data=data,
+        **values,
+    )

@@ -68,11 +68,19 @@ class QuotaLedger:
             self._committed.clear()  # reservations carry over: they are in flight
 
     def reserve(self, workspace_id: str, capture_id: str, limit: int) -> Usage:
+        return self.reserve_all(workspace_id, [capture_id], limit)
+
+    def reserve_all(self, workspace_id: str, capture_ids: list[str], limit: int) -> Usage:
+        """Reserve one unit per capture, all or none (a batch of jobs)."""
         self._roll()
-        if self._used[workspace_id] + len(self._reserved[workspace_id]) >= limit:
+        if self._used[workspace_id] + len(self._reserved[workspace_id]) + len(capture_ids) > limit:
             raise QuotaExceeded(rfc3339(next_month_start(self._month)))
-        self._reserved[workspace_id].add(capture_id)
+        self._reserved[workspace_id].update(capture_ids)
         return self.usage(workspace_id, limit)
+
+    def hold(self, workspace_id: str, capture_id: str) -> None:
+        """Reserve without a check: a job accepted before a restart keeps the unit it was promised."""
+        self._reserved[workspace_id].add(capture_id)
 
     def commit(self, workspace_id: str, capture_id: str) -> None:
         self._roll()

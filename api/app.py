@@ -13,6 +13,7 @@ from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 from actors.accounts import AccountDirectory, Principal
 from actors.eventlog import EventLog
 from actors.intake import Intake
+from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from api.problems import (
     ApiProblem,
@@ -23,11 +24,13 @@ from api.problems import (
     Unauthenticated,
     problem_response,
 )
-from engine.errors import CaptureError, PayloadTooLarge, RateLimited
+from engine.errors import CaptureError, JobError, PayloadTooLarge, RateLimited
 from engine.keys import new_id
 from engine.settings import Settings
 
 PUBLIC_PATHS = ("/api/openapi.json",)
+SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
+CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class Services:
     settings: Settings
     accounts: AccountDirectory
     intake: Intake
+    jobs: Jobs
     ledger: QuotaLedger
     event_log: EventLog
 
@@ -50,6 +54,7 @@ def create_app(services: Services) -> QuartTrio:
     app.after_request(_stamp)
     app.register_error_handler(ApiProblem, _problem)
     app.register_error_handler(CaptureError, _problem)
+    app.register_error_handler(JobError, _problem)
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(routes.blueprint)
     return app
@@ -70,14 +75,15 @@ def principal() -> Principal:
 async def _identify() -> None:
     g.request_id = new_id("req")
     g.rate = None
-    if not request.path.startswith("/api/") or request.path in PUBLIC_PATHS:
+    if (not request.path.startswith("/api/") or request.path in PUBLIC_PATHS
+            or request.path.startswith(SIGNED_PREFIX)):
         return
     g.principal = _authenticate()
     decision = services().intake.admit(g.principal)
     g.rate = decision
     if not decision.allowed:
         error = RateLimited(decision.retry_after_s)
-        if request.path == "/api/screenshot":
+        if request.method == "POST" and request.path in CAPTURE_ROUTES:
             await services().intake.record_failure(g.principal, g.request_id, error)
         raise error
 

@@ -15,6 +15,7 @@ from api.app import principal, services
 from api.openapi import openapi_document
 from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.errors import CaptureError, MalformedJson, PayloadTooLarge, UnsupportedMediaType
+from engine.jobs import checked_idempotency_key, parse_batch, status_url
 from engine.period import rfc3339, utcnow
 
 blueprint = Blueprint("api", __name__)
@@ -32,14 +33,91 @@ async def openapi() -> Response:
 
 @blueprint.post("/api/screenshot")
 async def screenshot() -> Response:
-    intake = services().intake
-    try:
-        data = await read_json()
-    except CaptureError as error:
-        await intake.record_failure(principal(), g.request_id, error)
-        raise
-    delivery = await intake.capture(principal(), data, g.request_id)
+    data = await _capture_body()
+    delivery = await services().intake.capture(principal(), data, g.request_id)
     return _capture_response(delivery)
+
+
+async def _capture_body() -> Any:
+    """The JSON body of a capture route; a body that cannot be read is a recorded failed attempt."""
+    try:
+        return await read_json()
+    except CaptureError as error:
+        await services().intake.record_failure(principal(), g.request_id, error)
+        raise
+
+
+def base_url() -> str:
+    return services().settings.public_url or request.host_url
+
+
+@blueprint.post("/api/jobs")
+async def create_job() -> Response:
+    key = await _idempotency_key()
+    data = await _capture_body()
+    accepted = await services().jobs.submit(principal(), [data], request_id=g.request_id, route="jobs",
+                                            body=data, idempotency_key=key, batch=False)
+    job = accepted.jobs[0]
+    body = {"id": job.id, "status": "QUEUED", "statusUrl": status_url(base_url(), job.id),
+            "createdAt": rfc3339(job.created_at)}
+    return _accepted(body, accepted.replayed, body["statusUrl"])
+
+
+@blueprint.post("/api/jobs/batch")
+async def create_batch() -> Response:
+    key = await _idempotency_key()
+    data = await _capture_body()
+    try:
+        captures = parse_batch(data)
+    except CaptureError as error:
+        await services().intake.record_failure(principal(), g.request_id, error)
+        raise
+    accepted = await services().jobs.submit(principal(), captures, request_id=g.request_id, route="jobs/batch",
+                                            body=data, idempotency_key=key, batch=True)
+    body = {"batchId": accepted.batch_id, "jobs": [
+        {"id": job.id, "status": "QUEUED", "statusUrl": status_url(base_url(), job.id)} for job in accepted.jobs]}
+    return _accepted(body, accepted.replayed)
+
+
+async def _idempotency_key() -> str | None:
+    try:
+        return checked_idempotency_key(request.headers.get("idempotency-key"))
+    except CaptureError as error:
+        await services().intake.record_failure(principal(), g.request_id, error)
+        raise
+
+
+def _accepted(body: dict[str, Any], replayed: bool, location: str | None = None) -> Response:
+    headers = {"location": location} if location else {}
+    if replayed:
+        headers["idempotent-replayed"] = "true"
+    return json_response(body, 202, headers)
+
+
+@blueprint.get("/api/jobs/<job_id>")
+async def get_job(job_id: str) -> Response:
+    jobs = services().jobs
+    return json_response(jobs.view(jobs.job(principal().workspace.id, job_id), base_url()))
+
+
+@blueprint.delete("/api/jobs/<job_id>")
+async def cancel_job(job_id: str) -> Response:
+    jobs = services().jobs
+    job = await jobs.cancel(principal().workspace.id, job_id)
+    return json_response(jobs.view(job, base_url()), 202)
+
+
+@blueprint.get("/api/results/<job_id>")
+async def result(job_id: str) -> Response:
+    """A job's result behind its signed URL; no API key."""
+    job, body = await services().jobs.result(job_id, request.args.get("expires"), request.args.get("sig"))
+    extension = job.format if job.format != "jpeg" else "jpg"
+    return Response(body, status=200, content_type=job.content_type, headers={
+        "content-length": str(len(body)),
+        "content-disposition": f'inline; filename="{job.id}.{extension}"',
+        "cache-control": "private, no-store",
+        "x-capture-id": job.id,
+    })
 
 
 async def read_json() -> Any:

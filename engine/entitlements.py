@@ -6,8 +6,8 @@ from engine.errors import FeatureNotEntitled, FieldError, InvalidRequest
 from engine.plans import Plan
 from engine.request import CaptureRequest
 
-# Options whose implementation has not landed: refused by name, never ignored.
-UNAVAILABLE = {
+# Paid options and the plan feature each needs.
+OPTION_FEATURES = {
     "javascript": "customJavaScript",
     "removeElements": "aiElementRemoval",
     "scroll": "scrolling",
@@ -17,6 +17,8 @@ UNAVAILABLE = {
     "webhookUrl": "durableWebhooks",
     "retain": "retainedDownloads",
 }
+# Options whose implementation has not landed: refused by name, never ignored.
+UNAVAILABLE = ("javascript", "removeElements", "scroll", "mockup", "video", "proxy", "webhookUrl")
 FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "webm": "webmOutput"}
 
 
@@ -26,7 +28,7 @@ def used_features(request: CaptureRequest) -> list[tuple[str, str]]:
     if request.format in FORMAT_FEATURES:
         used.append((FORMAT_FEATURES[request.format], "format"))
     set_fields = request.model_dump(by_alias=True, exclude_defaults=True)
-    used += [(feature, field) for field, feature in UNAVAILABLE.items() if field in set_fields]
+    used += [(feature, field) for field, feature in OPTION_FEATURES.items() if field in set_fields]
     return used
 
 

@@ -11,7 +11,11 @@
     │   ├── CookieDomainMismatch      422 cookie_domain_mismatch
     │   ├── FeatureNotEntitled        403 feature_not_entitled, adds "feature"
     │   ├── QuotaExceeded             429 quota_exceeded, adds "quotaResetsAt"
-    │   └── RateLimited               429 rate_limited, Retry-After
+    │   ├── RateLimited               429 rate_limited, Retry-After
+    │   ├── BatchTooLarge             422 batch_too_large
+    │   ├── InvalidIdempotencyKey     400 invalid_idempotency_key
+    │   ├── IdempotencyKeyReused      422 idempotency_key_reused
+    │   └── IdempotencyConflict       409 idempotency_conflict
     ├── CapacityExhausted             503 capacity_exhausted, Retry-After
     └── RenderError                   the page was reached but the capture failed
         ├── RenderFailed              502 render_failed
@@ -19,6 +23,12 @@
         ├── RenderTimeout             504 render_timeout
         ├── SelectorNotFound          422 selector_not_found
         └── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
+
+    JobError                          a job or its result, asked for in a way that cannot be served
+    ├── JobNotFound                   404 not_found (unknown, or another workspace's)
+    ├── JobAlreadyFinished            409 job_already_finished
+    ├── InvalidSignature              403 invalid_signature
+    └── ResultUrlExpired              410 result_url_expired
 
 Every error becomes one problem document in `api.problems`; `outcome` and
 `stage` are what the analytics event records for it.
@@ -211,3 +221,70 @@ class PayloadTooLarge(RequestRejected):
     code = "payload_too_large"
     status = 413
     title = "Body too large"
+
+
+class BatchTooLarge(RequestRejected):
+    code = "batch_too_large"
+    status = 422
+    title = "Batch too large"
+
+
+class InvalidIdempotencyKey(RequestRejected):
+    code = "invalid_idempotency_key"
+    status = 400
+    title = "Invalid Idempotency-Key"
+
+
+class IdempotencyKeyReused(RequestRejected):
+    code = "idempotency_key_reused"
+    status = 422
+    title = "Idempotency-Key used for another request"
+
+
+class IdempotencyConflict(RequestRejected):
+    code = "idempotency_conflict"
+    status = 409
+    title = "Request with this Idempotency-Key still in progress"
+
+    def headers(self) -> dict[str, str]:
+        return {"retry-after": "1"}
+
+
+class JobError(Exception):
+    code: ClassVar[str] = "not_found"
+    status: ClassVar[int] = 404
+    title: ClassVar[str] = "Not found"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.errors: tuple[FieldError, ...] = ()
+
+    def extra(self) -> dict[str, Any]:
+        return {}
+
+    def headers(self) -> dict[str, str]:
+        return {}
+
+
+class JobNotFound(JobError):
+    def __init__(self, job_id: str) -> None:
+        super().__init__(f"no job {job_id} in this workspace")
+
+
+class JobAlreadyFinished(JobError):
+    code = "job_already_finished"
+    status = 409
+    title = "Job already finished"
+
+
+class InvalidSignature(JobError):
+    code = "invalid_signature"
+    status = 403
+    title = "Result URL signature does not match"
+
+
+class ResultUrlExpired(JobError):
+    code = "result_url_expired"
+    status = 410
+    title = "Result URL expired"

@@ -120,3 +120,11 @@ def rotate(directory: Path) -> Keyring:
     key_id = _new_key_id()
     _write_key(directory / f"{key_id}.key", secrets.token_bytes(KEY_BYTES))
     return Keyring.load(directory, environ={})
+
+
+def rotate_keys(directory: Path, environ: dict[str, str] | None = None) -> dict[str, object]:
+    """The operator's rotation: a new current key in `directory`; refused when the environment holds the keys."""
+    if (os.environ if environ is None else environ).get(ENV):
+        raise ValueError(f"the payload keys come from {ENV}: add the new key there (first = current)")
+    keyring = rotate(directory)
+    return {"id": keyring.current, "keys": sorted(keyring.keys)}

@@ -55,7 +55,13 @@ class Settings:
     captures_per_session: int = 200
     session_memory_mb: int = 1536  # resident memory of one Chromium tree; 0 turns the check off
     max_body_bytes: int = 1024 * 1024
-    queue_limit: int = 32
+    queue_limit: int = 32  # synchronous captures waiting for a browser
+    job_queue_limit: int = 10000  # durable jobs waiting, all workspaces together
+    result_retention_s: int = 24 * 3600  # how long a job's result is kept
+    retained_result_s: int = 30 * 24 * 3600  # ... with `retain: true` (plan feature retainedDownloads)
+    result_url_ttl_s: int = 900  # a signed result URL's life, never past retention
+    retention_sweep_s: float = 60.0
+    public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")
     chromedriver_path: Path = Path("/usr/bin/chromedriver")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -71,6 +72,30 @@ class Service:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
+    def sql(self, query: str) -> list[dict[str, Any]]:
+        """Rows of a read-only query, through the running service's control socket (no CLI start-up)."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(60)
+            sock.connect(str(self.data_dir / "control.sock"))
+            sock.sendall(orjson.dumps({"command": "sql", "args": {"query": query}}) + b"\n")
+            rows = []
+            with sock.makefile("rb") as answers:
+                for line in answers:
+                    answer = orjson.loads(line)
+                    if answer.get("done"):
+                        return rows
+                    if "error" in answer and len(answer) == 1:
+                        raise AssertionError(f"sql failed: {answer['error']}")
+                    rows.append(answer)
+        raise AssertionError("the control socket closed before the answer was complete")
+
+    def events(self, where: str) -> list[dict[str, Any]]:
+        """Event log rows matching `where`, in order, with `data` decoded."""
+        rows = self.sql(f"SELECT * FROM events WHERE {where} ORDER BY seq")
+        for row in rows:
+            row["data"] = orjson.loads(row["data"]) if row["data"] else None
+        return rows
+
 
 @dataclass
 class Workspace:
@@ -88,6 +113,33 @@ class Workspace:
 
     def get(self, path: str, **params: Any) -> httpx.Response:
         return self.service.client.get(path, params=params, headers=self.headers)
+
+    def submit(self, http_headers: dict[str, str] | None = None, **fields: Any) -> httpx.Response:
+        """POST /api/jobs with the capture `fields` (and extra HTTP headers, such as an Idempotency-Key)."""
+        return self.service.client.post("/api/jobs", json=fields, headers={**self.headers, **(http_headers or {})})
+
+    def job(self, job_id: str) -> dict[str, Any]:
+        """GET /api/jobs/{id}; a poller that ran into the key's rate limit waits as told."""
+        answer = self.get(f"/api/jobs/{job_id}")
+        for _ in range(10):
+            if answer.status_code != 429:
+                break
+            time.sleep(float(answer.headers["retry-after"]))
+            answer = self.get(f"/api/jobs/{job_id}")
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    def finished_job(self, job_id: str, wait_s: float = 60) -> dict[str, Any]:
+        """The job once it reached a terminal state."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            job = self.job(job_id)
+            if job["status"] in {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}:
+                return job
+            if time.monotonic() > deadline:
+                raise AssertionError(f"job still {job['status']} after {wait_s} s: {job}")
+            time.sleep(0.1)
 
     def quota(self, at_least_used: int = 0, wait_s: float = 10) -> dict[str, int]:
         """The usage quota, once `used` reached `at_least_used` (a commit follows the last byte sent)."""

@@ -359,7 +359,6 @@ UNBUILT: dict[str, dict[str, Any]] = {
     "video": {"format": "webm", "video": {"durationMs": 1000}},
     "proxy": {"proxy": {"region": "eu"}},
     "webhookUrl": {"webhookUrl": "https://{host}/hook"},
-    "retain": {"retain": True},
     "format": {"format": "webm"},
 }
 
@@ -374,6 +373,11 @@ def test_options_not_built_yet_are_refused_by_name(service: Service, site: Fixtu
         body = problem(workspace.capture(url=f"{site.base}{path}", **extra), 422, "invalid_request")
         assert field in fields(body), (field, body)
         assert path not in [seen for seen, _ in site.requests], f"{field} was rendered anyway"
+
+
+def test_retain_is_for_jobs_only(ws: Workspace, site: FixtureServer) -> None:
+    body = problem(ws.capture(url=f"{site.base}/simple?t=retain-sync", retain=True), 422, "invalid_request")
+    assert body["errors"] == [{"field": "retain", "code": "not_applicable", "message": "applies to jobs only"}]
 
 
 def _on_site(value: Any, site: FixtureServer) -> Any:

@@ -1,0 +1,486 @@
+"""Durable jobs: acceptance, the fair scheduler, cancellation, results and their retention.
+
+Acceptance validates every capture of a request, reserves quota for all of
+them, seals each payload and appends the `job.created` events in one commit;
+only then is the job in memory, queued, and answered with 202. Idempotency
+keys are remembered per workspace for 24 hours, also across restarts (they
+are part of the job.created events).
+
+Workers (one per browser session) take the next job round-robin across
+workspaces and ask the pool for a session with low priority, so synchronous
+captures go first. A job whose renderer died goes back to the front of its
+workspace's queue, up to MAX_ATTEMPTS starts. On start the projection is
+rebuilt from the event log: a job that was RUNNING when the process died is
+queued again (that start counted), and its quota reservation is held again.
+
+Only this actor's tasks touch its dictionaries and queue; a job changes only
+through `_record`, which commits the event first and applies it after.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import logging
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+import orjson
+import trio
+
+from actors.accounts import Principal
+from actors.browser_pool import BrowserPool, Session
+from actors.eventlog import Event, EventLog
+from actors.intake import Intake, capture_event
+from actors.ledger import QuotaLedger
+from actors.results import ResultStore
+from engine.errors import (
+    CapacityExhausted,
+    CaptureError,
+    FieldError,
+    IdempotencyConflict,
+    IdempotencyKeyReused,
+    InvalidRequest,
+    JobAlreadyFinished,
+    JobNotFound,
+    RenderFailed,
+    RenderTimeout,
+    ResultUrlExpired,
+)
+from engine.jobs import (
+    CANCELLED,
+    MAX_ATTEMPTS,
+    QUEUED,
+    RUNNING,
+    SUCCEEDED,
+    FairQueue,
+    Job,
+    fingerprint,
+)
+from engine.keys import new_id
+from engine.period import utcnow
+from engine.recipes import Capture
+from engine.request import CaptureRequest, parse_capture
+from engine.sealing import Keyring, SealError
+from engine.settings import Settings
+from engine.signing import ResultSigner
+
+log = logging.getLogger("capture.jobs")
+IDEMPOTENCY_S = 24 * 3600
+STOP_S = 5.0
+
+
+@dataclass(frozen=True)
+class Accepted:
+    jobs: tuple[Job, ...]
+    batch_id: str | None
+    replayed: bool = False
+
+
+@dataclass
+class _Remembered:
+    """An Idempotency-Key's first request: in flight until `accepted` is set."""
+
+    fingerprint: str
+    at: float
+    accepted: Accepted | None = None
+
+
+class _Cancelled:
+    """The outcome of an attempt stopped by DELETE."""
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    outcome: Capture | CaptureError | _Cancelled
+    request: CaptureRequest | None
+    started: float
+
+
+class Jobs:
+    def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
+                 intake: Intake, keyring: Keyring, signer: ResultSigner, store: ResultStore,
+                 fingerprint_key: bytes) -> None:
+        self.settings = settings
+        self.event_log = event_log
+        self.ledger = ledger
+        self.pool = pool
+        self.intake = intake
+        self.keyring = keyring
+        self.signer = signer
+        self.store = store
+        self._fingerprint_key = fingerprint_key
+        self._jobs: dict[str, Job] = {}
+        self._queue = FairQueue()
+        self._queued = trio.lowlevel.ParkingLot()  # idle workers
+        self._claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
+        self._remembered: dict[tuple[str, str], _Remembered] = {}
+        self._built = False
+        self._workers_scope = trio.CancelScope()
+        self._workers_done = trio.Event()
+
+    # ------------------------------------------------------------ life
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Rebuild the projection (once), queue interrupted jobs again, then work until cancelled."""
+        if not self._built:
+            await self._rebuild()
+            self._built = True
+        for job in [j for j in self._jobs.values() if j.status == RUNNING]:
+            await self._requeue(job, "restart")  # the process (or this actor) died while it ran
+        self._workers_scope = trio.CancelScope()
+        self._workers_done = trio.Event()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._sweep_forever)
+            nursery.start_soon(self._workers)
+            task_status.started()
+
+    async def drain(self) -> None:
+        """Stop the workers for an orderly shutdown; their jobs go back to the queue, attempts given back."""
+        self._workers_scope.cancel()
+        with trio.move_on_after(STOP_S):
+            await self._workers_done.wait()
+
+    async def _rebuild(self) -> None:
+        rows = await self.event_log.query(
+            "SELECT ts, type, workspace_id, key_id, capture_id, request_id, format, data FROM events "
+            "WHERE type LIKE 'job.%' ORDER BY seq")
+        for row in rows:
+            data = orjson.loads(row["data"]) if row["data"] else {}
+            if row["type"] == "job.created":
+                job = Job.created(row["capture_id"], row["workspace_id"], row["key_id"], row["request_id"],
+                                  row["format"], row["ts"], data)
+                self._jobs[job.id] = job
+            elif (known := self._jobs.get(row["capture_id"])) is not None:
+                known.apply(row["type"], row["ts"], data)
+        now = time.time()
+        for job in self._jobs.values():  # in creation order
+            if not job.finished:
+                self.ledger.hold(job.workspace_id, job.id)
+            if job.status == QUEUED:
+                self._queue.push(job)
+            age = now - job.created_at.replace(tzinfo=dt.UTC).timestamp()
+            if job.idempotency_key is not None and job.fingerprint is not None and age < IDEMPOTENCY_S:
+                self._remember_rebuilt(job, (job.workspace_id, job.idempotency_key), job.fingerprint, now - age)
+        removed = await self.store.keep_only(j.id for j in self._jobs.values() if j.status == SUCCEEDED)
+        if removed:
+            log.info("removed %d result files of jobs that never succeeded", len(removed))
+        log.info("jobs rebuilt: %d known, %d queued", len(self._jobs), len(self._queue))
+
+    def _remember_rebuilt(self, job: Job, key: tuple[str, str], digest: str, at: float) -> None:
+        """The first response of an idempotency key, put together again from its jobs."""
+        remembered = self._remembered.get(key)
+        earlier = remembered.accepted.jobs if remembered is not None and remembered.accepted is not None else ()
+        jobs = tuple(sorted((*earlier, job), key=lambda j: j.index))
+        self._remembered[key] = _Remembered(digest, at, Accepted(jobs, job.batch_id))
+
+    # ------------------------------------------------------------ acceptance
+
+    async def submit(self, principal: Principal, items: list[Any], *, request_id: str, route: str, body: Any,
+                     idempotency_key: str | None, batch: bool) -> Accepted:
+        """Accept captures as jobs, durably, or raise the error that says why not (nothing queued)."""
+        if idempotency_key is None:
+            return await self._accept(principal, items, request_id, None, None, batch)
+        key = (principal.workspace.id, idempotency_key)
+        digest = fingerprint(self._fingerprint_key, route, body)
+        remembered = self._remembered.get(key)
+        if remembered is not None and time.time() - remembered.at >= IDEMPOTENCY_S:
+            remembered = None
+        if remembered is not None:
+            if remembered.fingerprint != digest:
+                raise IdempotencyKeyReused("this Idempotency-Key was used with another request in the last 24 h")
+            if remembered.accepted is None:
+                raise IdempotencyConflict("the first request with this Idempotency-Key is still being processed")
+            return replace(remembered.accepted, replayed=True)
+        remembered = self._remembered[key] = _Remembered(digest, time.time())
+        try:
+            remembered.accepted = await self._accept(principal, items, request_id, idempotency_key, digest, batch)
+        except BaseException:
+            del self._remembered[key]  # a refused request may be sent again, fixed, with the same key
+            raise
+        return remembered.accepted
+
+    async def _accept(self, principal: Principal, items: list[Any], request_id: str, idempotency_key: str | None,
+                      digest: str | None, batch: bool) -> Accepted:
+        requests = await self._validate(principal, items, request_id, batch)
+        workspace_id = principal.workspace.id
+        ids = [new_id("job") for _ in requests]
+        try:
+            if len(self._queue) + len(ids) > self.settings.job_queue_limit:
+                raise CapacityExhausted(f"{len(self._queue)} jobs are queued; the limit is "
+                                        f"{self.settings.job_queue_limit}", retry_after=30)
+            self.ledger.reserve_all(workspace_id, ids, principal.monthly_limit)
+        except CaptureError as exc:
+            for request in requests:
+                await self.intake.record_failure(principal, request_id, exc, request=request)
+            raise
+        batch_id = new_id("bat") if batch else None
+        now = utcnow()
+        jobs, events = [], []
+        for index, (job_id, item, request) in enumerate(zip(ids, items, requests, strict=True)):
+            sealed = self.keyring.seal(orjson.dumps(item), job_id, workspace_id)
+            data = {
+                "keyId": self.keyring.current, "sealed": base64.b64encode(sealed).decode(),
+                "url": request.url, "index": index, "batchId": batch_id,
+                "retainS": self.settings.retained_result_s if request.retain else self.settings.result_retention_s,
+                "idempotencyKey": idempotency_key, "fingerprint": digest,
+            }
+            data = {k: v for k, v in data.items() if v is not None}
+            jobs.append(Job.created(job_id, workspace_id, principal.key.id, request_id, request.format, now, data))
+            events.append(Event("job.created", workspace_id=workspace_id, key_id=principal.key.id,
+                                capture_id=job_id, request_id=request_id, format=request.format, data=data, ts=now))
+        try:
+            with trio.CancelScope(shield=True):  # once sent, the commit's answer decides, not the client
+                await self.event_log.append(*events)
+        except BaseException:
+            for job_id in ids:
+                self.ledger.release(workspace_id, job_id)
+            raise
+        for job in jobs:
+            self._jobs[job.id] = job
+            self._queue.push(job)
+        self._queued.unpark_all()
+        return Accepted(tuple(jobs), batch_id)
+
+    async def _validate(self, principal: Principal, items: list[Any], request_id: str,
+                        batch: bool) -> list[CaptureRequest]:
+        """Every capture checked; any failure refuses them all, each failing one recorded."""
+        requests: list[CaptureRequest] = []
+        failures: list[tuple[int, CaptureError, CaptureRequest | None]] = []
+        for index, item in enumerate(items):
+            prefix = f"captures[{index}]." if batch else ""
+            request: CaptureRequest | None = None
+            try:
+                request = parse_capture(item, prefix=prefix)
+                await self.intake.vet(request, principal, job=True)
+                requests.append(request)
+            except CaptureError as exc:
+                failures.append((index, _prefixed(exc, prefix), request))
+        for _, error, request in failures:
+            await self.intake.record_failure(principal, request_id, error, request=request)
+        if len(failures) == 1:
+            raise failures[0][1]
+        if failures:
+            errors = tuple(e for _, error, _ in failures for e in error.errors)
+            raise InvalidRequest(f"{len(failures)} of {len(items)} captures are invalid: "
+                                 f"{', '.join(f'captures[{i}]' for i, _, _ in failures)}", errors=errors)
+        return requests
+
+    # ------------------------------------------------------------ reading and cancelling
+
+    def job(self, workspace_id: str, job_id: str) -> Job:
+        job = self._jobs.get(job_id)
+        if job is None or job.workspace_id != workspace_id:
+            raise JobNotFound(job_id)
+        return job
+
+    def view(self, job: Job, base_url: str) -> dict[str, Any]:
+        """The job as GET shows it: a succeeded job gets a fresh signed URL, never past retention."""
+        if job.status != SUCCEEDED or job.retained_until is None:
+            return job.as_json(base_url, None, None)
+        now = int(time.time())
+        kept_until = int(job.retained_until.replace(tzinfo=dt.UTC).timestamp())
+        expires = min(now + self.settings.result_url_ttl_s, kept_until)
+        if expires <= now:
+            return job.as_json(base_url, None, None)  # retention over; the sweeper has yet to come by
+        url = self.signer.url(base_url, job.id, job.workspace_id, expires)
+        return job.as_json(base_url, url, dt.datetime.fromtimestamp(expires, dt.UTC))
+
+    async def cancel(self, workspace_id: str, job_id: str) -> Job:
+        """QUEUED: cancelled at once. RUNNING: cancel requested, the worker stops it. Finished: 409."""
+        job = self.job(workspace_id, job_id)
+        if job.status == CANCELLED:
+            return job
+        if job.finished:
+            raise JobAlreadyFinished(f"job {job.id} is already {job.status}")
+        scope = self._claimed.get(job.id)
+        if scope is not None:
+            if not job.cancel_requested:
+                await self._record(job, "job.cancel_requested")
+            scope.cancel()
+        elif self._queue.remove(job):
+            await self._finish_cancelled(job, None, trio.current_time(), stage="queue")
+        return job
+
+    async def result(self, job_id: str, expires: str | None, sig: str | None) -> tuple[Job, bytes]:
+        """The result file behind a signed URL (no API key)."""
+        job = self._jobs.get(job_id)
+        if job is None:
+            raise JobNotFound(job_id)
+        self.signer.check(job.id, job.workspace_id, expires, sig, time.time())
+        if job.status != SUCCEEDED or job.retained_until is None or job.retained_until <= utcnow():
+            raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
+        body = await self.store.read(job.id)
+        if body is None:
+            raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
+        return job, body
+
+    # ------------------------------------------------------------ workers
+
+    async def _workers(self) -> None:
+        try:
+            with self._workers_scope:
+                async with trio.open_nursery() as nursery:
+                    for _ in range(self.settings.pool_size):
+                        nursery.start_soon(self._work)
+        finally:
+            self._workers_done.set()
+
+    async def _work(self) -> None:
+        while True:
+            while not self._queue:
+                await self._queued.park()
+            job: Job | None = None
+            try:
+                async with self.pool.lease(math.inf, urgent=False) as session:
+                    job = self._queue.pop()  # chosen once a session is free: the fairest moment
+                    if job is None:
+                        continue  # another worker took it, or it was cancelled
+                    scope = self._claimed[job.id] = trio.CancelScope()
+                    attempt = await self._attempt(job, session, scope)
+                await self._settle(job, attempt, session)
+            except BaseException as exc:
+                if job is not None and not job.finished:
+                    with trio.move_on_after(STOP_S, shield=True):
+                        await self._put_back(job, "shutdown" if _only_cancelled(exc) else "crash")
+                raise
+            finally:
+                if job is not None:
+                    self._claimed.pop(job.id, None)
+
+    async def _attempt(self, job: Job, session: Session, scope: trio.CancelScope) -> _Attempt:
+        started = trio.current_time()
+        request: CaptureRequest | None = None
+        try:
+            request = self._open(job)
+            await self._record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
+            with scope:
+                capture = await self.intake.render_on(session, request, job.id, job.workspace_id)
+                return _Attempt(capture, request, started)
+            return _Attempt(_Cancelled(), request, started)
+        except CaptureError as exc:
+            return _Attempt(exc, request, started)
+
+    def _open(self, job: Job) -> CaptureRequest:
+        if job.sealed is None:
+            raise RenderFailed("the job's payload is gone")
+        try:
+            item = orjson.loads(self.keyring.open(job.sealed, job.id, job.workspace_id))
+        except SealError as exc:
+            raise RenderFailed(f"the job's payload cannot be opened: {exc}") from None
+        return parse_capture(item)
+
+    async def _settle(self, job: Job, attempt: _Attempt, session: Session) -> None:
+        outcome = attempt.outcome
+        if isinstance(outcome, Capture):
+            await self._finish_succeeded(job, outcome, attempt)
+        elif isinstance(outcome, _Cancelled) or job.cancel_requested:
+            await self._finish_cancelled(job, attempt.request, attempt.started, stage="render")
+        elif isinstance(outcome, RenderFailed | RenderTimeout) and session.died:
+            log.info("job %s: its browser died (%s); queueing it again", job.id, outcome.code)
+            await self._requeue(job, "renderer_died")
+        else:
+            self.ledger.release(job.workspace_id, job.id)
+            await self._record(job, "job.failed", {"code": outcome.code, "message": outcome.detail},
+                               self._capture_event(job, attempt.request, attempt.started, "capture.failed",
+                                                   outcome=outcome.outcome, stage=outcome.stage,
+                                                   code=outcome.code),
+                               code=outcome.code, stage=outcome.stage)
+
+    async def _finish_succeeded(self, job: Job, capture: Capture, attempt: _Attempt) -> None:
+        await self.store.write(job.id, capture.body)
+        retained_until = utcnow() + dt.timedelta(seconds=job.retain_s)
+        await self._record(
+            job, "job.succeeded",
+            {"contentType": capture.content_type, "bytes": len(capture.body),
+             "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()},
+            self._capture_event(job, attempt.request, attempt.started, "capture.succeeded",
+                                outcome="succeeded", bytes=len(capture.body), target_status=capture.target_status),
+            bytes=len(capture.body), target_status=capture.target_status)
+        self.ledger.commit(job.workspace_id, job.id)
+
+    async def _finish_cancelled(self, job: Job, request: CaptureRequest | None, started: float, stage: str) -> None:
+        self.ledger.release(job.workspace_id, job.id)
+        await self._record(job, "job.cancelled", {"stage": stage},
+                           self._capture_event(job, request, started, "capture.failed", outcome="cancelled",
+                                               stage=stage, code="cancelled"))
+
+    async def _put_back(self, job: Job, reason: str) -> None:
+        """A job a worker let go of unfinished: queued again, recorded only if it had started."""
+        if job.status == RUNNING:
+            await self._requeue(job, reason)
+        elif job not in self._queue:
+            self._queue.push_front(job)
+
+    async def _requeue(self, job: Job, reason: str) -> None:
+        """Back to the queue after a dead renderer or process; FAILED once the attempts are used up."""
+        if job.cancel_requested:
+            await self._finish_cancelled(job, None, trio.current_time(), stage="render")
+        elif reason != "shutdown" and job.attempts >= MAX_ATTEMPTS:
+            self.ledger.release(job.workspace_id, job.id)
+            message = f"the renderer died on each of {job.attempts} attempts"
+            await self._record(job, "job.failed", {"code": "render_failed", "message": message},
+                               self._capture_event(job, None, trio.current_time(), "capture.failed",
+                                                   outcome="render_failed", stage="render", code="render_failed"),
+                               code="render_failed", stage="render")
+        else:
+            await self._record(job, "job.requeued", {"reason": reason})
+            self._queue.push_front(job)
+            self._queued.unpark_all()
+
+    # ------------------------------------------------------------ retention
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await trio.sleep(self.settings.retention_sweep_s)
+            await self.sweep()
+
+    async def sweep(self) -> int:
+        """Delete results past retention and mark their jobs EXPIRED; forget old idempotency keys."""
+        now = utcnow()
+        due = [j for j in self._jobs.values()
+               if j.status == SUCCEEDED and j.retained_until is not None and j.retained_until <= now]
+        for job in due:
+            await self.store.delete(job.id)
+            await self._record(job, "job.expired", {"bytes": job.bytes, "sweep": "retention"})
+        forget = time.time() - IDEMPOTENCY_S
+        for key in [k for k, r in self._remembered.items() if r.at < forget and r.accepted is not None]:
+            del self._remembered[key]
+        if due:
+            log.info("retention sweep: %d results deleted", len(due))
+        return len(due)
+
+    # ------------------------------------------------------------ events
+
+    async def _record(self, job: Job, kind: str, data: dict[str, Any] | None = None, *also: Event,
+                      **columns: Any) -> None:
+        """Commit one job event (with `also`, in the same transaction), then apply it."""
+        ts = utcnow()
+        event = Event(kind, workspace_id=job.workspace_id, key_id=job.key_id, capture_id=job.id,
+                      request_id=job.request_id, format=job.format, data=data or {}, ts=ts, **columns)
+        await self.event_log.append(event, *also)
+        job.apply(kind, ts, data or {})
+
+    def _capture_event(self, job: Job, request: CaptureRequest | None, started: float, kind: str,
+                       **values: Any) -> Event:
+        return capture_event(kind, job.workspace_id, job.key_id, job.request_id, job.id, request,
+                             int((trio.current_time() - started) * 1000), data={"job": True}, **values)
+
+
+def _only_cancelled(exc: BaseException) -> bool:
+    if isinstance(exc, BaseExceptionGroup):
+        return exc.split(trio.Cancelled)[1] is None
+    return isinstance(exc, trio.Cancelled)
+
+
+def _prefixed(error: CaptureError, prefix: str) -> CaptureError:
+    """The error naming its batch item: `captures[3].url`."""
+    if not prefix:
+        return error
+    error.errors = tuple(
+        e if e.field.startswith(prefix) else FieldError(prefix + e.field, e.code, e.message) for e in error.errors
+    ) or (FieldError(prefix.rstrip("."), error.code, error.detail),)
+    error.detail = f"{prefix.rstrip('.')}: {error.detail}"
+    return error

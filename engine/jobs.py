@@ -1,0 +1,224 @@
+"""A durable job: its states, the events that move it, the fair queue it waits in.
+
+Job state is a projection of append-only `job.*` events. `Job.apply` is the
+only way a job changes, the same when the jobs actor records an event live
+and when it rebuilds the projection from the event log on start:
+
+    job.created           QUEUED   (sealed payload, key id, retention, idempotency key)
+    job.started           RUNNING  attempts + 1
+    job.requeued          QUEUED   renderer or process died; an orderly shutdown gives the attempt back
+    job.cancel_requested           cancelRequested: true
+    job.succeeded         SUCCEEDED  content type, bytes, result kept until `retainedUntil`
+    job.failed            FAILED     code, message
+    job.cancelled         CANCELLED
+    job.expired           EXPIRED    the sweeper deleted the result
+
+    QUEUED ──► RUNNING ──► SUCCEEDED ──► EXPIRED
+       │          ├──────► FAILED
+       └──────────┴──────► CANCELLED
+    RUNNING ──► QUEUED  (at most MAX_ATTEMPTS starts)
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from engine.errors import BatchTooLarge, FieldError, InvalidIdempotencyKey, InvalidRequest
+from engine.period import rfc3339
+
+QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED = (
+    "QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED")
+TERMINAL = frozenset({SUCCEEDED, FAILED, CANCELLED, EXPIRED})
+MAX_ATTEMPTS = 3
+MAX_BATCH = 20
+MAX_IDEMPOTENCY_KEY = 255
+
+
+@dataclass(eq=False)  # a job is itself, not its field values
+class Job:
+    id: str
+    workspace_id: str
+    key_id: str | None
+    request_id: str | None
+    format: str
+    url: str | None
+    created_at: dt.datetime
+    retain_s: int
+    payload_key: str
+    sealed: bytes | None  # dropped once the job is finished: nobody needs it again
+    batch_id: str | None = None
+    idempotency_key: str | None = None
+    fingerprint: str | None = None
+    index: int = 0
+    status: str = QUEUED
+    attempts: int = 0
+    cancel_requested: bool = False
+    started_at: dt.datetime | None = None
+    finished_at: dt.datetime | None = None
+    content_type: str | None = None
+    bytes: int | None = None
+    target_status: int | None = None
+    retained_until: dt.datetime | None = None
+    error_code: str | None = None
+    error_message: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in TERMINAL
+
+    @classmethod
+    def created(cls, job_id: str, workspace_id: str, key_id: str | None, request_id: str | None,
+                fmt: str, ts: dt.datetime, data: dict[str, Any]) -> Job:
+        return cls(
+            id=job_id, workspace_id=workspace_id, key_id=key_id, request_id=request_id, format=fmt,
+            url=data.get("url"), created_at=ts, retain_s=int(data["retainS"]),
+            payload_key=data["keyId"], sealed=base64.b64decode(data["sealed"]),
+            batch_id=data.get("batchId"), idempotency_key=data.get("idempotencyKey"),
+            fingerprint=data.get("fingerprint"), index=int(data.get("index", 0)),
+        )
+
+    def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        """Move the job by one event (never by anything else)."""
+        if kind == "job.started":
+            self.status = RUNNING
+            self.attempts += 1
+            self.started_at = ts
+        elif kind == "job.requeued":
+            self.status = QUEUED
+            if data.get("reason") == "shutdown":
+                self.attempts -= 1  # stopped in order by the operator: the attempt did not count
+        elif kind == "job.cancel_requested":
+            self.cancel_requested = True
+        elif kind == "job.succeeded":
+            self._finish(SUCCEEDED, ts)
+            self.content_type = data["contentType"]
+            self.bytes = int(data["bytes"])
+            self.target_status = data.get("targetStatus")
+            self.retained_until = dt.datetime.fromisoformat(data["retainedUntil"])
+        elif kind == "job.failed":
+            self._finish(FAILED, ts)
+            self.error_code = data["code"]
+            self.error_message = data["message"]
+        elif kind == "job.cancelled":
+            self._finish(CANCELLED, ts)
+        elif kind == "job.expired":
+            self.status = EXPIRED
+
+    def _finish(self, status: str, ts: dt.datetime) -> None:
+        self.status = status
+        self.finished_at = ts
+        self.sealed = None
+
+    def as_json(self, base_url: str, result_url: str | None, result_expires: dt.datetime | None) -> dict[str, Any]:
+        """The API's job body; absent fields omitted."""
+        body: dict[str, Any] = {
+            "id": self.id, "status": self.status, "statusUrl": status_url(base_url, self.id),
+            "url": self.url, "format": self.format, "createdAt": rfc3339(self.created_at),
+            "startedAt": rfc3339(self.started_at) if self.started_at else None,
+            "finishedAt": rfc3339(self.finished_at) if self.finished_at else None,
+            "attempts": self.attempts, "cancelRequested": self.cancel_requested,
+        }
+        if self.status == SUCCEEDED and result_url is not None and result_expires is not None:
+            body.update(resultUrl=result_url, resultExpiresAt=rfc3339(result_expires),
+                        contentType=self.content_type, bytes=self.bytes)
+        if self.error_code is not None:
+            body["error"] = {"code": self.error_code, "message": self.error_message}
+        return {name: value for name, value in body.items() if value is not None}
+
+
+def status_url(base_url: str, job_id: str) -> str:
+    return f"{base_url.rstrip('/')}/api/jobs/{job_id}"
+
+
+def checked_idempotency_key(value: str | None) -> str | None:
+    """The Idempotency-Key header if it is 1-255 printable ASCII characters; None if absent."""
+    if value is None:
+        return None
+    if not value or len(value) > MAX_IDEMPOTENCY_KEY or not all(" " <= c <= "~" for c in value):
+        raise InvalidIdempotencyKey("Idempotency-Key must be 1-255 printable ASCII characters")
+    return value
+
+
+def parse_batch(data: Any) -> list[Any]:
+    """The captures of a batch body `{"captures": [...]}`: 1 to MAX_BATCH, each checked later."""
+    if not isinstance(data, dict):
+        raise InvalidRequest("the body must be a JSON object",
+                             errors=(FieldError("body", "type", "expected an object"),))
+    unknown = sorted(set(data) - {"captures"})
+    if unknown:
+        raise InvalidRequest(f"unknown fields: {', '.join(unknown)}",
+                             errors=tuple(FieldError(name, "unknown_field", "unknown field") for name in unknown))
+    captures = data.get("captures")
+    if not isinstance(captures, list) or not captures:
+        raise InvalidRequest("captures: a list of 1 to 20 capture requests",
+                             errors=(FieldError("captures", "invalid", "a list of 1 to 20 capture requests"),))
+    if len(captures) > MAX_BATCH:
+        raise BatchTooLarge(f"{len(captures)} captures in one batch; at most {MAX_BATCH}",
+                            errors=(FieldError("captures", "batch_too_large", f"at most {MAX_BATCH} items"),))
+    return captures
+
+
+def fingerprint(secret: bytes, route: str, body: Any) -> str:
+    """A keyed digest of a request (route and canonical JSON): equal for equal requests.
+
+    Keyed, so the event log holds nothing that a guess at a cookie could be checked against.
+    """
+    canonical = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    return hmac.new(secret, route.encode() + b"\0" + canonical, hashlib.sha256).hexdigest()
+
+
+@dataclass
+class FairQueue:
+    """Queued jobs, one FIFO per workspace, served round-robin across workspaces.
+
+    A workspace with 10,000 queued jobs gets one turn like a workspace with 1.
+    """
+
+    _lanes: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
+    _size: int = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def push(self, job: Job) -> None:
+        self._lanes.setdefault(job.workspace_id, deque()).append(job)
+        self._size += 1
+
+    def push_front(self, job: Job) -> None:
+        """A job that goes back to the queue (its renderer died) is the next of its workspace."""
+        lane = self._lanes.setdefault(job.workspace_id, deque())
+        lane.appendleft(job)
+        self._size += 1
+
+    def pop(self) -> Job | None:
+        """The next job: the head of the workspace whose turn it is; that workspace goes last."""
+        while self._lanes:
+            workspace_id, lane = self._lanes.popitem(last=False)
+            job = lane.popleft()
+            if lane:
+                self._lanes[workspace_id] = lane
+            self._size -= 1
+            return job
+        return None
+
+    def __contains__(self, job: Job) -> bool:
+        lane = self._lanes.get(job.workspace_id)
+        return lane is not None and job in lane
+
+    def remove(self, job: Job) -> bool:
+        lane = self._lanes.get(job.workspace_id)
+        if lane is None or job not in lane:
+            return False
+        lane.remove(job)
+        self._size -= 1
+        if not lane:
+            del self._lanes[job.workspace_id]
+        return True
