@@ -1,0 +1,167 @@
+"""Jobs without a service: the fair queue, the projection, signed URLs, keys, and the pool's priority rule."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, cast
+
+import pytest
+import trio
+import trio.testing
+
+from actors.browser_pool import BrowserPool, Session
+from engine.errors import (
+    BatchTooLarge,
+    CapacityExhausted,
+    InvalidIdempotencyKey,
+    InvalidRequest,
+    InvalidSignature,
+    JobNotFound,
+    ResultUrlExpired,
+)
+from engine.jobs import (
+    CANCELLED,
+    EXPIRED,
+    QUEUED,
+    RUNNING,
+    SUCCEEDED,
+    FairQueue,
+    Job,
+    checked_idempotency_key,
+    fingerprint,
+    parse_batch,
+)
+from engine.settings import Settings
+from engine.signing import ResultSigner
+
+T0 = dt.datetime(2026, 11, 21, 12, 0, 0)
+
+
+def job(workspace: str, n: int) -> Job:
+    return Job.created(f"job_{workspace}{n}", workspace, None, None, "png", T0,
+                       {"keyId": "k", "sealed": "", "retainS": 60, "url": f"http://fixture.test/{n}"})
+
+
+def test_the_queue_takes_turns_across_workspaces() -> None:
+    queue = FairQueue()
+    for n in range(100):
+        queue.push(job("a", n))
+    queue.push(job("b", 0))
+    queue.push(job("c", 0))
+    order = [queue.pop() for _ in range(6)]
+    assert [j.id for j in order if j is not None] == ["job_a0", "job_b0", "job_c0", "job_a1", "job_a2", "job_a3"]
+    assert len(queue) == 96
+
+
+def test_a_requeued_job_is_next_for_its_workspace_and_cancelled_ones_leave() -> None:
+    queue = FairQueue()
+    first, second, third = job("a", 1), job("a", 2), job("a", 3)
+    for j in (first, second, third):
+        queue.push(j)
+    assert queue.pop() is first
+    queue.push_front(first)
+    assert queue.remove(second)
+    assert not queue.remove(second)
+    assert second not in queue
+    assert [queue.pop(), queue.pop(), queue.pop()] == [first, third, None]
+
+
+def test_the_projection_follows_its_events() -> None:
+    j = job("a", 1)
+    assert (j.status, j.attempts) == (QUEUED, 0)
+    j.apply("job.started", T0, {"attempt": 1})
+    j.apply("job.requeued", T0, {"reason": "restart"})  # the process died: that start counted
+    j.apply("job.started", T0, {"attempt": 2})
+    j.apply("job.requeued", T0, {"reason": "shutdown"})  # an orderly stop gives it back
+    assert (j.status, j.attempts) == (QUEUED, 1)
+    j.apply("job.started", T0, {"attempt": 2})
+    assert j.status == RUNNING
+    until = T0 + dt.timedelta(hours=1)
+    j.apply("job.succeeded", T0, {"contentType": "image/png", "bytes": 10, "retainedUntil": until.isoformat()})
+    assert (j.status, j.bytes, j.retained_until, j.sealed) == (SUCCEEDED, 10, until, None)
+    j.apply("job.expired", T0, {})
+    assert j.status == EXPIRED
+    assert "resultUrl" not in j.as_json("http://h", None, None)
+
+    cancelled = job("a", 2)
+    cancelled.apply("job.cancelled", T0, {})
+    body = cancelled.as_json("http://h/", None, None)
+    assert body["status"] == CANCELLED
+    assert body["statusUrl"] == "http://h/api/jobs/job_a2"
+    assert "startedAt" not in body
+
+
+def test_signed_urls() -> None:
+    signer = ResultSigner(b"k" * 32)
+    sig = signer.sign("job_1", "ws_a", 2000)
+    signer.check("job_1", "ws_a", "2000", sig, now=1999)
+    with pytest.raises(ResultUrlExpired):
+        signer.check("job_1", "ws_a", "2000", sig, now=2000)
+    with pytest.raises(InvalidSignature):
+        signer.check("job_1", "ws_a", "2001", sig, now=1999)
+    with pytest.raises(InvalidSignature):
+        signer.check("job_2", "ws_a", "2000", sig, now=1999)  # same workspace, another job
+    with pytest.raises(JobNotFound):
+        signer.check("job_9", "ws_b", "2000", sig, now=1999)  # another workspace's job: invisible
+    with pytest.raises(InvalidSignature):
+        signer.check("job_1", "ws_a", "2000", None, now=1999)
+    with pytest.raises(InvalidSignature):
+        signer.check("job_1", "ws_a", "soon", sig, now=1999)
+
+
+def test_idempotency_keys_and_fingerprints() -> None:
+    assert checked_idempotency_key(None) is None
+    assert checked_idempotency_key("a b~!") == "a b~!"
+    for bad in ("", "x" * 256, "new\nline", "caf\u00e9", "\x7f"):
+        with pytest.raises(InvalidIdempotencyKey):
+            checked_idempotency_key(bad)
+    one = fingerprint(b"s", "jobs", {"url": "u", "format": "png"})
+    assert one == fingerprint(b"s", "jobs", {"format": "png", "url": "u"})  # key order is no difference
+    assert one != fingerprint(b"s", "jobs/batch", {"url": "u", "format": "png"})
+    assert one != fingerprint(b"t", "jobs", {"url": "u", "format": "png"})
+
+
+def test_batch_bodies() -> None:
+    assert parse_batch({"captures": [{}, {}]}) == [{}, {}]
+    with pytest.raises(BatchTooLarge):
+        parse_batch({"captures": [{}] * 21})
+    for bad in ([], {"captures": []}, {"captures": {}}, {"captures": [{}], "extra": 1}):
+        with pytest.raises(InvalidRequest):
+            parse_batch(bad)
+
+
+class FakeSession:
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+        self.alive = True
+
+
+def _offer(pool: BrowserPool, slot: int) -> None:
+    pool._offer(cast(Session, FakeSession(slot)))
+
+
+async def test_a_free_session_goes_to_a_sync_capture_before_a_job() -> None:
+    pool = BrowserPool(Settings(pool_size=2), cast(Any, None), cast(Any, None))
+    got: list[tuple[str, int]] = []
+
+    async def take(who: str, urgent: bool) -> None:
+        session = await pool._take(60, urgent)
+        got.append((who, session.slot))
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(take, "job", False)
+        await trio.testing.wait_all_tasks_blocked()
+        nursery.start_soon(take, "sync", True)  # arrives after the job's worker
+        await trio.testing.wait_all_tasks_blocked()
+        _offer(pool, 1)
+        _offer(pool, 2)
+    assert got == [("sync", 1), ("job", 2)]
+
+    got.clear()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(take, "sync", True)
+        await trio.testing.wait_all_tasks_blocked()
+        _offer(pool, 3)  # the sync waiter is woken but has not run yet
+        with pytest.raises(CapacityExhausted):  # a worker that comes now must not take that session
+            await pool._take(0.2, urgent=False)
+    assert got == [("sync", 3)]
