@@ -9,6 +9,7 @@ from quart import Response, g, request
 from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
+from werkzeug.routing import BaseConverter
 
 from actors.accounts import AccountDirectory, Principal
 from actors.eventlog import EventLog
@@ -33,6 +34,12 @@ SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
 CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
 
 
+class JobIdConverter(BaseConverter):
+    """A job id in a path: `/api/jobs/batch` is the batch route, never a job called "batch"."""
+
+    regex = r"job_[0-9a-zA-Z]{1,64}"
+
+
 @dataclass(frozen=True)
 class Services:
     settings: Settings
@@ -48,6 +55,7 @@ def create_app(services: Services) -> QuartTrio:
 
     # no static folder: the API serves its routes only, never files from the working directory
     app = QuartTrio("capture", static_folder=None)
+    app.url_map.converters["job"] = JobIdConverter
     app.config["MAX_CONTENT_LENGTH"] = services.settings.max_body_bytes
     app.extensions["services"] = services
     app.before_request(_identify)

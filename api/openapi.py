@@ -144,7 +144,142 @@ def _components() -> dict[str, Any]:
         },
     }
     schemas["CaptureRequest"] = _capture_request(schema["$defs"]["CaptureRequest"])
+    schemas.update(_job_schemas())
     return schemas
+
+
+STATES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"]
+IDEMPOTENCY_KEY = {
+    "name": "idempotency-key", "in": "header", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
+    "description": "1-255 printable ASCII characters, remembered 24 h per workspace. The same key with the "
+                   "same body answers the first response again (idempotent-replayed: true); with another body "
+                   "422 idempotency_key_reused; while the first is still being accepted 409 idempotency_conflict.",
+}
+REPLAYED = {"idempotent-replayed": {"description": "true when this is the stored answer to an earlier request "
+                                                   "with the same Idempotency-Key", "schema": {"type": "string"}}}
+JOB_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}, "description": "job_…"}
+
+
+def _job_schemas() -> dict[str, Any]:
+    time = {"type": "string", "format": "date-time"}
+    text = {"type": "string"}
+    return {
+        "JobAccepted": {
+            "type": "object", "required": ["id", "status", "statusUrl", "createdAt"],
+            "properties": {"id": text, "status": {"type": "string", "enum": ["QUEUED"]},
+                           "statusUrl": text, "createdAt": time},
+        },
+        "BatchRequest": {
+            "type": "object", "required": ["captures"], "additionalProperties": False,
+            "properties": {"captures": {"type": "array", "minItems": 1, "maxItems": 20,
+                                        "items": {"$ref": REF.format(model="CaptureRequest")}}},
+        },
+        "BatchAccepted": {
+            "type": "object", "required": ["batchId", "jobs"],
+            "properties": {"batchId": text, "jobs": {"type": "array", "items": {
+                "type": "object", "required": ["id", "status", "statusUrl"],
+                "properties": {"id": text, "status": {"type": "string", "enum": ["QUEUED"]}, "statusUrl": text},
+            }}},
+        },
+        "Job": {
+            "type": "object",
+            "required": ["id", "status", "statusUrl", "format", "createdAt", "attempts", "cancelRequested"],
+            "properties": {
+                "id": text, "status": {"type": "string", "enum": STATES}, "statusUrl": text,
+                "url": text, "format": text, "createdAt": time, "startedAt": time, "finishedAt": time,
+                "attempts": {"type": "integer", "description": "renderer starts so far, at most 3"},
+                "cancelRequested": {"type": "boolean"},
+                "resultUrl": {"type": "string", "description": "SUCCEEDED only: a signed download URL, no API "
+                              "key needed, valid until resultExpiresAt (default 900 s, never past retention)"},
+                "resultExpiresAt": time, "contentType": text, "bytes": {"type": "integer"},
+                "error": {"type": "object", "required": ["code", "message"],
+                          "properties": {"code": text, "message": text}},
+            },
+        },
+    }
+
+
+def _job_paths() -> dict[str, Any]:
+    accepted_errors = {
+        "400": _authenticated("malformed_json or invalid_idempotency_key"),
+        **COMMON_ERRORS,
+        "403": _authenticated("feature_not_entitled: a paid option the plan lacks"),
+        "409": _authenticated("idempotency_conflict: the first request with this key is still being accepted"),
+        "413": _authenticated("payload_too_large"),
+        "415": _authenticated("unsupported_media_type"),
+        "422": _authenticated("invalid_request, destination_forbidden, destination_unresolvable, "
+                              "cookie_domain_mismatch, idempotency_key_reused, batch_too_large"),
+        "503": _authenticated("capacity_exhausted: the job queue is full", RETRY_AFTER),
+    }
+    job_body = {"$ref": REF.format(model="Job")}
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {
+        "/api/jobs": {"post": {
+            "summary": "Queue one capture as a durable job", "operationId": "createJob",
+            "description": "Answered 202 only once the job is on disk. Cookies, headers and JavaScript are "
+                           "sealed (AES-256-GCM) before they are queued.",
+            "parameters": [IDEMPOTENCY_KEY],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": REF.format(model="CaptureRequest")}}}},
+            "responses": {
+                "202": {"description": "queued", "headers": {
+                    **REQUEST_ID, **RATE_HEADERS, **REPLAYED,
+                    "location": {"description": "the statusUrl", "schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"$ref": REF.format(model="JobAccepted")}}}},
+                **accepted_errors,
+            },
+        }},
+        "/api/jobs/batch": {"post": {
+            "summary": "Queue up to 20 captures", "operationId": "createBatch",
+            "description": "Every capture is checked first; if any fails, nothing is queued and errors[] names "
+                           "each failing item (captures[2].url). Quota is reserved for all of them.",
+            "parameters": [IDEMPOTENCY_KEY],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": REF.format(model="BatchRequest")}}}},
+            "responses": {
+                "202": {"description": "queued, in request order",
+                        "headers": {**REQUEST_ID, **RATE_HEADERS, **REPLAYED},
+                        "content": {"application/json": {
+                            "schema": {"$ref": REF.format(model="BatchAccepted")}}}},
+                **accepted_errors,
+            },
+        }},
+        "/api/jobs/{id}": {
+            "get": {
+                "summary": "A job's state", "operationId": "getJob", "parameters": [JOB_ID],
+                "responses": {"200": _json(job_body, "the job; absent fields omitted"), **COMMON_ERRORS,
+                              "404": _authenticated("not_found: unknown, or another workspace's")},
+            },
+            "delete": {
+                "summary": "Cancel a job", "operationId": "cancelJob", "parameters": [JOB_ID],
+                "description": "QUEUED: CANCELLED at once. RUNNING: cancelRequested, then CANCELLED (or "
+                               "SUCCEEDED if it finished first). Cancelled jobs cost no quota.",
+                "responses": {"202": _json(job_body, "the job after the request"), **COMMON_ERRORS,
+                              "404": _authenticated("not_found: unknown, or another workspace's"),
+                              "409": _authenticated("job_already_finished: SUCCEEDED, FAILED or EXPIRED")},
+            },
+        },
+        "/api/results/{id}": {"get": {
+            "summary": "Download a job's result through its signed URL", "operationId": "getResult",
+            "security": [],
+            "parameters": [JOB_ID,
+                           {"name": "expires", "in": "query", "schema": {"type": "string"},
+                            "description": "unix time, from the resultUrl"},
+                           {"name": "sig", "in": "query", "schema": {"type": "string"},
+                            "description": "signature, from the resultUrl"}],
+            "responses": {
+                "200": {"description": "the capture", "headers": {**REQUEST_ID, "content-disposition": {
+                    "schema": {"type": "string"}}},
+                        "content": {t: binary for t in ("image/png", "image/jpeg", "image/webp",
+                                                        "application/pdf", "text/html", "video/webm")}},
+                "403": _problem("invalid_signature: the URL was altered"),
+                "404": _problem("not_found: unknown job, or a URL signed for another workspace"),
+                "410": _problem("result_url_expired: the URL or the result's retention ended"),
+                **INTERNAL_ERROR,
+            },
+        }},
+    }
 
 
 def _screenshot() -> dict[str, Any]:
@@ -192,11 +327,13 @@ def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Capture API", "version": "1",
-                 "description": "Render web pages to PNG, JPEG, WebP, PDF or HTML."},
+                 "description": "Render web pages to PNG, JPEG, WebP, PDF or HTML, directly or as "
+                                "durable jobs with signed, expiring result URLs."},
         "servers": [{"url": "/"}],
         "security": [{"apiKey": []}, {"bearer": []}],
         "paths": {
             "/api/screenshot": {"post": _screenshot()},
+            **_job_paths(),
             "/api/usage": {"get": {
                 "summary": "Quota used this month", "operationId": "usage",
                 "responses": {"200": _json({"$ref": REF.format(model="Usage")}, "usage"),

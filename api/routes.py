@@ -94,20 +94,20 @@ def _accepted(body: dict[str, Any], replayed: bool, location: str | None = None)
     return json_response(body, 202, headers)
 
 
-@blueprint.get("/api/jobs/<job_id>")
+@blueprint.get("/api/jobs/<job:job_id>")
 async def get_job(job_id: str) -> Response:
     jobs = services().jobs
     return json_response(jobs.view(jobs.job(principal().workspace.id, job_id), base_url()))
 
 
-@blueprint.delete("/api/jobs/<job_id>")
+@blueprint.delete("/api/jobs/<job:job_id>")
 async def cancel_job(job_id: str) -> Response:
     jobs = services().jobs
     job = await jobs.cancel(principal().workspace.id, job_id)
     return json_response(jobs.view(job, base_url()), 202)
 
 
-@blueprint.get("/api/results/<job_id>")
+@blueprint.get("/api/results/<job:job_id>")
 async def result(job_id: str) -> Response:
     """A job's result behind its signed URL; no API key."""
     job, body = await services().jobs.result(job_id, request.args.get("expires"), request.args.get("sig"))

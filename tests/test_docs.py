@@ -21,8 +21,9 @@ def test_every_setting_is_in_the_readme() -> None:
 
 def test_every_operator_command_is_in_the_readme() -> None:
     help_text = parser().format_help()
-    for command in ("serve", "workspace", "key", "sql"):
+    for command in ("serve", "workspace", "key", "payload-key", "sql"):
         assert command in help_text
     for line in ("run.py workspace create", "run.py workspace set-plan", "run.py key create",
-                 "run.py key revoke", "run.py sql", "./bootstrap.sh serve", "./bootstrap.sh test"):
+                 "run.py key revoke", "run.py payload-key rotate", "run.py sql", "./bootstrap.sh serve",
+                 "./bootstrap.sh test"):
         assert line in README, line

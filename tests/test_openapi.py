@@ -33,15 +33,25 @@ from schemathesis.specs.openapi.checks import (
 from api.app import Services, create_app
 from api.openapi import openapi_document
 from api.problems import ApiProblem
-from engine.errors import CaptureError
+from engine.errors import (
+    BatchTooLarge,
+    CaptureError,
+    IdempotencyConflict,
+    IdempotencyKeyReused,
+    InvalidIdempotencyKey,
+    JobError,
+)
 from engine.settings import Settings
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 
 ROUTES = {
     ("POST", "/api/screenshot"), ("GET", "/api/usage"), ("GET", "/api/analytics"),
-    ("GET", "/api/openapi.json"),
+    ("GET", "/api/openapi.json"), ("POST", "/api/jobs"), ("POST", "/api/jobs/batch"),
+    ("GET", "/api/jobs/{id}"), ("DELETE", "/api/jobs/{id}"), ("GET", "/api/results/{id}"),
 }
+# Refused only by the job routes: the screenshot route never sees an Idempotency-Key or a batch.
+JOB_ONLY = {BatchTooLarge, InvalidIdempotencyKey, IdempotencyKeyReused, IdempotencyConflict}
 # The business plan allows 600 requests a minute per key; a fresh key well before that
 # keeps 429 rate_limited from standing in for the answers the fuzzer is after.
 REQUESTS_PER_KEY = 300
@@ -110,7 +120,7 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
     # The factory only wires the actors into the app; nothing here serves a request.
     idle: Any = None
     app = create_app(Services(Settings(), idle, idle, idle, idle, idle))
-    serving = {(method, rule.rule) for rule in app.url_map.iter_rules()
+    serving = {(method, rule.rule.replace("<job:job_id>", "{id}")) for rule in app.url_map.iter_rules()
                for method in rule.methods or () if method not in {"HEAD", "OPTIONS"}}
     described = {(method.upper(), path)
                  for path, item in served["paths"].items() for method in item}
@@ -120,16 +130,20 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
 
 def test_every_error_code_is_in_the_problem_schema(served: dict[str, Any]) -> None:
     documented = set(served["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
-    emitted = {cls.code for cls in error_classes(CaptureError) + error_classes(ApiProblem)}
+    emitted = {cls.code for cls in error_classes(CaptureError) + error_classes(ApiProblem) + error_classes(JobError)}
     assert emitted - documented == set()
 
 
 def test_every_error_status_is_a_documented_response(served: dict[str, Any]) -> None:
     responses = served["paths"]["/api/screenshot"]["post"]["responses"]
     for cls in error_classes(CaptureError):
-        assert str(cls.status) in responses, cls.__name__
-        content = responses[str(cls.status)]["content"]
+        documented = served["paths"]["/api/jobs"]["post"]["responses"] if cls in JOB_ONLY else responses
+        assert str(cls.status) in documented, cls.__name__
+        content = documented[str(cls.status)]["content"]
         assert list(content) == ["application/problem+json"], cls.__name__
+    every = [str(status) for item in served["paths"].values() for op in item.values() for status in op["responses"]]
+    for cls in error_classes(JobError):
+        assert str(cls.status) in every, cls.__name__
     for path, item in served["paths"].items():
         for method, operation in item.items():
             expected = {"500"} if operation.get("security") == [] else {"401", "429", "500"}
