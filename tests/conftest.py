@@ -25,6 +25,7 @@ import httpx
 import orjson
 import pytest
 
+from actors.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
 from tests.fixture_site import FixtureServer
 
@@ -149,6 +150,21 @@ class Workspace:
             time.sleep(0.05)
             quota = self.get("/api/usage").json()["quota"]
         return quota
+
+
+def browser_mains(service: Service) -> list[int]:
+    """Chromium main processes: children of the chromedriver processes the service started."""
+    mains = []
+    for pid in descendants(service.process.pid):
+        try:
+            comm = Path(f"/proc/{pid}/comm").read_text().strip()
+            parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            parent_comm = Path(f"/proc/{parent}/comm").read_text().strip()
+        except (OSError, ValueError):
+            continue
+        if comm.startswith("chrom") and parent_comm == "chromedriver":
+            mains.append(pid)
+    return mains
 
 
 def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Service:

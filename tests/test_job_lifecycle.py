@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from actors.chromium import descendants
-from tests.conftest import Service, Workspace, running_service, start_service, stop_service
+from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
 RETENTION_S = 3
@@ -91,6 +91,32 @@ def test_cancelling_queued_running_and_finished_jobs(solo: Service, site: Fixtur
     assert ws.quota(at_least_used=1)["used"] == 1  # the cancelled ones cost nothing
     outcomes = ws.get("/api/analytics", groupBy="outcome").json()["rows"]
     assert {row["outcome"]: row["captures"] for row in outcomes} == {"cancelled": 2, "succeeded": 1}
+
+
+def _hangs(site: FixtureServer) -> int:
+    return sum(1 for path, _ in site.requests if path == "/hang")
+
+
+def test_a_job_whose_browser_dies_is_retried_at_most_three_times(solo: Service, site: FixtureServer) -> None:
+    ws = solo.workspace("business")
+    before = _hangs(site)
+    retried = accepted_id(ws.submit(url=f"{site.base}/never-loads?t=retry", timeoutMs=60000))
+    for attempt in (1, 2, 3):
+        wait_for(lambda n=attempt: _hangs(site) >= before + n, f"attempt {attempt} on its page")
+        job = ws.job(retried)
+        assert (job["status"], job["attempts"]) == ("RUNNING", attempt)
+        mains = browser_mains(solo)
+        assert len(mains) == 1
+        os.kill(mains[0], signal.SIGKILL)  # as an OOM killer might
+    job = ws.finished_job(retried)
+    assert job["status"] == "FAILED"
+    assert job["attempts"] == 3
+    assert job["error"]["code"] == "render_failed"
+    requeued = solo.events(f"type = 'job.requeued' AND capture_id = '{retried}'")
+    assert [e["data"]["reason"] for e in requeued] == ["renderer_died", "renderer_died"]
+    after = ws.finished_job(accepted_id(ws.submit(url=f"{site.base}/simple?t=after-retries")))
+    assert after["status"] == "SUCCEEDED"  # on a fresh browser
+    assert ws.quota(at_least_used=1)["used"] == 1  # the failed job cost nothing
 
 
 def test_results_past_retention_are_deleted_and_their_jobs_expire(solo: Service, site: FixtureServer) -> None:

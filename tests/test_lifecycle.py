@@ -12,8 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from actors.chromium import descendants
-from tests.conftest import Service, Workspace, running_service, start_service, stop_service
+from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,21 +24,6 @@ def own_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -
     yield running
     if running.process.poll() is None:
         stop_service(running)
-
-
-def _browser_mains(service: Service) -> list[int]:
-    """Chromium main processes: children of the chromedriver processes the service started."""
-    mains = []
-    for pid in descendants(service.process.pid):
-        try:
-            comm = Path(f"/proc/{pid}/comm").read_text().strip()
-            parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            parent_comm = Path(f"/proc/{parent}/comm").read_text().strip()
-        except (OSError, ValueError):
-            continue
-        if comm.startswith("chrom") and parent_comm == "chromedriver":
-            mains.append(pid)
-    return mains
 
 
 def _dead(pid: int) -> bool:
@@ -73,7 +57,7 @@ def _start_hanging_capture(ws: Workspace, site: FixtureServer, timeout_ms: int) 
 
 def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Service, site: FixtureServer) -> None:
     ws = own_service.workspace("pro")
-    mains = _browser_mains(own_service)
+    mains = browser_mains(own_service)
     assert len(mains) == 2
     answer = _start_hanging_capture(ws, site, 30000)
     for pid in mains:  # one of them holds the capture; kill both, as an OOM killer might
@@ -84,7 +68,7 @@ def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Servic
 
     after = ws.capture(url=f"{site.base}/simple")
     assert after.status_code == 200, after.text
-    assert not set(_browser_mains(own_service)) & set(mains)
+    assert not set(browser_mains(own_service)) & set(mains)
     assert ws.quota(at_least_used=1)["used"] == 1  # the failed one cost nothing
 
 
@@ -111,7 +95,7 @@ def test_sql_works_while_running_and_refuses_writes(own_service: Service) -> Non
 
 
 def test_sigterm_stops_cleanly_and_sql_still_works(own_service: Service) -> None:
-    chromium = _browser_mains(own_service)
+    chromium = browser_mains(own_service)
     assert stop_service(own_service) == 0
     log = own_service.log_text()
     assert "Traceback" not in log
@@ -135,14 +119,14 @@ def test_sessions_are_recycled_after_their_capture_budget(
     with running_service(tmp_path_factory.mktemp("recycle") / "data", site,
                          CAPTURE_CAPTURES_PER_SESSION="2", CAPTURE_POOL_SIZE="1") as service:
         ws = service.workspace("pro")
-        first = _browser_mains(service)
+        first = browser_mains(service)
         assert len(first) == 1
         for _ in range(2):
             assert ws.capture(url=f"{site.base}/simple").status_code == 200
-            assert _browser_mains(service) == first  # well under the memory limit: kept
+            assert browser_mains(service) == first  # well under the memory limit: kept
         # The budget is spent: the next capture waits for the replacement and gets it.
         assert ws.capture(url=f"{site.base}/simple").status_code == 200
-        second = _browser_mains(service)
+        second = browser_mains(service)
         assert len(second) == 1
         assert second != first
         assert _dead(first[0])
@@ -154,13 +138,13 @@ def test_sessions_are_recycled_above_their_memory_limit(
     with running_service(tmp_path_factory.mktemp("memory") / "data", site,
                          CAPTURE_SESSION_MEMORY_MB="1", CAPTURE_POOL_SIZE="1") as service:
         ws = service.workspace("pro")
-        seen = _browser_mains(service)
+        seen = browser_mains(service)
         for _ in range(2):  # every Chromium is above 1 MB: each capture retires its session
             assert ws.capture(url=f"{site.base}/simple").status_code == 200
             deadline = time.monotonic() + 15
-            while _browser_mains(service) in ([], seen[-1:]) and time.monotonic() < deadline:
+            while browser_mains(service) in ([], seen[-1:]) and time.monotonic() < deadline:
                 time.sleep(0.1)
-            seen += _browser_mains(service)
+            seen += browser_mains(service)
         assert len(set(seen)) == 3, seen
         assert "uses more than 1 MB; recycling it" in service.log_text()
 
@@ -170,7 +154,7 @@ def test_a_hung_chromium_times_out_its_capture_and_is_replaced(
 ) -> None:
     with running_service(tmp_path_factory.mktemp("hang") / "data", site, CAPTURE_POOL_SIZE="1") as service:
         ws = service.workspace("pro")
-        (hung,) = _browser_mains(service)
+        (hung,) = browser_mains(service)
         answer = _start_hanging_capture(ws, site, 3000)
         os.kill(hung, signal.SIGSTOP)  # alive but silent, as a wedged browser is
         failed = answer()
@@ -179,7 +163,7 @@ def test_a_hung_chromium_times_out_its_capture_and_is_replaced(
 
         after = ws.capture(url=f"{site.base}/simple")
         assert after.status_code == 200, after.text
-        assert _browser_mains(service) != [hung]
+        assert browser_mains(service) != [hung]
         assert _dead(hung)  # killed, not left stopped
         assert ws.quota(at_least_used=1)["used"] == 1
         rows = service.cli("sql", "select data->>'reason' as reason from events where type = 'browser.retired'")
