@@ -58,6 +58,7 @@ from engine.jobs import (
     FairQueue,
     Job,
     fingerprint,
+    forgettable,
 )
 from engine.keys import new_id
 from engine.period import utcnow
@@ -155,6 +156,7 @@ class Jobs:
                 self._jobs[job.id] = job
             elif (known := self._jobs.get(row["capture_id"])) is not None:
                 known.apply(row["type"], row["ts"], data)
+        self._forget_history()
         now = time.time()
         for job in self._jobs.values():  # in creation order
             if not job.finished:
@@ -448,9 +450,15 @@ class Jobs:
         forget = time.time() - IDEMPOTENCY_S
         for key in [k for k, r in self._remembered.items() if r.at < forget and r.accepted is not None]:
             del self._remembered[key]
+        self._forget_history()
         if due:
             log.info("retention sweep: %d results deleted", len(due))
         return len(due)
+
+    def _forget_history(self) -> None:
+        """Drop jobs long over from memory (GET answers 404 for them); the event log keeps them."""
+        for job in forgettable(self._jobs.values(), utcnow(), self.settings.job_history_s):
+            del self._jobs[job.id]
 
     # ------------------------------------------------------------ events
 

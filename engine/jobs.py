@@ -26,6 +26,7 @@ import datetime as dt
 import hashlib
 import hmac
 from collections import OrderedDict, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +133,13 @@ class Job:
         if self.error_code is not None:
             body["error"] = {"code": self.error_code, "message": self.error_message}
         return {name: value for name, value in body.items() if value is not None}
+
+
+def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[Job]:
+    """Jobs that are over and whose history ended: failed, cancelled or expired `history_s` ago."""
+    cutoff = now - dt.timedelta(seconds=history_s)
+    return [job for job in jobs
+            if job.status in {FAILED, CANCELLED, EXPIRED} and job.finished_at is not None and job.finished_at < cutoff]
 
 
 def status_url(base_url: str, job_id: str) -> str:

@@ -61,6 +61,7 @@ class Settings:
     retained_result_s: int = 30 * 24 * 3600  # ... with `retain: true` (plan feature retainedDownloads)
     result_url_ttl_s: int = 900  # a signed result URL's life, never past retention
     retention_sweep_s: float = 60.0
+    job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")

@@ -17,13 +17,15 @@ from tests.conftest import Service, Workspace, browser_mains, running_service, s
 from tests.fixture_site import FixtureServer
 
 RETENTION_S = 3
+HISTORY_S = 8
 
 
 @pytest.fixture(scope="module")
 def solo(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
-    """One browser, so a second job waits; results kept a few seconds, swept twice a second."""
+    """One browser, so a second job waits; results kept seconds, jobs remembered seconds, swept twice a second."""
     with running_service(tmp_path_factory.mktemp("jobs-solo") / "data", site, CAPTURE_POOL_SIZE="1",
-                         CAPTURE_RESULT_RETENTION_S=str(RETENTION_S), CAPTURE_RETENTION_SWEEP_S="0.5") as service:
+                         CAPTURE_RESULT_RETENTION_S=str(RETENTION_S), CAPTURE_RETENTION_SWEEP_S="0.5",
+                         CAPTURE_JOB_HISTORY_S=str(HISTORY_S)) as service:
         yield service
 
 
@@ -145,6 +147,11 @@ def test_results_past_retention_are_deleted_and_their_jobs_expire(solo: Service,
                                      headers=solo.workspace("free").headers)
     assert problem.status_code == 403
     assert problem.json()["feature"] == "retainedDownloads"
+
+    wait_for(lambda: ws.get(f"/api/jobs/{short['id']}").status_code == 404, "the job to be forgotten",
+             wait_s=HISTORY_S + 10)
+    assert ws.job(kept["id"])["status"] == "SUCCEEDED"  # a kept result keeps its job
+    assert solo.events(f"type = 'job.created' AND capture_id = '{short['id']}'")  # the log still has it
 
 
 def _statuses(ws: Workspace, ids: list[str]) -> list[str]:

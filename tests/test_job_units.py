@@ -29,6 +29,7 @@ from engine.jobs import (
     Job,
     checked_idempotency_key,
     fingerprint,
+    forgettable,
     parse_batch,
 )
 from engine.settings import Settings
@@ -89,6 +90,17 @@ def test_the_projection_follows_its_events() -> None:
     assert body["status"] == CANCELLED
     assert body["statusUrl"] == "http://h/api/jobs/job_a2"
     assert "startedAt" not in body
+
+
+def test_only_jobs_long_over_are_forgotten() -> None:
+    jobs = {status: job("a", n) for n, status in enumerate(("QUEUED", "RUNNING", "SUCCEEDED", "FAILED",
+                                                             "CANCELLED", "EXPIRED"))}
+    for status, j in jobs.items():
+        j.status, j.finished_at = status, T0
+    day = dt.timedelta(days=1)
+    assert forgettable(jobs.values(), T0 + day, history_s=2 * 86400) == []
+    old = forgettable(jobs.values(), T0 + 3 * day, history_s=2 * 86400)
+    assert sorted(j.status for j in old) == ["CANCELLED", "EXPIRED", "FAILED"]  # never a kept result
 
 
 def test_signed_urls() -> None:
