@@ -48,6 +48,10 @@ class Event:
         return row
 
 
+class EventLogClosed(Exception):
+    """An append the stopped event log will never commit."""
+
+
 @dataclass
 class _Pending:
     events: tuple[Event, ...]
@@ -66,19 +70,39 @@ class EventLog:
         self.db = db
         self._send, self._receive = trio.open_memory_channel[_Pending](QUEUE_SIZE)
         self._seq = 0
+        self._closed = True  # until run() starts
         self._appended = 0
         self._batches = 0
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Commit batches until cancelled; a failed insert fails every caller in that batch."""
+        """Commit batches until cancelled; a failed insert fails every caller in that batch.
+
+        When it stops, every append not committed fails with EventLogClosed, so no caller
+        (shielded ones included) waits for an answer that will never come.
+        """
         self._seq = await self.db.call(_max_seq)
+        self._closed = False
         task_status.started()
-        while True:
-            batch = [await self._receive.receive()]
-            with trio.move_on_after(BATCH_WINDOW_S):
-                while len(batch) < MAX_BATCH:
-                    batch.append(await self._receive.receive())
-            await self._commit(batch)
+        batch: list[_Pending] = []
+        try:
+            while True:
+                batch = [await self._receive.receive()]
+                with trio.move_on_after(BATCH_WINDOW_S):
+                    while len(batch) < MAX_BATCH:
+                        batch.append(await self._receive.receive())
+                await self._commit(batch)
+                batch = []
+        finally:
+            self._closed = True
+            while True:
+                try:
+                    batch.append(self._receive.receive_nowait())
+                except trio.WouldBlock:
+                    break
+            for pending in batch:
+                if not pending.done.is_set():
+                    pending.error = EventLogClosed("the event log stopped before this event was committed")
+                    pending.done.set()
 
     async def _commit(self, batch: list[_Pending]) -> None:
         rows = []
@@ -99,6 +123,8 @@ class EventLog:
 
     async def append(self, *events: Event) -> None:
         """Return once `events` are committed, all in one transaction; raise the database's error if not."""
+        if self._closed:
+            raise EventLogClosed("the event log is not running")
         pending = _Pending(events)
         await self._send.send(pending)
         await pending.done.wait()

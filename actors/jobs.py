@@ -262,9 +262,9 @@ class Jobs:
                 failures.append((index, _prefixed(exc, prefix), request))
         for _, error, request in failures:
             await self.intake.record_failure(principal, request_id, error, request=request)
-        if len(failures) == 1:
+        if len(failures) == 1 and (not batch or failures[0][1].status == 422):
             raise failures[0][1]
-        if failures:
+        if failures:  # several, or a batch item refused with another status: 422, each item named
             errors = tuple(e for _, error, _ in failures for e in error.errors)
             raise InvalidRequest(f"{len(failures)} of {len(items)} captures are invalid: "
                                  f"{', '.join(f'captures[{i}]' for i, _, _ in failures)}", errors=errors)
@@ -297,13 +297,20 @@ class Jobs:
             return job
         if job.finished:
             raise JobAlreadyFinished(f"job {job.id} is already {job.status}")
+        if job.id not in self._claimed and self._queue.remove(job):
+            try:
+                await self._finish_cancelled(job, None, trio.current_time(), stage="queue")
+            except BaseException:
+                if not job.finished:
+                    self._queue.push_front(job)  # not recorded: it is still queued
+                raise
+            return job
+        # A worker holds it, or it is on its way back to the queue: the worker ends it.
+        if not job.cancel_requested:
+            await self._record(job, "job.cancel_requested")
         scope = self._claimed.get(job.id)
         if scope is not None:
-            if not job.cancel_requested:
-                await self._record(job, "job.cancel_requested")
             scope.cancel()
-        elif self._queue.remove(job):
-            await self._finish_cancelled(job, None, trio.current_time(), stage="queue")
         return job
 
     async def result(self, job_id: str, expires: str | None, sig: str | None) -> tuple[Job, bytes]:
@@ -343,6 +350,10 @@ class Jobs:
                     scope = self._claimed[job.id] = trio.CancelScope()
                     attempt = await self._attempt(job, session, scope)
                 await self._settle(job, attempt, session)
+            except Exception:  # a fault with this one job (a full disk, a bug): not the other workers'
+                log.exception("job %s failed unexpectedly", job.id if job else "-")
+                if job is not None and not job.finished:
+                    await self._put_back(job, "crash")
             except BaseException as exc:
                 if job is not None and not job.finished:
                     with trio.move_on_after(STOP_S, shield=True):
@@ -357,6 +368,8 @@ class Jobs:
         request: CaptureRequest | None = None
         try:
             request = self._open(job)
+            if job.cancel_requested:
+                return _Attempt(_Cancelled(), request, started)
             await self._record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
             with scope:
                 capture = await self.intake.render_on(session, request, job.id, job.workspace_id)
@@ -384,12 +397,12 @@ class Jobs:
             log.info("job %s: its browser died (%s); queueing it again", job.id, outcome.code)
             await self._requeue(job, "renderer_died")
         else:
-            self.ledger.release(job.workspace_id, job.id)
             await self._record(job, "job.failed", {"code": outcome.code, "message": outcome.detail},
                                self._capture_event(job, attempt.request, attempt.started, "capture.failed",
                                                    outcome=outcome.outcome, stage=outcome.stage,
                                                    code=outcome.code),
                                code=outcome.code, stage=outcome.stage)
+            self.ledger.release(job.workspace_id, job.id)
 
     async def _finish_succeeded(self, job: Job, capture: Capture, attempt: _Attempt) -> None:
         await self.store.write(job.id, capture.body)
@@ -404,29 +417,31 @@ class Jobs:
         self.ledger.commit(job.workspace_id, job.id)
 
     async def _finish_cancelled(self, job: Job, request: CaptureRequest | None, started: float, stage: str) -> None:
-        self.ledger.release(job.workspace_id, job.id)
         await self._record(job, "job.cancelled", {"stage": stage},
                            self._capture_event(job, request, started, "capture.failed", outcome="cancelled",
                                                stage=stage, code="cancelled"))
+        self.ledger.release(job.workspace_id, job.id)
 
     async def _put_back(self, job: Job, reason: str) -> None:
-        """A job a worker let go of unfinished: queued again, recorded only if it had started."""
-        if job.status == RUNNING:
+        """A job a worker let go of unfinished: queued again (recorded if it had started), or ended."""
+        if job.status == RUNNING or job.cancel_requested or reason == "crash":
             await self._requeue(job, reason)
         elif job not in self._queue:
-            self._queue.push_front(job)
+            self._queue.push_front(job)  # stopped before it started: nothing to record
 
     async def _requeue(self, job: Job, reason: str) -> None:
         """Back to the queue after a dead renderer or process; FAILED once the attempts are used up."""
         if job.cancel_requested:
             await self._finish_cancelled(job, None, trio.current_time(), stage="render")
-        elif reason != "shutdown" and job.attempts >= MAX_ATTEMPTS:
-            self.ledger.release(job.workspace_id, job.id)
-            message = f"the renderer died on each of {job.attempts} attempts"
+        elif reason != "shutdown" and (job.attempts >= MAX_ATTEMPTS or job.status == QUEUED):
+            # out of attempts, or a fault before it even started (it would only fail again)
+            message = (f"the renderer died on each of {job.attempts} attempts" if job.status == RUNNING
+                       else "the job could not be started")
             await self._record(job, "job.failed", {"code": "render_failed", "message": message},
                                self._capture_event(job, None, trio.current_time(), "capture.failed",
                                                    outcome="render_failed", stage="render", code="render_failed"),
                                code="render_failed", stage="render")
+            self.ledger.release(job.workspace_id, job.id)
         else:
             await self._record(job, "job.requeued", {"reason": reason})
             self._queue.push_front(job)
@@ -464,12 +479,17 @@ class Jobs:
 
     async def _record(self, job: Job, kind: str, data: dict[str, Any] | None = None, *also: Event,
                       **columns: Any) -> None:
-        """Commit one job event (with `also`, in the same transaction), then apply it."""
+        """Commit one job event (with `also`, in the same transaction), then apply it.
+
+        Shielded: a cancellation (shutdown, a client gone) must not part a committed event from
+        its job. The event log answers every append, even when it stops, so this cannot hang.
+        """
         ts = utcnow()
         event = Event(kind, workspace_id=job.workspace_id, key_id=job.key_id, capture_id=job.id,
                       request_id=job.request_id, format=job.format, data=data or {}, ts=ts, **columns)
-        await self.event_log.append(event, *also)
-        job.apply(kind, ts, data or {})
+        with trio.CancelScope(shield=True):
+            await self.event_log.append(event, *also)
+            job.apply(kind, ts, data or {})
 
     def _capture_event(self, job: Job, request: CaptureRequest | None, started: float, kind: str,
                        **values: Any) -> Event:

@@ -112,9 +112,13 @@ async def result(job_id: str) -> Response:
     """A job's result behind its signed URL; no API key."""
     job, body = await services().jobs.result(job_id, request.args.get("expires"), request.args.get("sig"))
     extension = job.format if job.format != "jpeg" else "jpg"
+    # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin.
+    disposition = "attachment" if job.format == "html" else "inline"
     return Response(body, status=200, content_type=job.content_type, headers={
         "content-length": str(len(body)),
-        "content-disposition": f'inline; filename="{job.id}.{extension}"',
+        "content-disposition": f'{disposition}; filename="{job.id}.{extension}"',
+        "content-security-policy": "sandbox; default-src 'none'",
+        "x-content-type-options": "nosniff",
         "cache-control": "private, no-store",
         "x-capture-id": job.id,
     })

@@ -68,6 +68,7 @@ class Job:
     bytes: int | None = None
     target_status: int | None = None
     retained_until: dt.datetime | None = None
+    expired_at: dt.datetime | None = None
     error_code: str | None = None
     error_message: str | None = None
 
@@ -87,7 +88,9 @@ class Job:
         )
 
     def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
-        """Move the job by one event (never by anything else)."""
+        """Move the job by one event (never by anything else); a finished job moves only to EXPIRED."""
+        if self.finished and not (kind == "job.expired" and self.status == SUCCEEDED):
+            return  # e.g. a requeue recorded by a worker stopped just after the success was committed
         if kind == "job.started":
             self.status = RUNNING
             self.attempts += 1
@@ -112,6 +115,7 @@ class Job:
             self._finish(CANCELLED, ts)
         elif kind == "job.expired":
             self.status = EXPIRED
+            self.expired_at = ts
 
     def _finish(self, status: str, ts: dt.datetime) -> None:
         self.status = status
@@ -138,8 +142,12 @@ class Job:
 def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[Job]:
     """Jobs that are over and whose history ended: failed, cancelled or expired `history_s` ago."""
     cutoff = now - dt.timedelta(seconds=history_s)
-    return [job for job in jobs
-            if job.status in {FAILED, CANCELLED, EXPIRED} and job.finished_at is not None and job.finished_at < cutoff]
+    over = []
+    for job in jobs:
+        ended = job.expired_at if job.status == EXPIRED else job.finished_at
+        if job.status in {FAILED, CANCELLED, EXPIRED} and ended is not None and ended < cutoff:
+            over.append(job)
+    return over
 
 
 def status_url(base_url: str, job_id: str) -> str:

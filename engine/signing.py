@@ -44,13 +44,13 @@ class ResultSigner:
         if not sig:
             raise InvalidSignature("the result URL has no sig; ask GET /api/jobs/{id} for a signed one")
         tag, _, mac = sig.partition(".")
-        if not hmac.compare_digest(tag, self._tag(workspace_id)):
+        if not hmac.compare_digest(tag.encode(), self._tag(workspace_id).encode()):  # bytes: any text compares
             raise JobNotFound(job_id)
         try:
             when = int(expires or "")
         except ValueError:
             raise InvalidSignature("the result URL's expires is not a number") from None
-        if not hmac.compare_digest(mac, self._mac(job_id, workspace_id, when)):
+        if not hmac.compare_digest(mac.encode(), self._mac(job_id, workspace_id, when).encode()):
             raise InvalidSignature("the result URL was altered; ask GET /api/jobs/{id} for a fresh one")
         if when <= now:
             raise ResultUrlExpired("the result URL expired; ask GET /api/jobs/{id} for a fresh one")

@@ -80,8 +80,11 @@ def test_the_projection_follows_its_events() -> None:
     until = T0 + dt.timedelta(hours=1)
     j.apply("job.succeeded", T0, {"contentType": "image/png", "bytes": 10, "retainedUntil": until.isoformat()})
     assert (j.status, j.bytes, j.retained_until, j.sealed) == (SUCCEEDED, 10, until, None)
-    j.apply("job.expired", T0, {})
-    assert j.status == EXPIRED
+    j.apply("job.requeued", T0, {"reason": "shutdown"})  # recorded by a worker stopped after the success
+    j.apply("job.started", T0, {"attempt": 3})
+    assert (j.status, j.attempts) == (SUCCEEDED, 2)  # a finished job stays finished
+    j.apply("job.expired", until, {})
+    assert (j.status, j.expired_at) == (EXPIRED, until)
     assert "resultUrl" not in j.as_json("http://h", None, None)
 
     cancelled = job("a", 2)
@@ -95,12 +98,15 @@ def test_the_projection_follows_its_events() -> None:
 def test_only_jobs_long_over_are_forgotten() -> None:
     jobs = {status: job("a", n) for n, status in enumerate(("QUEUED", "RUNNING", "SUCCEEDED", "FAILED",
                                                              "CANCELLED", "EXPIRED"))}
+    day = dt.timedelta(days=1)
     for status, j in jobs.items():
         j.status, j.finished_at = status, T0
-    day = dt.timedelta(days=1)
+    jobs["EXPIRED"].expired_at = T0 + 2 * day  # succeeded at T0, its result deleted two days later
     assert forgettable(jobs.values(), T0 + day, history_s=2 * 86400) == []
     old = forgettable(jobs.values(), T0 + 3 * day, history_s=2 * 86400)
-    assert sorted(j.status for j in old) == ["CANCELLED", "EXPIRED", "FAILED"]  # never a kept result
+    assert sorted(j.status for j in old) == ["CANCELLED", "FAILED"]  # never a kept result
+    old = forgettable(jobs.values(), T0 + 5 * day, history_s=2 * 86400)
+    assert sorted(j.status for j in old) == ["CANCELLED", "EXPIRED", "FAILED"]  # history counts from expiry
 
 
 def test_signed_urls() -> None:

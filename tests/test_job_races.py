@@ -1,0 +1,220 @@
+"""The jobs actor in process, at the moments a cancellation or a crash can split a step.
+
+A real DuckDB event log and quota ledger; the pool and the renderer are stand-ins
+whose every step the test releases by hand, and a function parked on the database
+thread holds commits back, so each race is played in a fixed order.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+import trio
+import trio.testing
+
+from actors.accounts import Principal
+from actors.database import Database
+from actors.eventlog import Event, EventLog, EventLogClosed
+from actors.jobs import Jobs
+from actors.ledger import QuotaLedger
+from actors.results import ResultStore
+from engine.accounts import ApiKey, Workspace
+from engine.errors import RenderFailed
+from engine.jobs import CANCELLED, SUCCEEDED
+from engine.plans import Plan
+from engine.recipes import Capture
+from engine.sealing import Keyring
+from engine.settings import Settings
+from engine.signing import ResultSigner
+
+WS = "ws_race"
+PRINCIPAL = Principal(ApiKey("key_race", WS, None, "cap_race", "hash"), Workspace(WS, "race", "pro", None),
+                      Plan("pro", 100, 1000, frozenset()))
+
+
+@dataclass
+class FakeSession:
+    slot: int = 0
+    died: bool = False
+    used: bool = False
+
+
+@dataclass
+class FakePool:
+    """Leases one session once `free` is set."""
+
+    session: FakeSession = field(default_factory=FakeSession)
+    free: trio.Event = field(default_factory=trio.Event)
+
+    @asynccontextmanager
+    async def lease(self, wait_s: float, *, urgent: bool = True) -> AsyncIterator[FakeSession]:
+        await self.free.wait()
+        yield self.session
+
+
+@dataclass
+class FakeIntake:
+    """Renders once `finish` is set: the capture, or `failure` raised."""
+
+    rendering: trio.Event = field(default_factory=trio.Event)
+    finish: trio.Event = field(default_factory=trio.Event)
+    failure: Exception | None = None
+    renders: int = 0
+
+    async def vet(self, request: Any, principal: Any, *, job: bool) -> None:
+        pass
+
+    async def record_failure(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    async def render_on(self, session: Any, request: Any, capture_id: str, workspace_id: str) -> Capture:
+        self.renders += 1
+        self.rendering.set()
+        await self.finish.wait()
+        if self.failure is not None:
+            failure, self.failure = self.failure, None
+            raise failure
+        return Capture(b"\x89PNG fake", "image/png", 200)
+
+
+@dataclass
+class Rig:
+    jobs: Jobs
+    db: Database
+    event_log: EventLog
+    ledger: QuotaLedger
+    pool: FakePool
+    intake: FakeIntake
+    nursery: trio.Nursery
+
+    async def hold_commits(self) -> threading.Event:
+        """Park a function on the database thread; commits wait until the returned event is set."""
+        gate = threading.Event()
+        self.nursery.start_soon(self.db.call, lambda conn: gate.wait(30))
+        await trio.testing.wait_all_tasks_blocked()
+        return gate
+
+    async def submit(self) -> str:
+        accepted = await self.jobs.submit(PRINCIPAL, [{"html": "<p>race</p>"}], request_id="req_race",
+                                          route="jobs", body={}, idempotency_key=None, batch=False)
+        return accepted.jobs[0].id
+
+    async def kinds(self, job_id: str) -> list[str]:
+        rows = await self.event_log.query("SELECT type FROM events WHERE capture_id = ? ORDER BY seq", [job_id])
+        return [row["type"] for row in rows]
+
+
+async def until(condition: Callable[[], bool], wait_s: float = 10) -> None:
+    with trio.fail_after(wait_s):
+        while True:
+            if condition():
+                return
+            await trio.sleep(0.01)
+
+
+@asynccontextmanager
+async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
+    db = Database(tmp_path / "events.duckdb")
+    await db.open()
+    try:
+        async with trio.open_nursery() as nursery:
+            event_log = EventLog(db)
+            await nursery.start(event_log.run)
+            ledger = QuotaLedger(event_log)
+            await nursery.start(ledger.run)
+            pool, intake = FakePool(), FakeIntake()
+            jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path), event_log, ledger, cast(Any, pool),
+                        cast(Any, intake), Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32),
+                        ResultStore(tmp_path / "results"), b"f" * 32)
+            await nursery.start(jobs.run)
+            yield Rig(jobs, db, event_log, ledger, pool, intake, nursery)
+            nursery.cancel_scope.cancel()
+    finally:
+        await db.close()
+
+
+async def test_a_stop_during_the_success_commit_leaves_the_job_succeeded_and_billed_once(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        job_id = await r.submit()
+        r.pool.free.set()
+        await r.intake.rendering.wait()
+        gate = await r.hold_commits()
+        r.intake.finish.set()
+        await until(lambda: (tmp_path / "results" / job_id).exists())  # the result is on disk, the commit next
+        await trio.sleep(0.1)
+        r.nursery.start_soon(r.jobs.drain)  # SIGTERM arrives while job.succeeded waits for its commit
+        await trio.testing.wait_all_tasks_blocked()
+        gate.set()
+        await until(lambda: r.jobs.job(WS, job_id).status == SUCCEEDED)
+        await trio.sleep(0.1)
+        assert r.ledger.usage(WS, 100).used == 1
+        assert r.ledger.usage(WS, 100).reserved == 0
+        assert await r.kinds(job_id) == ["job.created", "job.started", "job.succeeded", "capture.succeeded"]
+
+
+async def test_a_delete_whose_client_leaves_mid_commit_still_cancels_the_queued_job(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        job_id = await r.submit()  # the pool never frees up: the job stays queued
+        gate = await r.hold_commits()
+        async with trio.open_nursery() as request:
+            request.start_soon(r.jobs.cancel, WS, job_id)
+            await trio.testing.wait_all_tasks_blocked()
+            request.cancel_scope.cancel()  # the HTTP client went away
+            gate.set()
+        await until(lambda: r.jobs.job(WS, job_id).status == CANCELLED)
+        assert r.ledger.usage(WS, 100).reserved == 0
+        again = await r.jobs.cancel(WS, job_id)
+        assert again.status == CANCELLED
+
+
+async def test_a_job_cancelled_while_it_goes_back_to_the_queue_never_runs_again(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        job_id = await r.submit()
+        r.pool.free.set()
+        await r.intake.rendering.wait()
+        r.pool.session.died = True  # this render ends with the browser gone
+        r.intake.failure = RenderFailed("the browser failed during the capture: gone")
+        gate = await r.hold_commits()
+        r.intake.finish.set()
+        await trio.testing.wait_all_tasks_blocked()  # the worker waits to record job.requeued
+        r.pool.session.died = False
+        r.nursery.start_soon(r.jobs.cancel, WS, job_id)
+        await trio.testing.wait_all_tasks_blocked()
+        gate.set()
+        await until(lambda: r.jobs.job(WS, job_id).status == CANCELLED)
+        assert r.intake.renders == 1
+        assert r.ledger.usage(WS, 100).used == 0
+        assert (await r.kinds(job_id))[-2:] == ["job.cancelled", "capture.failed"]
+
+
+async def test_an_unexpected_fault_fails_its_job_and_the_worker_goes_on(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        first = await r.submit()
+        r.intake.failure = ZeroDivisionError("a bug in a recipe")
+        r.intake.finish.set()
+        r.pool.free.set()
+        await until(lambda: r.jobs.job(WS, first).attempts > 0)
+        second = await r.submit()
+        await until(lambda: r.jobs.job(WS, second).status == r.jobs.job(WS, first).status == SUCCEEDED)
+        assert (await r.kinds(first)).count("job.requeued") == 1  # retried as a crash, then fine
+
+
+async def test_a_stopped_event_log_refuses_appends_instead_of_leaving_them_waiting(tmp_path: Path) -> None:
+    db = Database(tmp_path / "events.duckdb")
+    await db.open()
+    try:
+        event_log = EventLog(db)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(event_log.run)
+            await event_log.append(Event("test.before"))
+            nursery.cancel_scope.cancel()
+        with pytest.raises(EventLogClosed):
+            await event_log.append(Event("test.after"))
+    finally:
+        await db.close()
