@@ -206,7 +206,9 @@ def test_rotated_payload_keys_keep_queued_jobs_readable(tmp_path: Path, site: Fi
     first = start_service(data, site, CAPTURE_POOL_SIZE="1")
     ws = first.workspace("business")
     secret = {"headers": {"x-rotation": "rotation-header-value"}}
-    ids = [accepted_id(ws.submit(url=f"{site.base}/slow-load?s=1&rotate={n}", **secret)) for n in range(4)]
+    # the first one takes 5 s, so it is surely running when the service stops
+    ids = [accepted_id(ws.submit(url=f"{site.base}/slow-load?s={5 if n == 0 else 1}&rotate={n}", **secret))
+           for n in range(4)]
     wait_for(lambda: ws.job(ids[0])["status"] == "RUNNING", "the first job to start")
     old_key = _key_ids(first, ids)
     assert stop_service(first) == 0  # an orderly stop: the running job goes back to the queue

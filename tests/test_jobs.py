@@ -217,7 +217,13 @@ def test_signed_result_urls(service: Service, site: FixtureServer) -> None:
     other = theirs.finished_job(accepted(theirs.submit(url=f"{site.base}/simple?t=signed-other"))["id"])
     url = httpx.URL(job["resultUrl"])
     assert url.path == f"/api/results/{job['id']}"
-    assert httpx.get(url).status_code == 200
+    download = httpx.get(url)
+    assert download.status_code == 200
+    assert download.headers["x-content-type-options"] == "nosniff"
+    assert download.headers["content-security-policy"].startswith("sandbox")
+    page = mine.finished_job(accepted(mine.submit(url=f"{site.base}/simple?t=signed-html", format="html"))["id"])
+    assert httpx.get(page["resultUrl"]).headers["content-disposition"].startswith("attachment")
+    problem(httpx.get(url.copy_merge_params({"sig": "\u00e9"})), 404, "not_found")  # any text, never a 500
 
     sig, expires = url.params["sig"], int(url.params["expires"])
     altered = sig[:-1] + ("A" if sig[-1] != "A" else "B")
