@@ -1,21 +1,45 @@
-"""The accounts directory: workspaces and live API keys, in memory, written through to DuckDB.
+"""The accounts directory: workspaces, live API keys, users, memberships and sessions.
 
-Authentication reads memory only; every change goes to the database first
-and to memory after it committed.
+All in memory, written through to DuckDB. Authentication (API keys and
+dashboard sessions) reads memory only; every change goes to the database
+first and to memory after it committed. Password hashing runs in a thread.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hmac
+import secrets
+import time
 from dataclasses import dataclass
+from typing import Any
 
 import trio
 
 from actors.database import Database
-from engine import accounts
+from engine import accounts, users
 from engine.accounts import ApiKey, Workspace
+from engine.errors import NotFoundError
 from engine.keys import key_hash
 from engine.plans import Plan
+from engine.users import Session, User, UserError
+
+FREE_FAILURES = 10  # wrong passwords an account may see before each further attempt waits
+MAX_WAIT_S = 900
+# verified against when the email is unknown, so both answers take as long
+_DUMMY_HASH = "$argon2id$v=19$m=65536,t=3,p=4$vRIIUpLC0955/2HREqgR5A$Za2lDUBuKAqHg6tcWdFNHirHPfkDjo7jeKfJD2lb5KQ"
+
+
+class LoginThrottled(UserError):
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many wrong passwords for this account; try again in {retry_after} s")
+        self.retry_after = retry_after
+
+
+@dataclass
+class _Failures:
+    count: int = 0
+    last: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -38,12 +62,25 @@ class AccountDirectory:
         self._secret = key_secret
         self._workspaces: dict[str, Workspace] = {}
         self._keys: dict[str, ApiKey] = {}  # by hash
+        self._users: dict[str, User] = {}  # by id
+        self._emails: dict[str, str] = {}  # email → user id
+        self._roles: dict[str, dict[str, str]] = {}  # workspace → user → role
+        self._sessions: dict[str, Session] = {}  # by token hash
+        self._personal: set[str] = set()
+        self._failures: dict[str, _Failures] = {}  # by email, known or not
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Load accounts, then serve until cancelled."""
         workspaces, keys = await self.db.call(accounts.load_accounts)
         self._workspaces = {ws.id: ws for ws in workspaces}
         self._keys = {key.hash: key for key in keys}
+        found_users, members, sessions, personal = await self.db.call(users.load_users)
+        self._users = {user.id: user for user in found_users}
+        self._emails = {user.email: user.id for user in found_users}
+        for member in members:
+            self._roles.setdefault(member.workspace_id, {})[member.user_id] = member.role
+        self._sessions = {session.token_hash: session for session in sessions}
+        self._personal = set(personal)
         task_status.started()
         await trio.sleep_forever()
 
@@ -77,3 +114,96 @@ class AccountDirectory:
         key = await self.db.call(accounts.revoke_key, key_id)
         self._keys.pop(key.hash, None)
         return key
+
+    # ------------------------------------------------------------ dashboard users
+
+    async def signup(self, email: str, password: str) -> tuple[User, str]:
+        """A new user with a personal workspace, logged in: the user and their session token."""
+        email = users.normalized_email(email)
+        if email in self._emails:
+            raise UserError("an account with this email exists; log in instead")
+        password_hash = await trio.to_thread.run_sync(users.hash_password, password)
+        user, workspace = await self.db.call(users.create_user, email, password_hash, self.plans)
+        self._users[user.id] = user
+        self._emails[user.email] = user.id
+        self._workspaces[workspace.id] = workspace
+        self._roles[workspace.id] = {user.id: "owner"}
+        self._personal.add(workspace.id)
+        return user, await self._open_session(user)
+
+    async def login(self, email: str, password: str) -> tuple[User, str]:
+        """The user and a new session token; UserError (LoginThrottled after 10 misses) if not."""
+        email = email.strip().lower()
+        failures = self._failures.setdefault(email, _Failures())
+        if failures.count >= FREE_FAILURES:
+            wait = min(MAX_WAIT_S, 2 ** (failures.count - FREE_FAILURES + 1))
+            left = failures.last + wait - time.monotonic()
+            if left > 0:
+                raise LoginThrottled(int(left) + 1)
+        user = self._users.get(self._emails.get(email, ""))
+        matches = await trio.to_thread.run_sync(
+            users.password_matches, user.password_hash if user else _DUMMY_HASH, password)
+        if user is None or not matches:
+            failures.count += 1
+            failures.last = time.monotonic()
+            raise UserError("the email or the password is wrong")
+        self._failures.pop(email, None)
+        return user, await self._open_session(user)
+
+    async def _open_session(self, user: User) -> str:
+        token = users.new_session_token()
+        expires = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(days=users.SESSION_DAYS)
+        session = Session(users.token_hash(self._secret, token), user.id, secrets.token_urlsafe(24), expires)
+        await self.db.call(users.save_session, session)
+        self._sessions[session.token_hash] = session
+        return token
+
+    def session(self, token: str) -> tuple[User, Session] | None:
+        digest = users.token_hash(self._secret, token)
+        session = self._sessions.get(digest)
+        if session is None or not hmac.compare_digest(session.token_hash, digest):
+            return None
+        if session.expires_at <= dt.datetime.now(dt.UTC).replace(tzinfo=None):
+            self._sessions.pop(digest, None)
+            return None
+        return self._users[session.user_id], session
+
+    async def logout(self, token: str) -> None:
+        digest = users.token_hash(self._secret, token)
+        await self.db.call(users.delete_session, digest)
+        self._sessions.pop(digest, None)
+
+    def memberships(self, user_id: str) -> list[tuple[Workspace, str]]:
+        """The user's workspaces and their role in each, personal first."""
+        found = [(self._workspaces[ws_id], roles[user_id]) for ws_id, roles in self._roles.items()
+                 if user_id in roles and ws_id in self._workspaces]
+        return sorted(found, key=lambda pair: (pair[0].id not in self._personal, pair[0].name))
+
+    def member_workspace(self, user_id: str, workspace_id: str) -> tuple[Workspace, str]:
+        """A workspace the user belongs to, and their role; 404 for any other, existing or not."""
+        role = self._roles.get(workspace_id, {}).get(user_id)
+        if role is None or workspace_id not in self._workspaces:
+            raise NotFoundError(f"no workspace {workspace_id} of yours")
+        return self._workspaces[workspace_id], role
+
+    def is_personal(self, workspace_id: str) -> bool:
+        return workspace_id in self._personal
+
+    def members(self, workspace_id: str) -> list[tuple[User, str]]:
+        roles = self._roles.get(workspace_id, {})
+        return sorted(((self._users[uid], role) for uid, role in roles.items()), key=lambda pair: pair[0].email)
+
+    async def create_team(self, user_id: str, name: str) -> Workspace:
+        workspace = await self.db.call(users.create_team, user_id, name, self.plans)
+        self._workspaces[workspace.id] = workspace
+        self._roles[workspace.id] = {user_id: "owner"}
+        return workspace
+
+    async def keys_of(self, workspace_id: str) -> list[dict[str, Any]]:
+        return await self.db.call(users.list_keys, workspace_id)
+
+    async def revoke_key_of(self, workspace_id: str, key_id: str) -> ApiKey:
+        """Revoke a key of this workspace; another workspace's key is not found."""
+        if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
+            raise NotFoundError(f"no key {key_id} in this workspace")
+        return await self.revoke_key(key_id)

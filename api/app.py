@@ -25,7 +25,7 @@ from api.problems import (
     Unauthenticated,
     problem_response,
 )
-from engine.errors import CaptureError, JobError, PayloadTooLarge, RateLimited
+from engine.errors import CaptureError, PayloadTooLarge, RateLimited, ResourceError
 from engine.keys import new_id
 from engine.settings import Settings
 
@@ -51,7 +51,7 @@ class Services:
 
 
 def create_app(services: Services) -> QuartTrio:
-    from api import routes  # routes import the app's helpers; keep the cycle one-way
+    from api import dashboard, routes  # they import the app's helpers; keep the cycle one-way
 
     # no static folder: the API serves its routes only, never files from the working directory
     app = QuartTrio("capture", static_folder=None)
@@ -62,9 +62,10 @@ def create_app(services: Services) -> QuartTrio:
     app.after_request(_stamp)
     app.register_error_handler(ApiProblem, _problem)
     app.register_error_handler(CaptureError, _problem)
-    app.register_error_handler(JobError, _problem)
+    app.register_error_handler(ResourceError, _problem)
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(routes.blueprint)
+    app.register_blueprint(dashboard.blueprint)
     return app
 
 

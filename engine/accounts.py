@@ -47,12 +47,14 @@ def now() -> dt.datetime:
 
 
 def create_workspace(
-    conn: duckdb.DuckDBPyConnection, name: str, plan: str, plans: dict[str, Plan], quota: int | None
+    conn: duckdb.DuckDBPyConnection, name: str, plan: str, plans: dict[str, Plan], quota: int | None,
+    kind: str = "team",
 ) -> Workspace:
     _check_plan(plan, plans, quota)
     ws = Workspace(new_id("ws"), name, plan, quota)
     conn.execute(
-        "INSERT INTO workspaces VALUES (?, ?, ?, ?, ?)", [ws.id, ws.name, ws.plan, quota, now()]
+        "INSERT INTO workspaces (id, name, plan, quota_override, created_at, kind) VALUES (?, ?, ?, ?, ?, ?)",
+        [ws.id, ws.name, ws.plan, quota, now(), kind],
     )
     return ws
 

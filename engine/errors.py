@@ -24,8 +24,10 @@
         ├── SelectorNotFound          422 selector_not_found
         └── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
 
-    JobError                          a job or its result, asked for in a way that cannot be served
-    ├── JobNotFound                   404 not_found (unknown, or another workspace's)
+    ResourceError                     a job, a result or a workspace thing, asked for in a way that cannot be served
+    ├── NotFoundError                 404 not_found (unknown, or another workspace's)
+    │   └── JobNotFound
+    ├── Forbidden                     403 forbidden (the caller's workspace role does not allow it)
     ├── JobAlreadyFinished            409 job_already_finished
     ├── InvalidSignature              403 invalid_signature
     └── ResultUrlExpired              410 result_url_expired
@@ -250,7 +252,7 @@ class IdempotencyConflict(RequestRejected):
         return {"retry-after": "1"}
 
 
-class JobError(Exception):
+class ResourceError(Exception):
     code: ClassVar[str] = "not_found"
     status: ClassVar[int] = 404
     title: ClassVar[str] = "Not found"
@@ -267,24 +269,34 @@ class JobError(Exception):
         return {}
 
 
-class JobNotFound(JobError):
+class NotFoundError(ResourceError):
+    """Unknown, or someone else's: the two are never told apart."""
+
+
+class JobNotFound(NotFoundError):
     def __init__(self, job_id: str) -> None:
         super().__init__(f"no job {job_id} in this workspace")
 
 
-class JobAlreadyFinished(JobError):
+class JobAlreadyFinished(ResourceError):
     code = "job_already_finished"
     status = 409
     title = "Job already finished"
 
 
-class InvalidSignature(JobError):
+class InvalidSignature(ResourceError):
     code = "invalid_signature"
     status = 403
     title = "Result URL signature does not match"
 
 
-class ResultUrlExpired(JobError):
+class ResultUrlExpired(ResourceError):
     code = "result_url_expired"
     status = 410
     title = "Result URL expired"
+
+
+class Forbidden(ResourceError):
+    code = "forbidden"
+    status = 403
+    title = "Not allowed for your role"

@@ -48,6 +48,27 @@ CREATE TABLE IF NOT EXISTS workspaces (
     quota_override BIGINT,
     created_at TIMESTAMP NOT NULL
 );
+ALTER TABLE workspaces ADD COLUMN IF NOT EXISTS kind VARCHAR DEFAULT 'team';
+CREATE TABLE IF NOT EXISTS users (
+    id VARCHAR PRIMARY KEY,
+    email VARCHAR NOT NULL UNIQUE,
+    password_hash VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS memberships (
+    workspace_id VARCHAR NOT NULL,
+    user_id VARCHAR NOT NULL,
+    role VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    PRIMARY KEY (workspace_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash VARCHAR PRIMARY KEY,
+    user_id VARCHAR NOT NULL,
+    csrf VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    expires_at TIMESTAMP NOT NULL
+);
 CREATE TABLE IF NOT EXISTS api_keys (
     id VARCHAR PRIMARY KEY,
     workspace_id VARCHAR NOT NULL,

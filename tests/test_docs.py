@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
+from engine.permissions import MATRIX, ROLES
 from engine.settings import Settings
 from run import parser
 
@@ -27,3 +28,9 @@ def test_every_operator_command_is_in_the_readme() -> None:
                  "run.py key revoke", "run.py payload-key rotate", "run.py sql", "./bootstrap.sh serve",
                  "./bootstrap.sh test"):
         assert line in README, line
+
+
+def test_the_permission_matrix_in_the_readme_is_the_enforced_one() -> None:
+    for action, (roles, text) in MATRIX.items():
+        cells = " | ".join("yes" if role in roles else "no" for role in ROLES)
+        assert f"| `{action}`: {text} | {cells} |" in README, action

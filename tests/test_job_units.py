@@ -183,3 +183,4 @@ async def test_a_free_session_goes_to_a_sync_capture_before_a_job() -> None:
         with pytest.raises(CapacityExhausted):  # a worker that comes now must not take that session
             await pool._take(0.2, urgent=False)
     assert got == [("sync", 3)]
+

@@ -1,0 +1,251 @@
+"""The dashboard: sign-up, login, workspaces and the API-token section, as server-rendered pages.
+
+Sessions live in an HttpOnly, SameSite=Lax cookie (Secure behind TLS). Every
+POST carries a CSRF token: the session's own once logged in, before that a
+double-submit token from a cookie of its own. A workspace the user does not
+belong to answers 404, as if it did not exist; an action the user's role does
+not allow answers 403 `forbidden`. No page loads anything from another origin.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from pathlib import Path
+from typing import Any
+
+from quart import Blueprint, Response, g, render_template, request
+
+from actors.accounts import LoginThrottled
+from api.app import services
+from engine.errors import Forbidden, ResourceError
+from engine.permissions import allowed, require
+from engine.users import SESSION_DAYS, UserError
+
+blueprint = Blueprint("dashboard", __name__, template_folder="templates")
+SESSION_COOKIE = "capture_session"
+CSRF_COOKIE = "capture_csrf"
+STATIC = Path(__file__).with_name("static")
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
+                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+    "cache-control": "no-store",
+}
+
+
+class CsrfRefused(Forbidden):
+    def __init__(self) -> None:
+        super().__init__("the form was stale or sent from another site; reload the page and try again")
+
+
+# ---------------------------------------------------------------- plumbing
+
+
+@blueprint.before_request
+async def _load_user() -> None:
+    g.user = g.session = None
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        found = services().accounts.session(token)
+        if found is not None:
+            g.user, g.session = found
+    if request.method == "POST":
+        form = await request.form
+        expected = g.session.csrf if g.session is not None else request.cookies.get(CSRF_COOKIE, "")
+        sent = form.get("csrf_token", "")
+        if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+            raise CsrfRefused()
+
+
+@blueprint.after_request
+async def _harden(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+@blueprint.errorhandler(ResourceError)
+async def _refused(error: ResourceError) -> Response:
+    return await _page("error.html", error.status, error=error, code=error.code)
+
+
+def _secure() -> bool:
+    return request.scheme == "https" or services().settings.public_url.startswith("https://")
+
+
+def _anonymous_csrf() -> str:
+    return request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
+
+
+async def _page(template: str, status: int = 200, **context: Any) -> Response:
+    csrf = g.session.csrf if g.get("session") is not None else _anonymous_csrf()
+    body = await render_template(template, user=g.get("user"), csrf=csrf, **context)
+    response = Response(body, status=status, content_type="text/html; charset=utf-8")
+    if g.get("session") is None:
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="Strict", secure=_secure(), path="/")
+    return response
+
+
+def _signed_in(response: Response, token: str) -> Response:
+    response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="Lax",
+                        secure=_secure(), path="/")
+    response.delete_cookie(CSRF_COOKIE, path="/")
+    return response
+
+
+def _see_other(location: str) -> Response:
+    return Response("", status=303, headers={"location": location})
+
+
+def _login_first() -> Response | None:
+    return None if g.user is not None else _see_other("/login")
+
+
+@blueprint.get("/static/app.css")
+async def stylesheet() -> Response:
+    return Response((STATIC / "app.css").read_bytes(), content_type="text/css; charset=utf-8",
+                    headers={"cache-control": "public, max-age=3600"})
+
+
+# ---------------------------------------------------------------- signing up and in
+
+
+@blueprint.get("/")
+async def home() -> Response:
+    return _see_other("/dashboard" if g.user is not None else "/login")
+
+
+@blueprint.get("/signup")
+async def signup_form() -> Response:
+    return await _page("signup.html")
+
+
+@blueprint.post("/signup")
+async def signup() -> Response:
+    form = await request.form
+    try:
+        _, token = await services().accounts.signup(form.get("email", ""), form.get("password", ""))
+    except UserError as error:
+        return await _page("signup.html", 422, message=str(error), email=form.get("email", ""))
+    return _signed_in(_see_other("/dashboard"), token)
+
+
+@blueprint.get("/login")
+async def login_form() -> Response:
+    return await _page("login.html")
+
+
+@blueprint.post("/login")
+async def login() -> Response:
+    form = await request.form
+    try:
+        _, token = await services().accounts.login(form.get("email", ""), form.get("password", ""))
+    except LoginThrottled as error:
+        response = await _page("login.html", 429, message=str(error), email=form.get("email", ""))
+        response.headers["retry-after"] = str(error.retry_after)
+        return response
+    except UserError as error:
+        return await _page("login.html", 401, message=str(error), email=form.get("email", ""))
+    return _signed_in(_see_other("/dashboard"), token)
+
+
+@blueprint.post("/logout")
+async def logout() -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await services().accounts.logout(token)
+    response = _see_other("/login")
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+# ---------------------------------------------------------------- workspaces
+
+
+@blueprint.get("/dashboard")
+async def dashboard() -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    return await _page("dashboard.html", memberships=services().accounts.memberships(g.user.id))
+
+
+@blueprint.post("/dashboard/teams")
+async def create_team() -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    form = await request.form
+    try:
+        workspace = await services().accounts.create_team(g.user.id, form.get("name", ""))
+    except UserError as error:
+        return await _page("dashboard.html", 422, message=str(error),
+                           memberships=services().accounts.memberships(g.user.id))
+    return _see_other(f"/dashboard/w/{workspace.id}")
+
+
+@blueprint.get("/dashboard/w/<workspace_id>")
+async def workspace(workspace_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    accounts = services().accounts
+    found, role = accounts.member_workspace(g.user.id, workspace_id)
+    require(role, "view")
+    plan = accounts.plans[found.plan]
+    usage = services().ledger.usage(found.id, found.monthly_limit(plan))
+    return await _page("workspace.html", workspace=found, role=role, usage=usage,
+                       personal=accounts.is_personal(found.id), members=accounts.members(found.id),
+                       keys=await accounts.keys_of(found.id), can=lambda action: allowed(role, action))
+
+
+# ---------------------------------------------------------------- API keys
+
+
+@blueprint.get("/dashboard/keys")
+async def keys() -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    return await _keys_page(request.args.get("workspace"))
+
+
+async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | None = None,
+                     status: int = 200) -> Response:
+    accounts = services().accounts
+    memberships = accounts.memberships(g.user.id)
+    if workspace_id is None and memberships:
+        workspace_id = memberships[0][0].id
+    chosen = role = None
+    listed: list[dict[str, Any]] = []
+    if workspace_id is not None:
+        chosen, role = accounts.member_workspace(g.user.id, workspace_id)
+        listed = await accounts.keys_of(chosen.id)
+    return await _page("keys.html", status, memberships=memberships, chosen=chosen, role=role, keys=listed,
+                       created=created, can_manage=allowed(role, "manage_keys"))
+
+
+@blueprint.post("/dashboard/keys")
+async def create_key() -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    form = await request.form
+    accounts = services().accounts
+    chosen, role = accounts.member_workspace(g.user.id, form.get("workspace", ""))
+    require(role, "manage_keys")
+    name = form.get("name", "").strip()[:80] or None
+    key, plaintext = await accounts.create_key(chosen.id, name)
+    # shown in this answer only: never stored, never shown again
+    return await _keys_page(chosen.id, created=(key, plaintext), status=201)
+
+
+@blueprint.post("/dashboard/keys/<key_id>/revoke")
+async def revoke_key(key_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    form = await request.form
+    accounts = services().accounts
+    chosen, role = accounts.member_workspace(g.user.id, form.get("workspace", ""))
+    require(role, "manage_keys")
+    await accounts.revoke_key_of(chosen.id, key_id)
+    return _see_other(f"/dashboard/keys?workspace={chosen.id}")
+

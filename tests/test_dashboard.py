@@ -1,0 +1,214 @@
+"""The dashboard over HTTP: sign-up, sessions, CSRF, throttled logins, API keys shown once, isolation."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+
+from tests.conftest import Service, running_service
+from tests.fixture_site import FixtureServer
+
+PASSWORD = "correct horse battery staple"
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class Browser:
+    """A cookie-keeping client that fills in forms the way the pages ask."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.http = httpx.Client(base_url=service.url, follow_redirects=False, timeout=60)
+        self.csrf = ""
+
+    def get(self, path: str, **params: str) -> httpx.Response:
+        answer = self.http.get(path, params=params)
+        found = CSRF.search(answer.text)
+        if found:
+            self.csrf = found[1]
+        return answer
+
+    def post(self, path: str, csrf: bool = True, **fields: str) -> httpx.Response:
+        data = {**fields, **({"csrf_token": self.csrf} if csrf else {})}
+        return self.http.post(path, data=data)
+
+    def signup(self, email: str | None = None) -> str:
+        email = email or f"user-{secrets.token_hex(4)}@example.com"
+        self.get("/signup")
+        answer = self.post("/signup", email=email, password=PASSWORD)
+        assert answer.status_code == 303, answer.text
+        assert answer.headers["location"] == "/dashboard"
+        self.get("/dashboard")
+        return email
+
+    def workspaces(self) -> list[str]:
+        return re.findall(r'href="/dashboard/w/(ws_[0-9a-f]+)"', self.get("/dashboard").text)
+
+    def new_key(self, workspace: str, name: str = "ci") -> str:
+        self.get("/dashboard/keys", workspace=workspace)
+        answer = self.post("/dashboard/keys", workspace=workspace, name=name)
+        assert answer.status_code == 201, answer.text
+        found = re.search(r'<code id="new-key">([^<]+)</code>', answer.text)
+        assert found is not None
+        return found[1]
+
+
+def cookie_flags(answer: httpx.Response, name: str) -> set[str]:
+    """The attributes of the Set-Cookie header that sets `name`: {"HttpOnly", "SameSite=Lax", …}."""
+    for header in answer.headers.get_list("set-cookie"):
+        value, *attributes = (part.strip() for part in header.split(";"))
+        if value.startswith(f"{name}=") and value != f"{name}=":
+            return {a if "=" not in a or a.lower().startswith("samesite") else a.split("=")[0] for a in attributes}
+    raise AssertionError(f"no {name} cookie set: {answer.headers.get_list('set-cookie')}")
+
+
+@pytest.fixture
+def browsers(service: Service) -> Iterator[Callable[..., Browser]]:
+    opened: list[Browser] = []
+
+    def open_browser(on: Service | None = None) -> Browser:
+        opened.append(Browser(on or service))
+        return opened[-1]
+    yield open_browser
+    for browser in opened:
+        browser.http.close()
+
+
+def test_signup_gives_a_free_personal_workspace_and_an_argon2id_password(
+        service: Service, browsers: Callable[..., Browser]) -> None:
+    browser = browsers()
+    browser.get("/signup")
+    email = f"first-{secrets.token_hex(4)}@Example.com"
+    answer = browser.post("/signup", email=email, password=PASSWORD)
+    assert answer.status_code == 303
+    flags = cookie_flags(answer, "capture_session")
+    assert {"HttpOnly", "SameSite=Lax"} <= flags
+    assert "Secure" not in flags  # plain HTTP here; behind TLS see the test below
+
+    page = browser.get("/dashboard")
+    assert page.status_code == 200
+    assert "free plan" in page.text
+    assert "owner" in page.text
+    (workspace,) = browser.workspaces()
+    overview = browser.get(f"/dashboard/w/{workspace}")
+    assert "personal" in overview.text
+    assert "of 100 captures used" in overview.text
+
+    stored = service.sql(f"SELECT password_hash FROM users WHERE email = '{email.lower()}'")
+    assert len(stored) == 1
+    assert stored[0]["password_hash"].startswith("$argon2id$")
+    assert not [p for p in service.data_dir.rglob("*") if p.is_file() and PASSWORD.encode() in p.read_bytes()]
+    again = browsers()
+    again.get("/signup")
+    assert again.post("/signup", email=email.upper(), password=PASSWORD).status_code == 422  # one account an email
+
+
+def test_every_form_needs_its_csrf_token(service: Service, browsers: Callable[..., Browser]) -> None:
+    anonymous = browsers()
+    anonymous.get("/signup")
+    assert anonymous.post("/signup", csrf=False, email="x@example.com", password=PASSWORD).status_code == 403
+    assert anonymous.post("/login", csrf=False, email="x@example.com", password=PASSWORD).status_code == 403
+
+    browser, other = browsers(), browsers()
+    browser.signup()
+    other.signup()
+    (workspace,) = browser.workspaces()
+    attempts = [("/dashboard/teams", {"name": "Sneaky"}), ("/dashboard/keys", {"workspace": workspace}),
+                ("/dashboard/keys/key_00/revoke", {"workspace": workspace}), ("/logout", {})]
+    for path, fields in attempts:
+        assert browser.post(path, csrf=False, **fields).status_code == 403, path
+        forged = browser.http.post(path, data={**fields, "csrf_token": other.csrf})  # another session's token
+        assert forged.status_code == 403, path
+        assert "forbidden" in forged.text
+    assert browser.workspaces() == [workspace]  # nothing happened
+
+
+def test_a_generated_key_is_shown_once_and_works(service: Service, site: FixtureServer,
+                                                browsers: Callable[..., Browser]) -> None:
+    browser = browsers()
+    browser.signup()
+    (workspace,) = browser.workspaces()
+    key = browser.new_key(workspace, name="laptop")
+    listing = browser.get("/dashboard/keys", workspace=workspace)
+    assert key not in listing.text  # not on reload, not in the list
+    assert key[:12] in listing.text
+    assert "laptop" in listing.text
+    assert "never" in listing.text
+
+    captured = service.client.post("/api/screenshot", json={"url": f"{site.base}/simple?t=dashboard-key"},
+                                   headers={"x-api-key": key})
+    assert captured.status_code == 200, captured.text
+    assert key not in browser.get("/dashboard/keys", workspace=workspace).text
+    assert not [p for p in service.data_dir.rglob("*") if p.is_file() and key.encode() in p.read_bytes()]
+    for table in ("api_keys", "events", "users", "sessions", "workspaces"):
+        assert key not in str(service.sql(f"SELECT * FROM {table}")), table
+
+    key_id = re.search(r'action="/dashboard/keys/(key_[0-9a-f]+)/revoke"', listing.text)
+    assert key_id is not None
+    assert browser.post(f"/dashboard/keys/{key_id[1]}/revoke", workspace=workspace).status_code == 303
+    refused = service.client.post("/api/screenshot", json={"url": f"{site.base}/simple"}, headers={"x-api-key": key})
+    assert refused.status_code == 401
+
+
+def test_ten_wrong_passwords_slow_that_account_down(service: Service, browsers: Callable[..., Browser]) -> None:
+    browser = browsers()
+    email = browser.signup()
+    browser.post("/logout")
+    other = browsers()
+    other_email = other.signup()  # another account is not slowed
+    visitor = browsers()
+    visitor.get("/login")
+    for _ in range(10):
+        assert visitor.post("/login", email=email, password="wrong password!").status_code == 401
+    throttled = visitor.post("/login", email=email, password=PASSWORD)  # even the right one, for now
+    assert throttled.status_code == 429
+    assert int(throttled.headers["retry-after"]) >= 1
+    other.post("/logout")
+    other.get("/login")
+    assert other.post("/login", email=other_email, password=PASSWORD).status_code == 303
+
+
+def test_other_workspaces_cannot_be_reached_by_guessing(service: Service, browsers: Callable[..., Browser]) -> None:
+    owner, stranger = browsers(), browsers()
+    owner.signup()
+    stranger.signup()
+    (theirs,) = owner.workspaces()
+    owner.get("/dashboard")
+    assert owner.post("/dashboard/teams", name="Owners' team").status_code == 303
+    key = owner.new_key(theirs)
+    key_id = re.search(r'/dashboard/keys/(key_[0-9a-f]+)/revoke', owner.get("/dashboard/keys", workspace=theirs).text)
+    assert key_id is not None
+    (mine,) = stranger.workspaces()
+    for workspace in [*owner.workspaces(), "ws_00000000000000000000"]:
+        assert stranger.get(f"/dashboard/w/{workspace}").status_code == 404
+        assert stranger.get("/dashboard/keys", workspace=workspace).status_code == 404
+        assert stranger.post("/dashboard/keys", workspace=workspace, name="mine now").status_code == 404
+    assert stranger.post(f"/dashboard/keys/{key_id[1]}/revoke", workspace=theirs).status_code == 404
+    assert stranger.post(f"/dashboard/keys/{key_id[1]}/revoke", workspace=mine).status_code == 404
+    assert key_id[1] in owner.get("/dashboard/keys", workspace=theirs).text  # still live
+    assert service.client.get("/api/usage", headers={"x-api-key": key}).status_code == 200
+    logged_out = browsers()
+    assert logged_out.get(f"/dashboard/w/{theirs}").headers["location"] == "/login"
+
+
+@pytest.fixture(scope="module")
+def behind_tls(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
+    with running_service(tmp_path_factory.mktemp("tls") / "data", site, CAPTURE_PUBLIC_URL="https://capture.test",
+                         CAPTURE_POOL_SIZE="1") as service:
+        yield service
+
+
+def test_behind_tls_the_session_cookie_is_secure(behind_tls: Service, browsers: Callable[..., Browser]) -> None:
+    browser = browsers(behind_tls)
+    form = browser.get("/signup")
+    assert {"HttpOnly", "SameSite=Strict", "Secure"} <= cookie_flags(form, "capture_csrf")
+    # the proxy in front speaks TLS to the browser; this client speaks plain HTTP behind it, so it
+    # hands back the Secure CSRF cookie itself
+    answer = browser.http.post("/signup", data={"email": "tls@example.com", "password": PASSWORD,
+                                                "csrf_token": browser.csrf},
+                               headers={"cookie": f"capture_csrf={browser.csrf}"})
+    assert answer.status_code == 303, answer.text
+    assert {"HttpOnly", "SameSite=Lax", "Secure"} <= cookie_flags(answer, "capture_session")
