@@ -40,4 +40,6 @@ def _default(value: Any) -> Any:
 
 
 def json_line(row: dict[str, Any]) -> bytes:
+    # orjson takes integers of 64 bits; DuckDB's HUGEINT sums can be wider: those go as text
+    row = {k: str(v) if isinstance(v, int) and not -(2**63) <= v < 2**64 else v for k, v in row.items()}
     return orjson.dumps(row, default=_default, option=orjson.OPT_NAIVE_UTC | orjson.OPT_UTC_Z) + b"\n"

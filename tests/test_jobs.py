@@ -154,7 +154,8 @@ def test_the_same_key_while_the_first_request_is_in_flight_is_a_conflict(service
     ws = service.workspace("pro")
     body, key = {"url": f"{site.base}/simple?t=in-flight"}, {"idempotency-key": "in-flight-1"}
     # A long query holds the database thread, so the first request waits for its commit.
-    busy = threading.Thread(target=_control, args=(service, "SELECT sum(hash(i)) FROM range(600000000) t(i)"))
+    busy = threading.Thread(target=_control, args=(
+        service, "SELECT count(*) FROM range(600000000) t(i) WHERE hash(i) % 7 = 0"))
     busy.start()
     time.sleep(0.3)
     answers: list[httpx.Response] = []
@@ -254,6 +255,19 @@ def test_fair_across_workspaces_and_sync_captures_first(service: Service, site: 
     many = [accepted(_batch(busy, [{"url": f"{site.base}/slow-load?s=0.3&fair=a{b * 20 + n}"}
                                    for n in range(20)]))["jobs"] for b in range(5)]
     ids = [job["id"] for batch in many for job in batch]
+    try:
+        _fair_and_sync_first(service, site, busy, quiet, ids)
+    finally:
+        for job_id in ids:  # leave the shared service idle for the next test, pass or fail
+            busy.service.client.delete(f"/api/jobs/{job_id}", headers=busy.headers)
+    statuses = {busy.finished_job(job_id)["status"] for job_id in ids}
+    assert statuses <= {"SUCCEEDED", "CANCELLED"}
+    succeeded = sum(1 for job_id in ids if busy.job(job_id)["status"] == "SUCCEEDED")
+    assert busy.quota(at_least_used=succeeded + 1)["used"] == succeeded + 1  # + the sync capture; cancelled: 0
+
+
+def _fair_and_sync_first(service: Service, site: FixtureServer, busy: Workspace, quiet: Workspace,
+                         ids: list[str]) -> None:
     deadline = time.monotonic() + 30
     while len(service.events(f"type = 'job.started' AND workspace_id = '{busy.id}'")) < 2:
         assert time.monotonic() < deadline
@@ -274,14 +288,10 @@ def test_fair_across_workspaces_and_sync_captures_first(service: Service, site: 
     assert sync.status_code == 200
     before_sync = _job_pages(site, mark, "fair=")
     before_sync = before_sync[:before_sync.index("/simple?fair=sync")]
-    assert len(before_sync) <= 1, before_sync  # the next free session went to the sync capture
-
-    for job_id in ids:  # leave the shared service idle for the next test
-        busy.service.client.delete(f"/api/jobs/{job_id}", headers=busy.headers)
-    statuses = {busy.finished_job(job_id)["status"] for job_id in ids}
-    assert statuses <= {"SUCCEEDED", "CANCELLED"}
-    succeeded = sum(1 for job_id in ids if busy.job(job_id)["status"] == "SUCCEEDED")
-    assert busy.quota(at_least_used=succeeded + 1)["used"] == succeeded + 1  # + the sync capture; cancelled: 0
+    # Within one pool slot: once the sync capture waits for a session it gets the next free one
+    # (tests/test_job_units.py pins that rule). Before it reaches the pool (HTTP, validation),
+    # each of the 2 busy slots may have started one more job, never a run of queued ones.
+    assert len(before_sync) <= 2, before_sync
 
 
 def test_job_routes_need_a_key_but_results_do_not(service: Service, site: FixtureServer) -> None:
@@ -291,3 +301,9 @@ def test_job_routes_need_a_key_but_results_do_not(service: Service, site: Fixtur
         problem(answer, 401, "unauthenticated")
     problem(service.client.get("/api/results/job_00"), 404, "not_found")
 
+
+
+def test_operator_sql_answers_integers_wider_than_64_bits(service: Service) -> None:
+    # the in-flight test's busy query once summed past 64 bits, and the answer failed to encode
+    rows = service.sql("SELECT 170141183460469231731687303715884105727::HUGEINT AS wide, 7 AS narrow")
+    assert rows == [{"wide": "170141183460469231731687303715884105727", "narrow": 7}]
