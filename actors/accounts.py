@@ -19,10 +19,11 @@ import trio
 from actors.database import Database
 from engine import accounts, users
 from engine.accounts import ApiKey, Workspace
-from engine.errors import NotFoundError
+from engine.errors import Forbidden, NotFoundError
 from engine.keys import key_hash
+from engine.permissions import require
 from engine.plans import Plan
-from engine.users import Session, User, UserError
+from engine.users import Invite, Session, User, UserError
 
 FREE_FAILURES = 10  # wrong passwords an account may see before each further attempt waits
 MAX_WAIT_S = 900
@@ -68,6 +69,7 @@ class AccountDirectory:
         self._sessions: dict[str, Session] = {}  # by token hash
         self._personal: set[str] = set()
         self._failures: dict[str, _Failures] = {}  # by email, known or not
+        self._invites: dict[str, Invite] = {}  # open ones, by token hash
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Load accounts, then serve until cancelled."""
@@ -81,6 +83,7 @@ class AccountDirectory:
             self._roles.setdefault(member.workspace_id, {})[member.user_id] = member.role
         self._sessions = {session.token_hash: session for session in sessions}
         self._personal = set(personal)
+        self._invites = {invite.token_hash: invite for invite in await self.db.call(users.load_invites)}
         task_status.started()
         await trio.sleep_forever()
 
@@ -207,3 +210,95 @@ class AccountDirectory:
         if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
             raise NotFoundError(f"no key {key_id} in this workspace")
         return await self.revoke_key(key_id)
+
+    # ------------------------------------------------------------ team membership
+
+    def _acting(self, user_id: str, workspace_id: str, action: str) -> tuple[Workspace, str]:
+        workspace, role = self.member_workspace(user_id, workspace_id)
+        require(role, action)
+        return workspace, role
+
+    def _team(self, workspace_id: str) -> None:
+        if workspace_id in self._personal:
+            raise Forbidden("a personal workspace belongs to its owner alone; start a team to work with others")
+
+    def _member(self, workspace_id: str, user_id: str) -> str:
+        role = self._roles.get(workspace_id, {}).get(user_id)
+        if role is None:
+            raise NotFoundError(f"no member {user_id} in this workspace")
+        return role
+
+    async def invite(self, user_id: str, workspace_id: str, role: str) -> str:
+        """A single-use link token that makes whoever opens it a member (or admin) of the team."""
+        self._acting(user_id, workspace_id, "manage_members")
+        self._team(workspace_id)
+        if role not in {"admin", "member"}:
+            raise Forbidden("an invitation makes an admin or a member; ownership is transferred")
+        token = users.new_session_token()
+        expires = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(days=users.INVITE_DAYS)
+        invite = Invite(users.token_hash(self._secret, token, "invite"), workspace_id, role, expires)
+        await self.db.call(users.save_invite, invite, user_id)
+        self._invites[invite.token_hash] = invite
+        return token
+
+    def invitation(self, token: str) -> tuple[Invite, Workspace] | None:
+        invite = self._invites.get(users.token_hash(self._secret, token, "invite"))
+        if invite is None or invite.expires_at <= dt.datetime.now(dt.UTC).replace(tzinfo=None):
+            return None
+        workspace = self._workspaces.get(invite.workspace_id)
+        return (invite, workspace) if workspace is not None and invite.workspace_id in self._roles else None
+
+    async def accept(self, token: str, user_id: str) -> Workspace:
+        found = self.invitation(token)
+        if found is None:
+            raise NotFoundError("this invitation is unknown, used or expired; ask for a new one")
+        invite, workspace = found
+        del self._invites[invite.token_hash]  # single use, even while the commit runs
+        already = user_id in self._roles.get(workspace.id, {})
+        try:
+            await self.db.call(users.accept_invite, invite, user_id, already)
+        except BaseException:
+            self._invites[invite.token_hash] = invite
+            raise
+        if not already:
+            self._roles[workspace.id][user_id] = invite.role
+        return workspace
+
+    async def change_role(self, user_id: str, workspace_id: str, member_id: str, role: str) -> None:
+        self._acting(user_id, workspace_id, "manage_members")
+        if self._member(workspace_id, member_id) == "owner" or role not in {"admin", "member"}:
+            raise Forbidden("the owner's role changes only by a transfer of ownership")
+        await self.db.call(users.set_role, workspace_id, member_id, role)
+        self._roles[workspace_id][member_id] = role
+
+    async def remove_member(self, user_id: str, workspace_id: str, member_id: str) -> None:
+        self._acting(user_id, workspace_id, "manage_members")
+        if self._member(workspace_id, member_id) == "owner":
+            raise Forbidden("the owner cannot be removed; they may transfer ownership, then leave")
+        await self.db.call(users.remove_member, workspace_id, member_id)
+        self._roles[workspace_id].pop(member_id, None)
+
+    async def leave(self, user_id: str, workspace_id: str) -> None:
+        self._acting(user_id, workspace_id, "leave")
+        await self.db.call(users.remove_member, workspace_id, user_id)
+        self._roles[workspace_id].pop(user_id, None)
+
+    async def transfer(self, user_id: str, workspace_id: str, member_id: str) -> None:
+        self._acting(user_id, workspace_id, "transfer")
+        self._team(workspace_id)
+        if member_id == user_id:
+            raise Forbidden("you own this workspace already")
+        self._member(workspace_id, member_id)
+        await self.db.call(users.transfer, workspace_id, user_id, member_id)
+        self._roles[workspace_id][user_id] = "admin"
+        self._roles[workspace_id][member_id] = "owner"
+
+    async def delete_workspace(self, user_id: str, workspace_id: str) -> None:
+        self._acting(user_id, workspace_id, "delete")
+        self._team(workspace_id)
+        await self.db.call(users.delete_workspace, workspace_id)
+        self._roles.pop(workspace_id, None)
+        for digest in [d for d, key in self._keys.items() if key.workspace_id == workspace_id]:
+            del self._keys[digest]
+        for digest in [d for d, invite in self._invites.items() if invite.workspace_id == workspace_id]:
+            del self._invites[digest]

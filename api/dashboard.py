@@ -118,9 +118,16 @@ async def home() -> Response:
     return _see_other("/dashboard" if g.user is not None else "/login")
 
 
+def _next(value: str | None) -> str:
+    """Where to go after signing in: only this site's own invitation and dashboard pages."""
+    if value and (value.startswith("/invite/") or value.startswith("/dashboard")) and "//" not in value:
+        return value
+    return "/dashboard"
+
+
 @blueprint.get("/signup")
 async def signup_form() -> Response:
-    return await _page("signup.html")
+    return await _page("signup.html", next=_next(request.args.get("next")))
 
 
 @blueprint.post("/signup")
@@ -129,27 +136,29 @@ async def signup() -> Response:
     try:
         _, token = await services().accounts.signup(form.get("email", ""), form.get("password", ""))
     except UserError as error:
-        return await _page("signup.html", 422, message=str(error), email=form.get("email", ""))
-    return _signed_in(_see_other("/dashboard"), token)
+        return await _page("signup.html", 422, message=str(error), email=form.get("email", ""),
+                           next=_next(form.get("next")))
+    return _signed_in(_see_other(_next(form.get("next"))), token)
 
 
 @blueprint.get("/login")
 async def login_form() -> Response:
-    return await _page("login.html")
+    return await _page("login.html", next=_next(request.args.get("next")))
 
 
 @blueprint.post("/login")
 async def login() -> Response:
     form = await request.form
+    again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
         _, token = await services().accounts.login(form.get("email", ""), form.get("password", ""))
     except LoginThrottled as error:
-        response = await _page("login.html", 429, message=str(error), email=form.get("email", ""))
+        response = await _page("login.html", 429, message=str(error), **again)
         response.headers["retry-after"] = str(error.retry_after)
         return response
     except UserError as error:
-        return await _page("login.html", 401, message=str(error), email=form.get("email", ""))
-    return _signed_in(_see_other("/dashboard"), token)
+        return await _page("login.html", 401, message=str(error), **again)
+    return _signed_in(_see_other(_next(form.get("next"))), token)
 
 
 @blueprint.post("/logout")
@@ -189,14 +198,7 @@ async def create_team() -> Response:
 async def workspace(workspace_id: str) -> Response:
     if (away := _login_first()) is not None:
         return away
-    accounts = services().accounts
-    found, role = accounts.member_workspace(g.user.id, workspace_id)
-    require(role, "view")
-    plan = accounts.plans[found.plan]
-    usage = services().ledger.usage(found.id, found.monthly_limit(plan))
-    return await _page("workspace.html", workspace=found, role=role, usage=usage,
-                       personal=accounts.is_personal(found.id), members=accounts.members(found.id),
-                       keys=await accounts.keys_of(found.id), can=lambda action: allowed(role, action))
+    return await _workspace_page(workspace_id)
 
 
 # ---------------------------------------------------------------- API keys
@@ -249,3 +251,86 @@ async def revoke_key(key_id: str) -> Response:
     await accounts.revoke_key_of(chosen.id, key_id)
     return _see_other(f"/dashboard/keys?workspace={chosen.id}")
 
+
+
+# ---------------------------------------------------------------- members
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/invites")
+async def invite(workspace_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    form = await request.form
+    token = await services().accounts.invite(g.user.id, workspace_id, form.get("role", "member"))
+    link = f"{(services().settings.public_url or request.host_url).rstrip('/')}/invite/{token}"
+    return await _workspace_page(workspace_id, 201, invite_link=link, invite_role=form.get("role", "member"))
+
+
+async def _workspace_page(workspace_id: str, status: int = 200, **extra: Any) -> Response:
+    accounts = services().accounts
+    found, role = accounts.member_workspace(g.user.id, workspace_id)
+    require(role, "view")
+    plan = accounts.plans[found.plan]
+    usage = services().ledger.usage(found.id, found.monthly_limit(plan))
+    return await _page("workspace.html", status, workspace=found, role=role, usage=usage,
+                       personal=accounts.is_personal(found.id), members=accounts.members(found.id),
+                       keys=await accounts.keys_of(found.id), can=lambda action: allowed(role, action), **extra)
+
+
+@blueprint.get("/invite/<token>")
+async def invitation(token: str) -> Response:
+    found = services().accounts.invitation(token)
+    if found is None:
+        return await _page("invite.html", 404, invite=None)
+    invite, workspace = found
+    return await _page("invite.html", invite=invite, workspace=workspace, token=token)
+
+
+@blueprint.post("/invite/<token>")
+async def accept(token: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    workspace = await services().accounts.accept(token, g.user.id)
+    return _see_other(f"/dashboard/w/{workspace.id}")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/members/<member_id>/role")
+async def change_role(workspace_id: str, member_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    form = await request.form
+    await services().accounts.change_role(g.user.id, workspace_id, member_id, form.get("role", ""))
+    return _see_other(f"/dashboard/w/{workspace_id}")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/members/<member_id>/remove")
+async def remove_member(workspace_id: str, member_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    await services().accounts.remove_member(g.user.id, workspace_id, member_id)
+    return _see_other(f"/dashboard/w/{workspace_id}")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/leave")
+async def leave(workspace_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    await services().accounts.leave(g.user.id, workspace_id)
+    return _see_other("/dashboard")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/transfer")
+async def transfer(workspace_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    form = await request.form
+    await services().accounts.transfer(g.user.id, workspace_id, form.get("member", ""))
+    return _see_other(f"/dashboard/w/{workspace_id}")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/delete")
+async def delete_workspace(workspace_id: str) -> Response:
+    if (away := _login_first()) is not None:
+        return away
+    await services().accounts.delete_workspace(g.user.id, workspace_id)
+    return _see_other("/dashboard")

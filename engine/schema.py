@@ -62,6 +62,16 @@ CREATE TABLE IF NOT EXISTS memberships (
     created_at TIMESTAMP NOT NULL,
     PRIMARY KEY (workspace_id, user_id)
 );
+CREATE TABLE IF NOT EXISTS invites (
+    token_hash VARCHAR PRIMARY KEY,
+    workspace_id VARCHAR NOT NULL,
+    role VARCHAR NOT NULL,
+    created_by VARCHAR NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    expires_at TIMESTAMP NOT NULL,
+    accepted_by VARCHAR,
+    accepted_at TIMESTAMP
+);
 CREATE TABLE IF NOT EXISTS sessions (
     token_hash VARCHAR PRIMARY KEY,
     user_id VARCHAR NOT NULL,

@@ -27,6 +27,7 @@ EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+$")
 MIN_PASSWORD = 10
 MAX_PASSWORD = 1024
 SESSION_DAYS = 14
+INVITE_DAYS = 7
 _hasher = PasswordHasher()  # argon2id, t=3, m=64 MiB, p=4
 
 
@@ -56,6 +57,14 @@ class Session:
     expires_at: dt.datetime
 
 
+@dataclass(frozen=True)
+class Invite:
+    token_hash: str
+    workspace_id: str
+    role: str
+    expires_at: dt.datetime
+
+
 def normalized_email(text: str) -> str:
     email = text.strip().lower()
     if len(email) > 254 or not EMAIL.fullmatch(email):
@@ -80,8 +89,8 @@ def new_session_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def token_hash(secret: bytes, token: str) -> str:
-    return hmac.new(secret, b"session\0" + token.encode(), hashlib.sha256).hexdigest()
+def token_hash(secret: bytes, token: str, kind: str = "session") -> str:
+    return hmac.new(secret, kind.encode() + b"\0" + token.encode(), hashlib.sha256).hexdigest()
 
 
 def create_user(conn: duckdb.DuckDBPyConnection, email: str, password_hash: str, plans: dict[str, Plan],
@@ -127,6 +136,61 @@ def delete_session(conn: duckdb.DuckDBPyConnection, token_hash_: str) -> None:
     conn.execute("DELETE FROM sessions WHERE token_hash = ?", [token_hash_])
 
 
+def _in_transaction(conn: duckdb.DuckDBPyConnection, *statements: tuple[str, list[object]]) -> None:
+    conn.execute("BEGIN")
+    try:
+        for sql, params in statements:
+            conn.execute(sql, params)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def save_invite(conn: duckdb.DuckDBPyConnection, invite: Invite, created_by: str) -> None:
+    conn.execute("INSERT INTO invites VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
+                 [invite.token_hash, invite.workspace_id, invite.role, created_by, now(), invite.expires_at])
+
+
+def accept_invite(conn: duckdb.DuckDBPyConnection, invite: Invite, user_id: str, already_member: bool) -> None:
+    """Mark the invite used and make the user a member (unless they are one already), together."""
+    statements: list[tuple[str, list[object]]] = [(
+        "UPDATE invites SET accepted_by = ?, accepted_at = ? WHERE token_hash = ?",
+        [user_id, now(), invite.token_hash])]
+    if not already_member:
+        statements.append(("INSERT INTO memberships VALUES (?, ?, ?, ?)",
+                           [invite.workspace_id, user_id, invite.role, now()]))
+    _in_transaction(conn, *statements)
+
+
+def set_role(conn: duckdb.DuckDBPyConnection, workspace_id: str, user_id: str, role: str) -> None:
+    conn.execute("UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?",
+                 [role, workspace_id, user_id])
+
+
+def remove_member(conn: duckdb.DuckDBPyConnection, workspace_id: str, user_id: str) -> None:
+    conn.execute("DELETE FROM memberships WHERE workspace_id = ? AND user_id = ?", [workspace_id, user_id])
+
+
+def transfer(conn: duckdb.DuckDBPyConnection, workspace_id: str, owner_id: str, new_owner_id: str) -> None:
+    _in_transaction(
+        conn,
+        ("UPDATE memberships SET role = 'admin' WHERE workspace_id = ? AND user_id = ?", [workspace_id, owner_id]),
+        ("UPDATE memberships SET role = 'owner' WHERE workspace_id = ? AND user_id = ?", [workspace_id, new_owner_id]),
+    )
+
+
+def delete_workspace(conn: duckdb.DuckDBPyConnection, workspace_id: str) -> None:
+    """Keys revoked, members and open invites gone; the row stays, marked, for the event log's sake."""
+    _in_transaction(
+        conn,
+        ("UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE workspace_id = ?", [now(), workspace_id]),
+        ("DELETE FROM memberships WHERE workspace_id = ?", [workspace_id]),
+        ("DELETE FROM invites WHERE workspace_id = ? AND accepted_by IS NULL", [workspace_id]),
+        ("UPDATE workspaces SET kind = 'deleted' WHERE id = ?", [workspace_id]),
+    )
+
+
 def load_users(conn: duckdb.DuckDBPyConnection) -> tuple[list[User], list[Membership], list[Session], list[str]]:
     """Users, memberships, live sessions, and the ids of personal workspaces."""
     users = [User(*row) for row in conn.execute("SELECT id, email, password_hash FROM users").fetchall()]
@@ -146,3 +210,10 @@ def list_keys(conn: duckdb.DuckDBPyConnection, workspace_id: str) -> list[dict[s
         "WHERE k.workspace_id = ? AND k.revoked_at IS NULL ORDER BY k.created_at",
         [workspace_id]).fetchall()
     return [dict(zip(("id", "name", "prefix", "created_at", "last_used"), row, strict=True)) for row in rows]
+
+
+def load_invites(conn: duckdb.DuckDBPyConnection) -> list[Invite]:
+    """Invites still open: not used, not expired."""
+    return [Invite(*row) for row in conn.execute(
+        "SELECT token_hash, workspace_id, role, expires_at FROM invites WHERE accepted_by IS NULL AND expires_at > ?",
+        [now()]).fetchall()]
