@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
+import trio
 from quart import Response, g, request
 from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
@@ -30,6 +32,7 @@ from engine.keys import new_id
 from engine.settings import Settings
 
 PUBLIC_PATHS = ("/api/openapi.json",)
+DRAIN_S = 5.0
 SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
 CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
 
@@ -112,10 +115,23 @@ def _authenticate() -> Principal:
 
 
 async def _stamp(response: Response) -> Response:
+    await _drain_body()
     response.headers["x-request-id"] = g.get("request_id") or new_id("req")
     if g.get("rate") is not None:
         response.headers.update(g.rate.headers())
     return response
+
+
+async def _drain_body() -> None:
+    """Wait for the rest of a request body the answer did not need (a 401, a bad header).
+
+    Hypercorn recycles a keep-alive connection only if the request was complete when the
+    answer ended; otherwise it closes it, and a client that sent its next request on it
+    meanwhile waits for an answer that never comes. Bodies are capped (max_body_bytes),
+    so reading the rest costs little; a slow or oversized one is left to the close.
+    """
+    with trio.move_on_after(DRAIN_S), suppress(Exception):
+        await request.body
 
 
 async def _problem(error: Any) -> Response:
