@@ -11,8 +11,9 @@ import datetime as dt
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import trio
 
@@ -25,8 +26,10 @@ from engine.permissions import require
 from engine.plans import Plan
 from engine.users import Invite, Session, User, UserError
 
+T = TypeVar("T")
 FREE_FAILURES = 10  # wrong passwords an account may see before each further attempt waits
 MAX_WAIT_S = 900
+MAX_TRACKED = 10_000  # emails with failures kept before old ones are forgotten
 # verified against when the email is unknown, so both answers take as long
 _DUMMY_HASH = "$argon2id$v=19$m=65536,t=3,p=4$vRIIUpLC0955/2HREqgR5A$Za2lDUBuKAqHg6tcWdFNHirHPfkDjo7jeKfJD2lb5KQ"
 
@@ -70,6 +73,8 @@ class AccountDirectory:
         self._personal: set[str] = set()
         self._failures: dict[str, _Failures] = {}  # by email, known or not
         self._invites: dict[str, Invite] = {}  # open ones, by token hash
+        self._hashing = trio.CapacityLimiter(2)  # argon2id takes 64 MiB and a core per hash
+        self._membership = trio.Lock()  # membership changes one at a time, checked inside
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Load accounts, then serve until cancelled."""
@@ -99,24 +104,31 @@ class AccountDirectory:
         return list(self._workspaces.values())
 
     async def create_workspace(self, name: str, plan: str, quota: int | None) -> Workspace:
-        ws = await self.db.call(accounts.create_workspace, name, plan, self.plans, quota)
+        ws = await self._write(accounts.create_workspace, name, plan, self.plans, quota)
         self._workspaces[ws.id] = ws
         return ws
 
     async def set_plan(self, workspace_id: str, plan: str, quota: int | None) -> Workspace:
-        ws = await self.db.call(accounts.set_plan, workspace_id, plan, self.plans, quota)
+        ws = await self._write(accounts.set_plan, workspace_id, plan, self.plans, quota)
         self._workspaces[ws.id] = ws
         return ws
 
     async def create_key(self, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
-        key, plaintext = await self.db.call(accounts.create_key, self._secret, workspace_id, name)
+        key, plaintext = await self._write(accounts.create_key, self._secret, workspace_id, name)
         self._keys[key.hash] = key
         return key, plaintext
 
     async def revoke_key(self, key_id: str) -> ApiKey:
-        key = await self.db.call(accounts.revoke_key, key_id)
+        key = await self._write(accounts.revoke_key, key_id)
         self._keys.pop(key.hash, None)
         return key
+
+    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        """A change to the database, shielded: the caller then updates memory before any checkpoint,
+        so a client that goes away cannot leave the two apart."""
+        with trio.CancelScope(shield=True):
+            result = await self.db.call(fn, *args)
+        return result
 
     # ------------------------------------------------------------ dashboard users
 
@@ -125,8 +137,8 @@ class AccountDirectory:
         email = users.normalized_email(email)
         if email in self._emails:
             raise UserError("an account with this email exists; log in instead")
-        password_hash = await trio.to_thread.run_sync(users.hash_password, password)
-        user, workspace = await self.db.call(users.create_user, email, password_hash, self.plans)
+        password_hash = await trio.to_thread.run_sync(users.hash_password, password, limiter=self._hashing)
+        user, workspace = await self._write(users.create_user, email, password_hash, self.plans)
         self._users[user.id] = user
         self._emails[user.email] = user.id
         self._workspaces[workspace.id] = workspace
@@ -136,28 +148,39 @@ class AccountDirectory:
 
     async def login(self, email: str, password: str) -> tuple[User, str]:
         """The user and a new session token; UserError (LoginThrottled after 10 misses) if not."""
-        email = email.strip().lower()
+        try:
+            email = users.normalized_email(email)
+        except UserError:
+            raise UserError("the email or the password is wrong") from None
         failures = self._failures.setdefault(email, _Failures())
         if failures.count >= FREE_FAILURES:
             wait = min(MAX_WAIT_S, 2 ** (failures.count - FREE_FAILURES + 1))
             left = failures.last + wait - time.monotonic()
             if left > 0:
                 raise LoginThrottled(int(left) + 1)
+        # counted before the slow check, so attempts sent side by side are counted too
+        failures.count += 1
+        failures.last = time.monotonic()
+        self._forget_old_failures()
         user = self._users.get(self._emails.get(email, ""))
         matches = await trio.to_thread.run_sync(
-            users.password_matches, user.password_hash if user else _DUMMY_HASH, password)
+            users.password_matches, user.password_hash if user else _DUMMY_HASH, password, limiter=self._hashing)
         if user is None or not matches:
-            failures.count += 1
-            failures.last = time.monotonic()
             raise UserError("the email or the password is wrong")
         self._failures.pop(email, None)
         return user, await self._open_session(user)
+
+    def _forget_old_failures(self) -> None:
+        if len(self._failures) > MAX_TRACKED:
+            horizon = time.monotonic() - 2 * MAX_WAIT_S
+            for email in [e for e, f in self._failures.items() if f.last < horizon]:
+                del self._failures[email]
 
     async def _open_session(self, user: User) -> str:
         token = users.new_session_token()
         expires = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(days=users.SESSION_DAYS)
         session = Session(users.token_hash(self._secret, token), user.id, secrets.token_urlsafe(24), expires)
-        await self.db.call(users.save_session, session)
+        await self._write(users.save_session, session)
         self._sessions[session.token_hash] = session
         return token
 
@@ -173,7 +196,7 @@ class AccountDirectory:
 
     async def logout(self, token: str) -> None:
         digest = users.token_hash(self._secret, token)
-        await self.db.call(users.delete_session, digest)
+        await self._write(users.delete_session, digest)
         self._sessions.pop(digest, None)
 
     def memberships(self, user_id: str) -> list[tuple[Workspace, str]]:
@@ -197,7 +220,7 @@ class AccountDirectory:
         return sorted(((self._users[uid], role) for uid, role in roles.items()), key=lambda pair: pair[0].email)
 
     async def create_team(self, user_id: str, name: str) -> Workspace:
-        workspace = await self.db.call(users.create_team, user_id, name, self.plans)
+        workspace = await self._write(users.create_team, user_id, name, self.plans)
         self._workspaces[workspace.id] = workspace
         self._roles[workspace.id] = {user_id: "owner"}
         return workspace
@@ -212,6 +235,12 @@ class AccountDirectory:
         return await self.revoke_key(key_id)
 
     # ------------------------------------------------------------ team membership
+
+    async def _drop_invites_by(self, workspace_id: str, user_id: str) -> None:
+        await self._write(users.drop_invites_by, workspace_id, user_id)
+        mine = [d for d, i in self._invites.items() if i.workspace_id == workspace_id and i.created_by == user_id]
+        for digest in mine:
+            del self._invites[digest]
 
     def _acting(self, user_id: str, workspace_id: str, action: str) -> tuple[Workspace, str]:
         workspace, role = self.member_workspace(user_id, workspace_id)
@@ -230,16 +259,17 @@ class AccountDirectory:
 
     async def invite(self, user_id: str, workspace_id: str, role: str) -> str:
         """A single-use link token that makes whoever opens it a member (or admin) of the team."""
-        self._acting(user_id, workspace_id, "manage_members")
-        self._team(workspace_id)
-        if role not in {"admin", "member"}:
-            raise Forbidden("an invitation makes an admin or a member; ownership is transferred")
-        token = users.new_session_token()
-        expires = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(days=users.INVITE_DAYS)
-        invite = Invite(users.token_hash(self._secret, token, "invite"), workspace_id, role, expires)
-        await self.db.call(users.save_invite, invite, user_id)
-        self._invites[invite.token_hash] = invite
-        return token
+        async with self._membership:
+            self._acting(user_id, workspace_id, "manage_members")
+            self._team(workspace_id)
+            if role not in {"admin", "member"}:
+                raise Forbidden("an invitation makes an admin or a member; ownership is transferred")
+            token = users.new_session_token()
+            expires = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(days=users.INVITE_DAYS)
+            invite = Invite(users.token_hash(self._secret, token, "invite"), workspace_id, role, expires, user_id)
+            await self._write(users.save_invite, invite)
+            self._invites[invite.token_hash] = invite
+            return token
 
     def invitation(self, token: str) -> tuple[Invite, Workspace] | None:
         invite = self._invites.get(users.token_hash(self._secret, token, "invite"))
@@ -249,56 +279,66 @@ class AccountDirectory:
         return (invite, workspace) if workspace is not None and invite.workspace_id in self._roles else None
 
     async def accept(self, token: str, user_id: str) -> Workspace:
-        found = self.invitation(token)
-        if found is None:
-            raise NotFoundError("this invitation is unknown, used or expired; ask for a new one")
-        invite, workspace = found
-        del self._invites[invite.token_hash]  # single use, even while the commit runs
-        already = user_id in self._roles.get(workspace.id, {})
-        try:
-            await self.db.call(users.accept_invite, invite, user_id, already)
-        except BaseException:
-            self._invites[invite.token_hash] = invite
-            raise
-        if not already:
-            self._roles[workspace.id][user_id] = invite.role
-        return workspace
+        async with self._membership:
+            found = self.invitation(token)
+            if found is None:
+                raise NotFoundError("this invitation is unknown, used or expired; ask for a new one")
+            invite, workspace = found
+            del self._invites[invite.token_hash]  # single use, even while the commit runs
+            already = user_id in self._roles.get(workspace.id, {})
+            try:
+                await self._write(users.accept_invite, invite, user_id, already)
+            except BaseException:
+                self._invites[invite.token_hash] = invite
+                raise
+            if not already:
+                self._roles[workspace.id][user_id] = invite.role
+            return workspace
 
     async def change_role(self, user_id: str, workspace_id: str, member_id: str, role: str) -> None:
-        self._acting(user_id, workspace_id, "manage_members")
-        if self._member(workspace_id, member_id) == "owner" or role not in {"admin", "member"}:
-            raise Forbidden("the owner's role changes only by a transfer of ownership")
-        await self.db.call(users.set_role, workspace_id, member_id, role)
-        self._roles[workspace_id][member_id] = role
+        async with self._membership:
+            self._acting(user_id, workspace_id, "manage_members")
+            if self._member(workspace_id, member_id) == "owner" or role not in {"admin", "member"}:
+                raise Forbidden("the owner's role changes only by a transfer of ownership")
+            await self._write(users.set_role, workspace_id, member_id, role)
+            self._roles[workspace_id][member_id] = role
+            if role == "member":
+                await self._drop_invites_by(workspace_id, member_id)
 
     async def remove_member(self, user_id: str, workspace_id: str, member_id: str) -> None:
-        self._acting(user_id, workspace_id, "manage_members")
-        if self._member(workspace_id, member_id) == "owner":
-            raise Forbidden("the owner cannot be removed; they may transfer ownership, then leave")
-        await self.db.call(users.remove_member, workspace_id, member_id)
-        self._roles[workspace_id].pop(member_id, None)
+        async with self._membership:
+            self._acting(user_id, workspace_id, "manage_members")
+            if self._member(workspace_id, member_id) == "owner":
+                raise Forbidden("the owner cannot be removed; they may transfer ownership, then leave")
+            await self._write(users.remove_member, workspace_id, member_id)
+            self._roles[workspace_id].pop(member_id, None)
+            await self._drop_invites_by(workspace_id, member_id)
 
     async def leave(self, user_id: str, workspace_id: str) -> None:
-        self._acting(user_id, workspace_id, "leave")
-        await self.db.call(users.remove_member, workspace_id, user_id)
-        self._roles[workspace_id].pop(user_id, None)
+        async with self._membership:
+            self._acting(user_id, workspace_id, "leave")
+            await self._write(users.remove_member, workspace_id, user_id)
+            self._roles[workspace_id].pop(user_id, None)
+            await self._drop_invites_by(workspace_id, user_id)
 
     async def transfer(self, user_id: str, workspace_id: str, member_id: str) -> None:
-        self._acting(user_id, workspace_id, "transfer")
-        self._team(workspace_id)
-        if member_id == user_id:
-            raise Forbidden("you own this workspace already")
-        self._member(workspace_id, member_id)
-        await self.db.call(users.transfer, workspace_id, user_id, member_id)
-        self._roles[workspace_id][user_id] = "admin"
-        self._roles[workspace_id][member_id] = "owner"
+        async with self._membership:
+            self._acting(user_id, workspace_id, "transfer")
+            self._team(workspace_id)
+            if member_id == user_id:
+                raise Forbidden("you own this workspace already")
+            self._member(workspace_id, member_id)
+            await self._write(users.transfer, workspace_id, user_id, member_id)
+            self._roles[workspace_id][user_id] = "admin"
+            self._roles[workspace_id][member_id] = "owner"
 
     async def delete_workspace(self, user_id: str, workspace_id: str) -> None:
-        self._acting(user_id, workspace_id, "delete")
-        self._team(workspace_id)
-        await self.db.call(users.delete_workspace, workspace_id)
-        self._roles.pop(workspace_id, None)
-        for digest in [d for d, key in self._keys.items() if key.workspace_id == workspace_id]:
-            del self._keys[digest]
-        for digest in [d for d, invite in self._invites.items() if invite.workspace_id == workspace_id]:
-            del self._invites[digest]
+        async with self._membership:
+            self._acting(user_id, workspace_id, "delete")
+            self._team(workspace_id)
+            await self._write(users.delete_workspace, workspace_id)
+            self._roles.pop(workspace_id, None)
+            for digest in [d for d, key in self._keys.items() if key.workspace_id == workspace_id]:
+                del self._keys[digest]
+            for digest in [d for d, invite in self._invites.items() if invite.workspace_id == workspace_id]:
+                del self._invites[digest]

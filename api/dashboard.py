@@ -10,6 +10,7 @@ not allow answers 403 `forbidden`. No page loads anything from another origin.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ blueprint = Blueprint("dashboard", __name__, template_folder="templates")
 SESSION_COOKIE = "capture_session"
 CSRF_COOKIE = "capture_csrf"
 STATIC = Path(__file__).with_name("static")
+NEXT = re.compile(r"/(invite/[A-Za-z0-9_-]{1,100}|dashboard(/[A-Za-z0-9_/-]{0,200})?)")
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -120,7 +122,7 @@ async def home() -> Response:
 
 def _next(value: str | None) -> str:
     """Where to go after signing in: only this site's own invitation and dashboard pages."""
-    if value and (value.startswith("/invite/") or value.startswith("/dashboard")) and "//" not in value:
+    if value and NEXT.fullmatch(value):
         return value
     return "/dashboard"
 

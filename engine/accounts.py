@@ -99,7 +99,8 @@ def revoke_key(conn: duckdb.DuckDBPyConnection, key_id: str) -> ApiKey:
 
 def load_accounts(conn: duckdb.DuckDBPyConnection) -> tuple[list[Workspace], list[ApiKey]]:
     workspaces = [Workspace(*row) for row in conn.execute(
-        "SELECT id, name, plan, quota_override FROM workspaces ORDER BY created_at").fetchall()]
+        "SELECT id, name, plan, quota_override FROM workspaces WHERE kind IS DISTINCT FROM 'deleted' "
+        "ORDER BY created_at").fetchall()]
     keys = [ApiKey(*row) for row in conn.execute(
         "SELECT id, workspace_id, name, prefix, hash FROM api_keys WHERE revoked_at IS NULL").fetchall()]
     return workspaces, keys

@@ -63,6 +63,7 @@ class Invite:
     workspace_id: str
     role: str
     expires_at: dt.datetime
+    created_by: str
 
 
 def normalized_email(text: str) -> str:
@@ -147,9 +148,15 @@ def _in_transaction(conn: duckdb.DuckDBPyConnection, *statements: tuple[str, lis
         raise
 
 
-def save_invite(conn: duckdb.DuckDBPyConnection, invite: Invite, created_by: str) -> None:
+def save_invite(conn: duckdb.DuckDBPyConnection, invite: Invite) -> None:
     conn.execute("INSERT INTO invites VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
-                 [invite.token_hash, invite.workspace_id, invite.role, created_by, now(), invite.expires_at])
+                 [invite.token_hash, invite.workspace_id, invite.role, invite.created_by, now(), invite.expires_at])
+
+
+def drop_invites_by(conn: duckdb.DuckDBPyConnection, workspace_id: str, user_id: str) -> None:
+    """Open invitations someone made, once they may no longer invite."""
+    conn.execute("DELETE FROM invites WHERE workspace_id = ? AND created_by = ? AND accepted_by IS NULL",
+                 [workspace_id, user_id])
 
 
 def accept_invite(conn: duckdb.DuckDBPyConnection, invite: Invite, user_id: str, already_member: bool) -> None:
@@ -215,5 +222,6 @@ def list_keys(conn: duckdb.DuckDBPyConnection, workspace_id: str) -> list[dict[s
 def load_invites(conn: duckdb.DuckDBPyConnection) -> list[Invite]:
     """Invites still open: not used, not expired."""
     return [Invite(*row) for row in conn.execute(
-        "SELECT token_hash, workspace_id, role, expires_at FROM invites WHERE accepted_by IS NULL AND expires_at > ?",
+        "SELECT token_hash, workspace_id, role, expires_at, created_by FROM invites "
+        "WHERE accepted_by IS NULL AND expires_at > ?",
         [now()]).fetchall()]

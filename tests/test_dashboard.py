@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -42,7 +43,7 @@ def test_signup_gives_a_free_personal_workspace_and_an_argon2id_password(
     assert "owner" in page.text
     (workspace,) = browser.workspaces()
     overview = browser.get(f"/dashboard/w/{workspace}")
-    assert "personal" in overview.text
+    assert '<span class="tag">personal</span>' in overview.text
     assert "of 100 captures used" in overview.text
 
     stored = service.sql(f"SELECT password_hash FROM users WHERE email = '{email.lower()}'")
@@ -64,8 +65,13 @@ def test_every_form_needs_its_csrf_token(service: Service, browsers: Callable[..
     browser.signup()
     other.signup()
     (workspace,) = browser.workspaces()
+    user_id = "usr_00"
     attempts = [("/dashboard/teams", {"name": "Sneaky"}), ("/dashboard/keys", {"workspace": workspace}),
-                ("/dashboard/keys/key_00/revoke", {"workspace": workspace}), ("/logout", {})]
+                ("/dashboard/keys/key_00/revoke", {"workspace": workspace}), ("/logout", {}),
+                (f"/dashboard/w/{workspace}/invites", {"role": "member"}), ("/invite/some-token", {}),
+                (f"/dashboard/w/{workspace}/members/{user_id}/role", {"role": "admin"}),
+                (f"/dashboard/w/{workspace}/members/{user_id}/remove", {}), (f"/dashboard/w/{workspace}/leave", {}),
+                (f"/dashboard/w/{workspace}/transfer", {"member": user_id}), (f"/dashboard/w/{workspace}/delete", {})]
     for path, fields in attempts:
         assert browser.post(path, csrf=False, **fields).status_code == 403, path
         forged = browser.http.post(path, data={**fields, "csrf_token": other.csrf})  # another session's token
@@ -114,6 +120,7 @@ def test_ten_wrong_passwords_slow_that_account_down(service: Service, browsers: 
     throttled = visitor.post("/login", email=email, password=PASSWORD)  # even the right one, for now
     assert throttled.status_code == 429
     assert int(throttled.headers["retry-after"]) >= 1
+    assert visitor.post("/login", email=f"  {email.upper()} ", password=PASSWORD).status_code == 429  # same account
     other.post("/logout")
     other.get("/login")
     assert other.post("/login", email=other_email, password=PASSWORD).status_code == 303
@@ -135,6 +142,12 @@ def test_other_workspaces_cannot_be_reached_by_guessing(service: Service, browse
         assert stranger.get("/dashboard/keys", workspace=workspace).status_code == 404
         assert stranger.post("/dashboard/keys", workspace=workspace, name="mine now").status_code == 404
     assert stranger.post(f"/dashboard/keys/{key_id[1]}/revoke", workspace=theirs).status_code == 404
+    team = owner.workspaces()[-1]
+    for path, fields in ((f"/dashboard/w/{team}/invites", {"role": "admin"}), (f"/dashboard/w/{team}/leave", {}),
+                         (f"/dashboard/w/{team}/transfer", {"member": "usr_00"}), (f"/dashboard/w/{team}/delete", {}),
+                         (f"/dashboard/w/{team}/members/usr_00/role", {"role": "admin"}),
+                         (f"/dashboard/w/{team}/members/usr_00/remove", {})):
+        assert stranger.post(path, **fields).status_code == 404, path
     assert stranger.post(f"/dashboard/keys/{key_id[1]}/revoke", workspace=mine).status_code == 404
     assert key_id[1] in owner.get("/dashboard/keys", workspace=theirs).text  # still live
     assert service.client.get("/api/usage", headers={"x-api-key": key}).status_code == 200
@@ -160,3 +173,23 @@ def test_behind_tls_the_session_cookie_is_secure(behind_tls: Service, browsers: 
                                headers={"cookie": f"capture_csrf={browser.csrf}"})
     assert answer.status_code == 303, answer.text
     assert {"HttpOnly", "SameSite=Lax", "Secure"} <= cookie_flags(answer, "capture_session")
+
+
+def test_wrong_passwords_sent_side_by_side_are_all_counted(service: Service,
+                                                          browsers: Callable[..., Browser]) -> None:
+    owner = browsers()
+    email = owner.signup()
+    attackers = [browsers() for _ in range(24)]
+    for attacker in attackers:
+        attacker.get("/login")
+    answers: list[int] = []
+
+    def attempt(attacker: Browser) -> None:
+        answers.append(attacker.post("/login", email=email, password="wrong password!").status_code)
+    threads = [threading.Thread(target=attempt, args=(a,)) for a in attackers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(set(answers)) == [401, 429]
+    assert answers.count(401) <= 10  # no more wrong passwords were checked than the limit allows

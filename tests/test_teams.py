@@ -122,12 +122,19 @@ def test_the_server_refuses_what_a_role_may_not_do(team: Team, service: Service,
     values = {"ws": team.workspace, **team.ids}
     browser = team.of(role)
     browser.get("/dashboard")  # a fresh CSRF token of its own session: only the role is wrong
-    before = service.sql(f"SELECT user_id, role FROM memberships WHERE workspace_id = '{team.workspace}' ORDER BY 1")
+    before = _state(service, team.workspace)
     answer = browser.post(path.format(**values), **{k: v.format(**values) for k, v in fields.items()})
     assert answer.status_code == 403, (attempt, answer.status_code, answer.text[:300])
     assert "forbidden" in answer.text
-    after = service.sql(f"SELECT user_id, role FROM memberships WHERE workspace_id = '{team.workspace}' ORDER BY 1")
-    assert after == before
+    assert _state(service, team.workspace) == before  # no member, key, invitation or workspace changed
+
+
+def _state(service: Service, workspace: str) -> list[list[dict[str, object]]]:
+    return [service.sql(query.format(ws=workspace)) for query in (
+        "SELECT user_id, role FROM memberships WHERE workspace_id = '{ws}' ORDER BY 1",
+        "SELECT id, revoked_at FROM api_keys WHERE workspace_id = '{ws}' ORDER BY 1",
+        "SELECT token_hash FROM invites WHERE workspace_id = '{ws}' ORDER BY 1",
+        "SELECT kind FROM workspaces WHERE id = '{ws}'")]
 
 
 def test_a_member_sees_but_cannot_manage_keys(team: Team) -> None:
@@ -141,6 +148,7 @@ def test_a_member_sees_but_cannot_manage_keys(team: Team) -> None:
     assert key_id is not None
     team.member.get("/dashboard")
     assert team.member.post(f"/dashboard/keys/{key_id[0]}/revoke", workspace=team.workspace).status_code == 403
+    assert team.owner.service.client.get("/api/usage", headers={"x-api-key": key}).status_code == 200  # still live
 
 
 def test_ownership_moves_and_the_owner_deletes(service: Service) -> None:
