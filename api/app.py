@@ -19,7 +19,6 @@ from actors.intake import Intake
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from api.problems import (
-    ApiProblem,
     BadRequest,
     InternalError,
     MethodNotAllowed,
@@ -27,7 +26,7 @@ from api.problems import (
     Unauthenticated,
     problem_response,
 )
-from engine.errors import CaptureError, PayloadTooLarge, RateLimited, ResourceError
+from engine.errors import PayloadTooLarge, Problem, RateLimited
 from engine.keys import new_id
 from engine.settings import Settings
 
@@ -63,9 +62,7 @@ def create_app(services: Services) -> QuartTrio:
     app.extensions["services"] = services
     app.before_request(_identify)
     app.after_request(_stamp)
-    app.register_error_handler(ApiProblem, _problem)
-    app.register_error_handler(CaptureError, _problem)
-    app.register_error_handler(ResourceError, _problem)
+    app.register_error_handler(Problem, _problem)
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(routes.blueprint)
     app.register_blueprint(dashboard.blueprint)
@@ -134,7 +131,7 @@ async def _drain_body() -> None:
         await request.body
 
 
-async def _problem(error: Any) -> Response:
+async def _problem(error: Problem) -> Response:
     return problem_response(error, g.get("request_id") or new_id("req"))
 
 

@@ -7,45 +7,23 @@
     ├── MethodNotAllowed  405 method_not_allowed, Allow
     └── InternalError     500 internal_error (a fault of the service, never part of a contract)
 
-Capture errors (engine.errors) render through the same `problem_response`.
+Every engine.errors.Problem (capture and resource errors too) renders through `problem_response`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from typing import Any
 
 import orjson
 from quart import Response
 
+from engine.errors import Problem
+
 PROBLEM_TYPE = "application/problem+json"
 
 
-class Problem(Protocol):
-    code: ClassVar[str]
-    status: ClassVar[int]
-    title: ClassVar[str]
-    detail: str
-    errors: tuple[Any, ...]
-
-    def extra(self) -> dict[str, Any]: ...
-    def headers(self) -> dict[str, str]: ...
-
-
-class ApiProblem(Exception):
-    code: ClassVar[str] = "not_found"
-    status: ClassVar[int] = 404
-    title: ClassVar[str] = "Not found"
-
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.errors: tuple[Any, ...] = ()
-
-    def extra(self) -> dict[str, Any]:
-        return {}
-
-    def headers(self) -> dict[str, str]:
-        return {}
+class ApiProblem(Problem):
+    """Errors of the HTTP surface itself."""
 
 
 class Unauthenticated(ApiProblem):

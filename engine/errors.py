@@ -1,6 +1,7 @@
 """The error tree of a capture, each leaf carrying the stable code the API reports.
 
-    CaptureError                      (code, status, stage, outcome)
+    Problem                           code, status, title, detail, errors[]: one problem document
+    CaptureError(Problem)             (code, status, stage, outcome)
     ├── RequestRejected               the request is refused before any rendering
     │   ├── MalformedJson             400 malformed_json
     │   ├── UnsupportedMediaType      415 unsupported_media_type
@@ -24,7 +25,7 @@
         ├── SelectorNotFound          422 selector_not_found
         └── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
 
-    ResourceError                     a job, a result or a workspace thing, asked for in a way that cannot be served
+    ResourceError(Problem)            a job, a result or a workspace thing, asked for in a way that cannot be served
     ├── NotFoundError                 404 not_found (unknown, or another workspace's)
     │   └── JobNotFound
     ├── Forbidden                     403 forbidden (the caller's workspace role does not allow it)
@@ -52,12 +53,12 @@ class FieldError:
         return {"field": self.field, "code": self.code, "message": self.message}
 
 
-class CaptureError(Exception):
-    code: ClassVar[str] = "render_failed"
-    status: ClassVar[int] = 502
-    title: ClassVar[str] = "Capture failed"
-    outcome: ClassVar[str] = "render_failed"
-    stage: str = "render"
+class Problem(Exception):
+    """Anything the API answers with a problem document: a stable code, a status, a detail."""
+
+    code: ClassVar[str] = "not_found"
+    status: ClassVar[int] = 404
+    title: ClassVar[str] = "Not found"
 
     def __init__(self, detail: str, *, errors: tuple[FieldError, ...] = ()) -> None:
         super().__init__(detail)
@@ -70,6 +71,14 @@ class CaptureError(Exception):
 
     def headers(self) -> dict[str, str]:
         return {}
+
+
+class CaptureError(Problem):
+    code = "render_failed"
+    status = 502
+    title = "Capture failed"
+    outcome: ClassVar[str] = "render_failed"
+    stage: str = "render"
 
 
 class RequestRejected(CaptureError):
@@ -252,21 +261,8 @@ class IdempotencyConflict(RequestRejected):
         return {"retry-after": "1"}
 
 
-class ResourceError(Exception):
-    code: ClassVar[str] = "not_found"
-    status: ClassVar[int] = 404
-    title: ClassVar[str] = "Not found"
-
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.errors: tuple[FieldError, ...] = ()
-
-    def extra(self) -> dict[str, Any]:
-        return {}
-
-    def headers(self) -> dict[str, str]:
-        return {}
+class ResourceError(Problem):
+    """A job, a result or a workspace thing, asked for in a way that cannot be served."""
 
 
 class NotFoundError(ResourceError):
