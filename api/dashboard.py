@@ -26,7 +26,7 @@ from engine.users import SESSION_DAYS, UserError
 blueprint = Blueprint("dashboard", __name__, template_folder="templates")
 SESSION_COOKIE = "capture_session"
 CSRF_COOKIE = "capture_csrf"
-STATIC = Path(__file__).with_name("static")
+STYLESHEET = (Path(__file__).with_name("static") / "app.css").read_bytes()  # read once, never on the loop
 NEXT = re.compile(r"/(invite/[A-Za-z0-9_-]{1,100}|dashboard(/[A-Za-z0-9_/-]{0,200})?)")
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
@@ -47,19 +47,27 @@ class CsrfRefused(Forbidden):
 
 
 @blueprint.before_request
-async def _load_user() -> None:
+async def _load_user() -> Response | None:
+    """The signed-in user, if any; pages that need one send the others to /login; every POST is CSRF-checked."""
     g.user = g.session = None
     token = request.cookies.get(SESSION_COOKIE)
     if token:
         found = services().accounts.session(token)
         if found is not None:
             g.user, g.session = found
+    if g.user is None and _needs_user():
+        return _see_other("/login")
     if request.method == "POST":
         form = await request.form
         expected = g.session.csrf if g.session is not None else request.cookies.get(CSRF_COOKIE, "")
         sent = form.get("csrf_token", "")
         if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
             raise CsrfRefused()
+    return None
+
+
+def _needs_user() -> bool:
+    return request.path.startswith("/dashboard") or (request.method == "POST" and request.path.startswith("/invite/"))
 
 
 @blueprint.after_request
@@ -102,13 +110,9 @@ def _see_other(location: str) -> Response:
     return Response("", status=303, headers={"location": location})
 
 
-def _login_first() -> Response | None:
-    return None if g.user is not None else _see_other("/login")
-
-
 @blueprint.get("/static/app.css")
 async def stylesheet() -> Response:
-    return Response((STATIC / "app.css").read_bytes(), content_type="text/css; charset=utf-8",
+    return Response(STYLESHEET, content_type="text/css; charset=utf-8",
                     headers={"cache-control": "public, max-age=3600"})
 
 
@@ -178,15 +182,11 @@ async def logout() -> Response:
 
 @blueprint.get("/dashboard")
 async def dashboard() -> Response:
-    if (away := _login_first()) is not None:
-        return away
     return await _page("dashboard.html", memberships=services().accounts.memberships(g.user.id))
 
 
 @blueprint.post("/dashboard/teams")
 async def create_team() -> Response:
-    if (away := _login_first()) is not None:
-        return away
     form = await request.form
     try:
         workspace = await services().accounts.create_team(g.user.id, form.get("name", ""))
@@ -198,8 +198,6 @@ async def create_team() -> Response:
 
 @blueprint.get("/dashboard/w/<workspace_id>")
 async def workspace(workspace_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     return await _workspace_page(workspace_id)
 
 
@@ -208,8 +206,6 @@ async def workspace(workspace_id: str) -> Response:
 
 @blueprint.get("/dashboard/keys")
 async def keys() -> Response:
-    if (away := _login_first()) is not None:
-        return away
     return await _keys_page(request.args.get("workspace"))
 
 
@@ -230,8 +226,6 @@ async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | Non
 
 @blueprint.post("/dashboard/keys")
 async def create_key() -> Response:
-    if (away := _login_first()) is not None:
-        return away
     form = await request.form
     accounts = services().accounts
     chosen, role = accounts.member_workspace(g.user.id, form.get("workspace", ""))
@@ -244,8 +238,6 @@ async def create_key() -> Response:
 
 @blueprint.post("/dashboard/keys/<key_id>/revoke")
 async def revoke_key(key_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     form = await request.form
     accounts = services().accounts
     chosen, role = accounts.member_workspace(g.user.id, form.get("workspace", ""))
@@ -260,8 +252,6 @@ async def revoke_key(key_id: str) -> Response:
 
 @blueprint.post("/dashboard/w/<workspace_id>/invites")
 async def invite(workspace_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     form = await request.form
     token = await services().accounts.invite(g.user.id, workspace_id, form.get("role", "member"))
     link = f"{(services().settings.public_url or request.host_url).rstrip('/')}/invite/{token}"
@@ -290,16 +280,12 @@ async def invitation(token: str) -> Response:
 
 @blueprint.post("/invite/<token>")
 async def accept(token: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     workspace = await services().accounts.accept(token, g.user.id)
     return _see_other(f"/dashboard/w/{workspace.id}")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/members/<member_id>/role")
 async def change_role(workspace_id: str, member_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     form = await request.form
     await services().accounts.change_role(g.user.id, workspace_id, member_id, form.get("role", ""))
     return _see_other(f"/dashboard/w/{workspace_id}")
@@ -307,24 +293,18 @@ async def change_role(workspace_id: str, member_id: str) -> Response:
 
 @blueprint.post("/dashboard/w/<workspace_id>/members/<member_id>/remove")
 async def remove_member(workspace_id: str, member_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     await services().accounts.remove_member(g.user.id, workspace_id, member_id)
     return _see_other(f"/dashboard/w/{workspace_id}")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/leave")
 async def leave(workspace_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     await services().accounts.leave(g.user.id, workspace_id)
     return _see_other("/dashboard")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/transfer")
 async def transfer(workspace_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     form = await request.form
     await services().accounts.transfer(g.user.id, workspace_id, form.get("member", ""))
     return _see_other(f"/dashboard/w/{workspace_id}")
@@ -332,7 +312,5 @@ async def transfer(workspace_id: str) -> Response:
 
 @blueprint.post("/dashboard/w/<workspace_id>/delete")
 async def delete_workspace(workspace_id: str) -> Response:
-    if (away := _login_first()) is not None:
-        return away
     await services().accounts.delete_workspace(g.user.id, workspace_id)
     return _see_other("/dashboard")
