@@ -80,8 +80,7 @@ class ControlServer:
             key = await self.accounts.revoke_key(args["key"])
             yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
         elif command == "payload-key.rotate":
-            answer = await trio.to_thread.run_sync(rotate_keys, self.payload_keys)
-            self.jobs.keyring = Keyring.load(self.payload_keys)
+            answer, self.jobs.keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
             yield answer
         elif command == "sql":
             check_read_only(args["query"])
@@ -89,6 +88,11 @@ class ControlServer:
                 yield row
         else:
             raise ValueError(f"unknown command {command!r}")
+
+
+def _rotate_and_load(directory: Path) -> tuple[dict[str, object], Keyring]:
+    """A new current payload key, and the keyring that holds it (file work: run in a thread)."""
+    return rotate_keys(directory), Keyring.load(directory)
 
 
 async def _read_line(stream: trio.SocketStream) -> bytes:

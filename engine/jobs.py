@@ -53,7 +53,6 @@ class Job:
     url: str | None
     created_at: dt.datetime
     retain_s: int
-    payload_key: str
     sealed: bytes | None  # dropped once the job is finished: nobody needs it again
     batch_id: str | None = None
     idempotency_key: str | None = None
@@ -66,7 +65,6 @@ class Job:
     finished_at: dt.datetime | None = None
     content_type: str | None = None
     bytes: int | None = None
-    target_status: int | None = None
     retained_until: dt.datetime | None = None
     expired_at: dt.datetime | None = None
     error_code: str | None = None
@@ -82,7 +80,7 @@ class Job:
         return cls(
             id=job_id, workspace_id=workspace_id, key_id=key_id, request_id=request_id, format=fmt,
             url=data.get("url"), created_at=ts, retain_s=int(data["retainS"]),
-            payload_key=data["keyId"], sealed=base64.b64decode(data["sealed"]),
+            sealed=base64.b64decode(data["sealed"]),
             batch_id=data.get("batchId"), idempotency_key=data.get("idempotencyKey"),
             fingerprint=data.get("fingerprint"), index=int(data.get("index", 0)),
         )
@@ -105,7 +103,6 @@ class Job:
             self._finish(SUCCEEDED, ts)
             self.content_type = data["contentType"]
             self.bytes = int(data["bytes"])
-            self.target_status = data.get("targetStatus")
             self.retained_until = dt.datetime.fromisoformat(data["retainedUntil"])
         elif kind == "job.failed":
             self._finish(FAILED, ts)
