@@ -24,7 +24,7 @@ import datetime as dt
 import logging
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -40,8 +40,6 @@ from engine.errors import (
     CapacityExhausted,
     CaptureError,
     FieldError,
-    IdempotencyConflict,
-    IdempotencyKeyReused,
     InvalidRequest,
     JobAlreadyFinished,
     JobNotFound,
@@ -49,12 +47,14 @@ from engine.errors import (
     RenderTimeout,
     ResultUrlExpired,
 )
+from engine.idempotency import REMEMBER_S, IdempotencyKeys
 from engine.jobs import (
     CANCELLED,
     MAX_ATTEMPTS,
     QUEUED,
     RUNNING,
     SUCCEEDED,
+    Accepted,
     FairQueue,
     Job,
     fingerprint,
@@ -69,24 +69,7 @@ from engine.settings import Settings
 from engine.signing import ResultSigner
 
 log = logging.getLogger("capture.jobs")
-IDEMPOTENCY_S = 24 * 3600
 STOP_S = 5.0
-
-
-@dataclass(frozen=True)
-class Accepted:
-    jobs: tuple[Job, ...]
-    batch_id: str | None
-    replayed: bool = False
-
-
-@dataclass
-class _Remembered:
-    """An Idempotency-Key's first request: in flight until `accepted` is set."""
-
-    fingerprint: str
-    at: float
-    accepted: Accepted | None = None
 
 
 class _Cancelled:
@@ -117,7 +100,7 @@ class Jobs:
         self._queue = FairQueue()
         self._queued = trio.lowlevel.ParkingLot()  # idle workers
         self._claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
-        self._remembered: dict[tuple[str, str], _Remembered] = {}
+        self._idempotency = IdempotencyKeys()
         self._built = False
         self._workers_scope = trio.CancelScope()
         self._workers_done = trio.Event()
@@ -164,19 +147,12 @@ class Jobs:
             if job.status == QUEUED:
                 self._queue.push(job)
             age = now - job.created_at.replace(tzinfo=dt.UTC).timestamp()
-            if job.idempotency_key is not None and job.fingerprint is not None and age < IDEMPOTENCY_S:
-                self._remember_rebuilt(job, (job.workspace_id, job.idempotency_key), job.fingerprint, now - age)
+            if job.idempotency_key is not None and job.fingerprint is not None and age < REMEMBER_S:
+                self._idempotency.rebuilt((job.workspace_id, job.idempotency_key), job.fingerprint, now - age, job)
         removed = await self.store.keep_only(j.id for j in self._jobs.values() if j.status == SUCCEEDED)
         if removed:
             log.info("removed %d result files of jobs that never succeeded", len(removed))
         log.info("jobs rebuilt: %d known, %d queued", len(self._jobs), len(self._queue))
-
-    def _remember_rebuilt(self, job: Job, key: tuple[str, str], digest: str, at: float) -> None:
-        """The first response of an idempotency key, put together again from its jobs."""
-        remembered = self._remembered.get(key)
-        earlier = remembered.accepted.jobs if remembered is not None and remembered.accepted is not None else ()
-        jobs = tuple(sorted((*earlier, job), key=lambda j: j.index))
-        self._remembered[key] = _Remembered(digest, at, Accepted(jobs, job.batch_id))
 
     # ------------------------------------------------------------ acceptance
 
@@ -187,22 +163,16 @@ class Jobs:
             return await self._accept(principal, items, request_id, None, None, batch)
         key = (principal.workspace.id, idempotency_key)
         digest = fingerprint(self._fingerprint_key, route, body)
-        remembered = self._remembered.get(key)
-        if remembered is not None and time.time() - remembered.at >= IDEMPOTENCY_S:
-            remembered = None
-        if remembered is not None:
-            if remembered.fingerprint != digest:
-                raise IdempotencyKeyReused("this Idempotency-Key was used with another request in the last 24 h")
-            if remembered.accepted is None:
-                raise IdempotencyConflict("the first request with this Idempotency-Key is still being processed")
-            return replace(remembered.accepted, replayed=True)
-        remembered = self._remembered[key] = _Remembered(digest, time.time())
+        replay = self._idempotency.claim(key, digest, time.time())
+        if replay is not None:
+            return replay
         try:
-            remembered.accepted = await self._accept(principal, items, request_id, idempotency_key, digest, batch)
+            accepted = await self._accept(principal, items, request_id, idempotency_key, digest, batch)
         except BaseException:
-            del self._remembered[key]  # a refused request may be sent again, fixed, with the same key
+            self._idempotency.release(key)  # a refused request may be sent again, fixed, with the same key
             raise
-        return remembered.accepted
+        self._idempotency.settle(key, accepted)
+        return accepted
 
     async def _accept(self, principal: Principal, items: list[Any], request_id: str, idempotency_key: str | None,
                       digest: str | None, batch: bool) -> Accepted:
@@ -462,9 +432,7 @@ class Jobs:
         for job in due:
             await self.store.delete(job.id)
             await self._record(job, "job.expired", {"bytes": job.bytes, "sweep": "retention"})
-        forget = time.time() - IDEMPOTENCY_S
-        for key in [k for k, r in self._remembered.items() if r.at < forget and r.accepted is not None]:
-            del self._remembered[key]
+        self._idempotency.forget_before(time.time() - REMEMBER_S)
         self._forget_history()
         if due:
             log.info("retention sweep: %d results deleted", len(due))

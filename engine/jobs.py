@@ -136,6 +136,15 @@ class Job:
         return {name: value for name, value in body.items() if value is not None}
 
 
+@dataclass(frozen=True)
+class Accepted:
+    """The answer to an accepted request: its jobs in request order, the batch id of a batch."""
+
+    jobs: tuple[Job, ...]
+    batch_id: str | None
+    replayed: bool = False
+
+
 def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[Job]:
     """Jobs that are over and whose history ended: failed, cancelled or expired `history_s` ago."""
     cutoff = now - dt.timedelta(seconds=history_s)

@@ -13,18 +13,22 @@ from actors.browser_pool import BrowserPool, Session
 from engine.errors import (
     BatchTooLarge,
     CapacityExhausted,
+    IdempotencyConflict,
+    IdempotencyKeyReused,
     InvalidIdempotencyKey,
     InvalidRequest,
     InvalidSignature,
     JobNotFound,
     ResultUrlExpired,
 )
+from engine.idempotency import REMEMBER_S, IdempotencyKeys
 from engine.jobs import (
     CANCELLED,
     EXPIRED,
     QUEUED,
     RUNNING,
     SUCCEEDED,
+    Accepted,
     FairQueue,
     Job,
     checked_idempotency_key,
@@ -184,3 +188,38 @@ async def test_a_free_session_goes_to_a_sync_capture_before_a_job() -> None:
             await pool._take(0.2, urgent=False)
     assert got == [("sync", 3)]
 
+
+
+def test_idempotency_keys_replay_refuse_and_forget() -> None:
+    keys, key = IdempotencyKeys(), ("ws_a", "order-1")
+    assert keys.claim(key, "fp", now=0) is None  # first: in flight
+    with pytest.raises(IdempotencyConflict):
+        keys.claim(key, "fp", now=1)
+    with pytest.raises(IdempotencyKeyReused):
+        keys.claim(key, "other", now=1)
+    first = Accepted((job("a", 1),), None)
+    keys.settle(key, first)
+    replay = keys.claim(key, "fp", now=2)
+    assert replay is not None
+    assert replay.replayed
+    assert replay.jobs == first.jobs
+    assert keys.claim(("ws_b", "order-1"), "fp", now=2) is None  # per workspace
+    assert keys.claim(key, "other", now=REMEMBER_S + 1) is None  # 24 h later the key is free again
+
+    refused = ("ws_a", "refused")
+    assert keys.claim(refused, "fp", now=0) is None
+    keys.release(refused)  # the request was refused: the key may be used again, fixed
+    assert keys.claim(refused, "fixed", now=1) is None
+
+
+def test_idempotency_keys_rebuilt_from_a_batchs_events_answer_in_request_order() -> None:
+    keys, key = IdempotencyKeys(), ("ws_a", "batch-1")
+    second, first = job("a", 2), job("a", 1)
+    second.index, first.index = 1, 0
+    keys.rebuilt(key, "fp", 100, second)  # the events may come in any order
+    keys.rebuilt(key, "fp", 100, first)
+    replay = keys.claim(key, "fp", now=101)
+    assert replay is not None
+    assert replay.jobs == (first, second)
+    keys.forget_before(200)
+    assert keys.claim(key, "other", now=201) is None
