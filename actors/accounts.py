@@ -100,6 +100,14 @@ class AccountDirectory:
         workspace = self._workspaces[key.workspace_id]
         return Principal(key, workspace, self.plans[workspace.plan])
 
+    def playground_principal(self, user_id: str, workspace: Workspace) -> Principal:
+        """Who a dashboard playground capture acts as: the workspace, under a per-user pseudo key.
+
+        Its events carry key id `playground:<user id>`, and it has a rate budget of its own.
+        """
+        key = ApiKey(f"playground:{user_id}", workspace.id, "dashboard playground", "", "")
+        return Principal(key, workspace, self.plans[workspace.plan])
+
     def workspaces(self) -> list[Workspace]:
         return list(self._workspaces.values())
 

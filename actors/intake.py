@@ -27,7 +27,7 @@ from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
 from engine.destinations import check_destination
 from engine.entitlements import check_entitlements
-from engine.errors import CaptureError, FieldError, InvalidRequest, RenderFailed, RenderTimeout
+from engine.errors import CaptureError, FieldError, InvalidRequest, RateLimited, RenderFailed, RenderTimeout
 from engine.keys import new_id
 from engine.page import open_page
 from engine.ratelimit import RateDecision, TokenBuckets
@@ -76,9 +76,18 @@ class Intake:
             for delivery in [d for d in self._deliveries.values() if d.deadline < now]:
                 await self.delivery_failed(delivery, "the response was never sent")
 
-    def admit(self, principal: Principal) -> RateDecision:
-        """Take one request from the key's rate budget (every /api call counts)."""
-        return self._buckets.take(principal.key.id, principal.plan.requests_per_minute, time.monotonic())
+    async def admit(self, principal: Principal, request_id: str, *, capture: bool) -> RateDecision:
+        """Take one request from the key's rate budget (every /api call counts), or raise RateLimited.
+
+        A refused capture request is a failed attempt and recorded as one.
+        """
+        decision = self._buckets.take(principal.key.id, principal.plan.requests_per_minute, time.monotonic())
+        if not decision.allowed:
+            error = RateLimited(decision.retry_after_s, decision.headers())
+            if capture:
+                await self.record_failure(principal, request_id, error)
+            raise error
+        return decision
 
     async def capture(self, principal: Principal, data: Any, request_id: str) -> Delivery:
         """Validate and render; raise a CaptureError (already recorded) or return the Delivery."""

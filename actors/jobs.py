@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import heapq
 import logging
 import math
 import time
@@ -247,6 +248,11 @@ class Jobs:
         if job is None or job.workspace_id != workspace_id:
             raise JobNotFound(job_id)
         return job
+
+    def recent(self, workspace_id: str, limit: int) -> list[Job]:
+        """The workspace's newest jobs, newest first (the dashboard's jobs page)."""
+        mine = (job for job in self._jobs.values() if job.workspace_id == workspace_id)
+        return heapq.nlargest(limit, mine, key=lambda job: (job.created_at, job.index))
 
     def view(self, job: Job, base_url: str) -> dict[str, Any]:
         """The job as GET shows it: a succeeded job gets a fresh signed URL, never past retention."""

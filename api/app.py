@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,7 @@ from werkzeug.routing import BaseConverter
 
 from actors.accounts import AccountDirectory, Principal
 from actors.eventlog import EventLog
-from actors.intake import Intake
+from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from api.problems import (
@@ -26,7 +27,7 @@ from api.problems import (
     Unauthenticated,
     problem_response,
 )
-from engine.errors import PayloadTooLarge, Problem, RateLimited
+from engine.errors import PayloadTooLarge, Problem
 from engine.keys import new_id
 from engine.settings import Settings
 
@@ -76,6 +77,26 @@ def services() -> Services:
     return found
 
 
+def delivering(delivery: Delivery, payload: bytes) -> AsyncIterator[bytes]:
+    """A response body carrying a capture: delivered once the client has it, a failed delivery otherwise."""
+    intake = services().intake  # now: the body is sent after the app context is gone
+
+    async def body() -> AsyncIterator[bytes]:
+        # Quart asks for the next chunk only after the previous one was handed to the
+        # connection, so reaching the line after `yield` means the client has the bytes.
+        handed_over = False
+        try:
+            yield payload
+            handed_over = True
+        finally:
+            with trio.CancelScope(shield=True):
+                if handed_over:
+                    await intake.delivered(delivery)
+                else:
+                    await intake.delivery_failed(delivery, "the client went away")
+    return body()
+
+
 def principal() -> Principal:
     found: Principal = g.principal
     return found
@@ -88,13 +109,8 @@ async def _identify() -> None:
             or request.path.startswith(SIGNED_PREFIX)):
         return
     g.principal = _authenticate()
-    decision = services().intake.admit(g.principal)
-    g.rate = decision
-    if not decision.allowed:
-        error = RateLimited(decision.retry_after_s)
-        if request.method == "POST" and request.path in CAPTURE_ROUTES:
-            await services().intake.record_failure(g.principal, g.request_id, error)
-        raise error
+    g.rate = await services().intake.admit(
+        g.principal, g.request_id, capture=request.method == "POST" and request.path in CAPTURE_ROUTES)
 
 
 def _authenticate() -> Principal:

@@ -9,6 +9,8 @@ not allow answers 403 `forbidden`. No page loads anything from another origin.
 
 from __future__ import annotations
 
+import base64
+import datetime as dt
 import hmac
 import re
 import secrets
@@ -18,8 +20,14 @@ from typing import Any
 from quart import Blueprint, Response, g, render_template, request
 
 from actors.accounts import LoginThrottled
-from api.app import services
-from engine.errors import Forbidden, ResourceError
+from api.app import delivering, services
+from engine.accounts import Workspace
+from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
+from engine.charts import LABELS as OUTCOME_LABELS
+from engine.charts import daily_chart, failures_by_stage, window
+from engine.entitlements import FORMAT_FEATURES
+from engine.errors import CaptureError, Forbidden, JobAlreadyFinished, ResourceError
+from engine.period import utcnow
 from engine.permissions import allowed, require
 from engine.users import SESSION_DAYS, UserError
 
@@ -27,6 +35,11 @@ blueprint = Blueprint("dashboard", __name__, template_folder="templates")
 SESSION_COOKIE = "capture_session"
 CSRF_COOKIE = "capture_csrf"
 STYLESHEET = (Path(__file__).with_name("static") / "app.css").read_bytes()  # read once, never on the loop
+CHART_DAYS = 30
+RECENT_FAILURE_ROWS = 15
+RECENT_JOBS = 50
+PLAYGROUND_FORMATS = ("png", "jpeg", "webp", "pdf", "html")
+PREVIEW_BYTES = 64 * 1024  # of an HTML result, shown as text
 NEXT = re.compile(r"/(invite/[A-Za-z0-9_-]{1,100}|dashboard(/[A-Za-z0-9_/-]{0,200})?)")
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
@@ -91,12 +104,18 @@ def _anonymous_csrf() -> str:
 
 
 async def _page(template: str, status: int = 200, **context: Any) -> Response:
-    csrf = g.session.csrf if g.get("session") is not None else _anonymous_csrf()
-    body = await render_template(template, user=g.get("user"), csrf=csrf, **context)
-    response = Response(body, status=status, content_type="text/html; charset=utf-8")
     if g.get("session") is None:
+        csrf = _anonymous_csrf()
+        body = await render_template(template, user=None, csrf=csrf, **context)
+        response = Response(body, status=status, content_type="text/html; charset=utf-8")
         response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="Strict", secure=_secure(), path="/")
-    return response
+        return response
+    return Response(await _render_page(template, **context), status=status, content_type="text/html; charset=utf-8")
+
+
+async def _render_page(template: str, **context: Any) -> bytes:
+    """A signed-in user's page."""
+    return (await render_template(template, user=g.user, csrf=g.session.csrf, **context)).encode()
 
 
 def _signed_in(response: Response, token: str) -> Response:
@@ -264,9 +283,22 @@ async def _workspace_page(workspace_id: str, status: int = 200, **extra: Any) ->
     require(role, "view")
     plan = accounts.plans[found.plan]
     usage = services().ledger.usage(found.id, found.monthly_limit(plan))
-    return await _page("workspace.html", status, workspace=found, role=role, usage=usage,
+    return await _page("workspace.html", status, workspace=found, role=role, usage=usage, tab="Overview",
                        personal=accounts.is_personal(found.id), members=accounts.members(found.id),
-                       keys=await accounts.keys_of(found.id), can=lambda action: allowed(role, action), **extra)
+                       keys=await accounts.keys_of(found.id), can=lambda action: allowed(role, action),
+                       **await _analytics(found.id), **extra)
+
+
+async def _analytics(workspace_id: str) -> dict[str, Any]:
+    """The usage chart's bars, failures by stage and the latest failures, over the last CHART_DAYS days."""
+    days = window(utcnow().date(), CHART_DAYS)
+    since = dt.datetime.combine(days[0], dt.time())
+    until = dt.datetime.combine(days[-1], dt.time()) + dt.timedelta(days=1)
+    event_log = services().event_log
+    rows = shape_rows("day", await event_log.query(analytics_query("day"), [workspace_id, since, until]))
+    recent = await event_log.query(RECENT_FAILURES, [workspace_id, since, RECENT_FAILURE_ROWS])
+    return {"chart": daily_chart(rows, days), "by_stage": failures_by_stage(rows), "recent_failures": recent,
+            "outcome_labels": OUTCOME_LABELS}
 
 
 @blueprint.get("/invite/<token>")
@@ -314,3 +346,90 @@ async def transfer(workspace_id: str) -> Response:
 async def delete_workspace(workspace_id: str) -> Response:
     await services().accounts.delete_workspace(g.user.id, workspace_id)
     return _see_other("/dashboard")
+
+
+# ---------------------------------------------------------------- jobs and the playground
+
+
+@blueprint.get("/dashboard/w/<workspace_id>/jobs")
+async def jobs(workspace_id: str) -> Response:
+    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
+    require(role, "view")
+    listed = services().jobs.recent(found.id, RECENT_JOBS)
+    base = (services().settings.public_url or request.host_url)
+    views = [(job, services().jobs.view(job, base)) for job in listed]
+    return await _page("jobs.html", workspace=found, role=role, jobs=views, tab="Jobs", shown=RECENT_JOBS,
+                       can_cancel=allowed(role, "capture"))
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/jobs/<job_id>/cancel")
+async def cancel_job(workspace_id: str, job_id: str) -> Response:
+    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
+    require(role, "capture")
+    try:
+        await services().jobs.cancel(found.id, job_id)
+    except JobAlreadyFinished:
+        pass  # finished while the page was open: the list shows how
+    return _see_other(f"/dashboard/w/{found.id}/jobs")
+
+
+@blueprint.get("/dashboard/w/<workspace_id>/playground")
+async def playground_form(workspace_id: str) -> Response:
+    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
+    require(role, "capture")
+    return await _playground(found, role, form={})
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/playground")
+async def playground(workspace_id: str) -> Response:
+    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
+    require(role, "capture")
+    form = await request.form
+    accounts, intake = services().accounts, services().intake
+    who = accounts.playground_principal(g.user.id, found)
+    try:
+        await intake.admit(who, g.request_id, capture=True)
+        delivery = await intake.capture(who, playground_request(form), g.request_id)
+    except CaptureError as error:  # already recorded as a failed attempt
+        return await _playground(found, role, form=form, status=error.status, problem=error)
+    capture = delivery.capture
+    body = await _render_page("playground.html", **await _playground_context(found, role, form), result={
+        "content_type": capture.content_type, "bytes": len(capture.body), "status": capture.target_status,
+        "capture_id": delivery.capture_id, "kind": capture.content_type.split("/")[0],
+        "data_url": f"data:{capture.content_type};base64,{base64.b64encode(capture.body).decode()}",
+        "text": capture.body[:PREVIEW_BYTES].decode("utf-8", "replace") if capture.content_type.startswith(
+            "text/") else None,
+        "filename": f"{delivery.capture_id}.{delivery.request.format}",
+    })
+    # the capture counts as delivered, and uses quota, once the page carrying it was handed over
+    return Response(delivering(delivery, body), content_type="text/html; charset=utf-8")
+
+
+def playground_request(form: Any) -> dict[str, Any]:
+    """The capture request the playground form describes, in the API's JSON shape; the API validates it."""
+    def number(name: str) -> int | str:
+        value = form.get(name, "").strip()
+        return int(value) if value.isdigit() else value
+
+    body: dict[str, Any] = {"url": form.get("url", "").strip(), "format": form.get("format", "png"),
+                            "viewport": {"width": number("width"), "height": number("height")}}
+    if form.get("fullPage"):
+        body["fullPage"] = True
+    if form.get("darkMode"):
+        body["darkMode"] = True
+    if form.get("delayMs", "").strip():
+        body["delayMs"] = number("delayMs")
+    return body
+
+
+async def _playground(found: Workspace, role: str, *, form: Any, status: int = 200, **extra: Any) -> Response:
+    return await _page("playground.html", status, **await _playground_context(found, role, form), **extra)
+
+
+async def _playground_context(found: Workspace, role: str, form: Any) -> dict[str, Any]:
+    plan = services().accounts.plans[found.plan]
+    formats = [(name, FORMAT_FEATURES.get(name) is None or plan.allows(FORMAT_FEATURES[name]))
+               for name in PLAYGROUND_FORMATS]
+    usage = services().ledger.usage(found.id, found.monthly_limit(plan))
+    return {"workspace": found, "role": role, "tab": "Playground", "formats": formats, "usage": usage,
+            "form": {"url": "", "width": "1280", "height": "800", "format": "png", **form}}

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
-import trio
 from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from actors.intake import Delivery
-from api.app import principal, services
+from api.app import delivering, principal, services
 from api.openapi import openapi_document
 from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.errors import CaptureError, MalformedJson, PayloadTooLarge, UnsupportedMediaType
@@ -143,22 +141,6 @@ async def read_json() -> Any:
 
 
 def _capture_response(delivery: Delivery) -> Response:
-    intake = services().intake
-
-    async def body() -> AsyncIterator[bytes]:
-        # Quart asks for the next chunk only after the previous one was handed to the
-        # connection, so reaching the line after `yield` means the client has the bytes.
-        handed_over = False
-        try:
-            yield delivery.capture.body
-            handed_over = True
-        finally:
-            with trio.CancelScope(shield=True):
-                if handed_over:
-                    await intake.delivered(delivery)
-                else:
-                    await intake.delivery_failed(delivery, "the client went away")
-
     usage = delivery.usage
     headers = {
         "content-length": str(len(delivery.capture.body)),
@@ -167,7 +149,8 @@ def _capture_response(delivery: Delivery) -> Response:
         "x-quota-limit": str(usage.limit),
         "x-quota-remaining": str(max(0, usage.limit - usage.used - usage.reserved)),
     }
-    return Response(body(), status=200, content_type=delivery.capture.content_type, headers=headers)
+    return Response(delivering(delivery, delivery.capture.body), status=200,
+                    content_type=delivery.capture.content_type, headers=headers)
 
 
 @blueprint.get("/api/usage")

@@ -77,3 +77,10 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
         group["failuresByStage"] = dict(group["failuresByStage"])
         group["failuresByCode"] = dict(group["failuresByCode"])
     return list(groups.values())
+
+
+RECENT_FAILURES = (
+    "SELECT ts, outcome, stage, code, format, json_extract_string(data, '$.host') AS host, capture_id "
+    "FROM events WHERE workspace_id = ? AND type = 'capture.failed' AND ts >= ? "
+    "ORDER BY seq DESC LIMIT ?"
+)

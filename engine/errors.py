@@ -147,12 +147,13 @@ class RateLimited(RequestRejected):
     title = "Too many requests"
     stage = "rate_limit"
 
-    def __init__(self, retry_after: int) -> None:
+    def __init__(self, retry_after: int, rate_headers: dict[str, str] | None = None) -> None:
         super().__init__(f"request rate exceeded for this key; retry in {retry_after} s")
         self.retry_after = retry_after
+        self.rate_headers = rate_headers or {}
 
     def headers(self) -> dict[str, str]:
-        return {"retry-after": str(self.retry_after)}
+        return {**self.rate_headers, "retry-after": str(self.retry_after)}
 
 
 class CapacityExhausted(CaptureError):

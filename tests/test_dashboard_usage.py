@@ -1,0 +1,177 @@
+"""The dashboard's usage chart, failures, jobs page and playground, against a real service and Chromium."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import html
+import re
+import struct
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+
+from tests.conftest import Service, Workspace
+from tests.dashboard_client import Browser
+from tests.fixture_site import FixtureServer
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def browsers(service: Service) -> Iterator[Callable[[], Browser]]:
+    opened: list[Browser] = []
+
+    def open_browser() -> Browser:
+        opened.append(Browser(service))
+        return opened[-1]
+    yield open_browser
+    for browser in opened:
+        browser.http.close()
+
+
+def segments(page: str, day: str) -> dict[str, int]:
+    """The chart's segments for one day: outcome → count, as drawn."""
+    found = re.search(rf'<g class="day" data-day="{day}" data-total="(\d+)">(.*?)</g>', page, re.S)
+    assert found is not None, f"no bar for {day}"
+    drawn = {o: int(n) for o, n in re.findall(r'data-outcome="(\w+)" data-count="(\d+)"', found[2])}
+    assert sum(drawn.values()) == int(found[1])
+    return drawn
+
+
+def chart_total(page: str) -> int:
+    found = re.search(r'<svg id="usage-chart"[^>]*data-total="(\d+)"', page)
+    assert found is not None
+    return int(found[1])
+
+
+def png_size(body: bytes) -> tuple[int, int]:
+    assert body.startswith(PNG)
+    width, height = struct.unpack(">II", body[16:24])
+    return width, height
+
+
+def test_the_chart_shows_each_outcome_and_why_captures_failed(service: Service, site: FixtureServer,
+                                                              browsers: Callable[[], Browser]) -> None:
+    browser = browsers()
+    browser.signup()
+    (workspace,) = browser.workspaces()
+    empty = browser.get(f"/dashboard/w/{workspace}").text
+    assert chart_total(empty) == 0
+    assert "No failed attempts" in empty
+
+    key = browser.new_key(workspace)
+    api = {"x-api-key": key}
+    for n in range(2):
+        ok = service.client.post("/api/screenshot", json={"url": f"{site.base}/simple?chart={n}"}, headers=api)
+        assert ok.status_code == 200, ok.text
+    refused = service.client.post("/api/screenshot", json={"url": f"{site.base}/simple", "format": "gif"},
+                                  headers=api)
+    assert refused.status_code == 422
+    paid = service.client.post("/api/screenshot", json={"url": f"{site.base}/simple", "format": "pdf"}, headers=api)
+    assert paid.status_code == 403
+    slow = service.client.post("/api/screenshot", json={"url": f"{site.base}/never-loads", "timeoutMs": 1000},
+                               headers=api)
+    assert slow.status_code == 504, slow.text
+    codes = [answer.json()["code"] for answer in (refused, paid, slow)]
+    assert codes == ["invalid_request", "feature_not_entitled", "render_timeout"]
+
+    page = browser.get(f"/dashboard/w/{workspace}").text
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    assert segments(page, today) == {"succeeded": 2, "validation_failed": 2, "render_failed": 1}
+    assert chart_total(page) == 5
+    assert f"{today}: 2 succeeded, 2 validation failed, 1 render failed" in page  # the bar's title
+    stages = dict(re.findall(r'<strong data-stage="(\w+)">(\d+)</strong>', page))
+    assert stages == {"validation": "1", "entitlement": "1", "render": "1"}
+    recent = re.search(r'<table id="recent-failures">(.*?)</table>', page, re.S)
+    assert recent is not None
+    assert re.findall(r"<code>(\w+)</code>", recent[1]) == list(reversed(codes))  # newest first
+    assert "/never-loads" not in recent[1]  # hosts, never whole URLs
+    assert re.search(r'<strong id="quota-used">2</strong>', page)
+
+
+def test_the_jobs_page_lists_jobs_and_downloads_while_the_link_is_valid(
+        service: Service, site: FixtureServer, browsers: Callable[[], Browser]) -> None:
+    browser, stranger = browsers(), browsers()
+    browser.signup()
+    stranger.signup()
+    (workspace,) = browser.workspaces()
+    api = Workspace(workspace, browser.new_key(workspace), "", service)
+    done = api.submit(url=f"{site.base}/simple?job=page").json()["id"]
+    failed = api.submit(url=f"{site.base}/status?code=500", failOnStatus=[500]).json()["id"]
+    assert api.finished_job(done)["status"] == "SUCCEEDED"
+    assert api.finished_job(failed)["status"] == "FAILED"
+
+    page = browser.get(f"/dashboard/w/{workspace}/jobs").text
+    rows = dict(re.findall(r'<tr data-job="(job_\w+)" data-status="(\w+)">', page))
+    assert rows == {done: "SUCCEEDED", failed: "FAILED"}
+    assert page.index(failed) < page.index(done)  # newest first
+    assert "target_status_rejected" in page
+    link = re.search(rf'data-job="{done}".*?<a href="([^"]+)" class="download">', page, re.S)
+    assert link is not None
+    with httpx.Client() as anyone:  # a signed link: no session, no key
+        downloaded = anyone.get(html.unescape(link[1]))
+    assert downloaded.status_code == 200
+    assert png_size(downloaded.content) == (1280, 800)
+
+    assert stranger.get(f"/dashboard/w/{workspace}/jobs").status_code == 404
+    stranger.get("/dashboard")
+    assert stranger.post(f"/dashboard/w/{workspace}/jobs/{done}/cancel").status_code == 404
+    (theirs,) = stranger.workspaces()
+    assert stranger.post(f"/dashboard/w/{theirs}/jobs/{done}/cancel").status_code == 404  # not in their workspace
+    assert done not in stranger.get(f"/dashboard/w/{theirs}/jobs").text
+
+
+def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: FixtureServer,
+                                                    browsers: Callable[[], Browser]) -> None:
+    browser = browsers()
+    browser.signup()
+    (workspace,) = browser.workspaces()
+    path = f"/dashboard/w/{workspace}/playground"
+    form = browser.get(path)
+    assert form.status_code == 200
+    assert 'pdf (paid plans)' in form.text  # a free workspace
+
+    answer = browser.post(path, url=f"{site.base}/simple?t=playground", format="png", width="640", height="480")
+    assert answer.status_code == 200, answer.text
+    image = re.search(r'<img id="result-image" class="result" src="data:image/png;base64,([^"]+)"', answer.text)
+    assert image is not None
+    assert png_size(base64.b64decode(image[1])) == (640, 480)
+    assert f"{site.base}/simple?t=playground" in answer.text  # the form keeps what was asked
+
+    bad = browser.post(path, url="ftp://fixture.test/", format="png", width="640", height="480")
+    assert bad.status_code == 422
+    assert '<code id="problem-code">destination_forbidden</code>' in bad.text
+    narrow = browser.post(path, url=f"{site.base}/simple", format="png", width="10", height="480")
+    assert narrow.status_code == 422
+    assert "<code>viewport.width</code>" in narrow.text
+    paid = browser.post(path, url=f"{site.base}/simple", format="pdf", width="1280", height="800")
+    assert paid.status_code == 403
+    assert '<code id="problem-code">feature_not_entitled</code>' in paid.text
+
+    page = browser.get(f"/dashboard/w/{workspace}").text
+    assert re.search(r'<strong id="quota-used">1</strong>', page)  # only the capture that succeeded
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    assert segments(page, today) == {"succeeded": 1, "validation_failed": 3}
+    captured = service.events(f"workspace_id = '{workspace}' AND type LIKE 'capture.%'")
+    assert {event["key_id"] for event in captured} == {f"playground:{browser_user(service, workspace)}"}
+
+
+def browser_user(service: Service, workspace: str) -> str:
+    (row,) = service.sql(f"SELECT user_id FROM memberships WHERE workspace_id = '{workspace}'")
+    return str(row["user_id"])
+
+
+def test_a_stranger_gets_no_playground(service: Service, site: FixtureServer,
+                                                               browsers: Callable[[], Browser]) -> None:
+    owner, stranger = browsers(), browsers()
+    owner.signup()
+    stranger.signup()
+    (workspace,) = owner.workspaces()
+    assert stranger.get(f"/dashboard/w/{workspace}/playground").status_code == 404
+    stranger.get("/dashboard")
+    refused = stranger.post(f"/dashboard/w/{workspace}/playground", url=f"{site.base}/simple", format="png",
+                            width="1280", height="800")
+    assert refused.status_code == 404
+    assert service.events(f"workspace_id = '{workspace}' AND type LIKE 'capture.%'") == []
