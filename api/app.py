@@ -97,6 +97,11 @@ def delivering(delivery: Delivery, payload: bytes) -> AsyncIterator[bytes]:
     return body()
 
 
+def base_url() -> str:
+    """Where users reach this service: `public_url`, else the host the request came to; no trailing slash."""
+    return (services().settings.public_url or request.host_url).rstrip("/")
+
+
 def principal() -> Principal:
     found: Principal = g.principal
     return found

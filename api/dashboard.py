@@ -20,7 +20,7 @@ from typing import Any
 from quart import Blueprint, Response, g, render_template, request
 
 from actors.accounts import LoginThrottled
-from api.app import delivering, services
+from api.app import base_url, delivering, services
 from engine.accounts import Workspace
 from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
 from engine.charts import LABELS as OUTCOME_LABELS
@@ -240,7 +240,7 @@ async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | Non
         chosen, role = accounts.member_workspace(g.user.id, workspace_id)
         listed = await accounts.keys_of(chosen.id)
     return await _page("keys.html", status, memberships=memberships, chosen=chosen, role=role, keys=listed,
-                       created=created, can_manage=allowed(role, "manage_keys"))
+                       created=created, can_manage=allowed(role, "manage_keys"), base_url=base_url())
 
 
 @blueprint.post("/dashboard/keys")
@@ -273,7 +273,7 @@ async def revoke_key(key_id: str) -> Response:
 async def invite(workspace_id: str) -> Response:
     form = await request.form
     token = await services().accounts.invite(g.user.id, workspace_id, form.get("role", "member"))
-    link = f"{(services().settings.public_url or request.host_url).rstrip('/')}/invite/{token}"
+    link = f"{base_url()}/invite/{token}"
     return await _workspace_page(workspace_id, 201, invite_link=link, invite_role=form.get("role", "member"))
 
 
@@ -356,8 +356,7 @@ async def jobs(workspace_id: str) -> Response:
     found, role = services().accounts.member_workspace(g.user.id, workspace_id)
     require(role, "view")
     listed = services().jobs.recent(found.id, RECENT_JOBS)
-    base = (services().settings.public_url or request.host_url)
-    views = [(job, services().jobs.view(job, base)) for job in listed]
+    views = [(job, services().jobs.view(job, base_url())) for job in listed]
     return await _page("jobs.html", workspace=found, role=role, jobs=views, tab="Jobs", shown=RECENT_JOBS,
                        can_cancel=allowed(role, "capture"))
 

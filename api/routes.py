@@ -9,7 +9,7 @@ from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from actors.intake import Delivery
-from api.app import delivering, principal, services
+from api.app import base_url, delivering, principal, services
 from api.openapi import openapi_document
 from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.errors import CaptureError, MalformedJson, PayloadTooLarge, UnsupportedMediaType
@@ -43,10 +43,6 @@ async def _capture_body() -> Any:
     except CaptureError as error:
         await services().intake.record_failure(principal(), g.request_id, error)
         raise
-
-
-def base_url() -> str:
-    return services().settings.public_url or request.host_url
 
 
 @blueprint.post("/api/jobs")

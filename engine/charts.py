@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.analytics import OUTCOMES
 
-WIDTH, HEIGHT = 720, 200  # the SVG's viewBox; it scales to the page
-TOP, BOTTOM, LEFT = 16, 22, 30  # room for the scale and the day labels
+WIDTH, HEIGHT = 720, 220  # the SVG's viewBox; it scales to the page
+TOP, BOTTOM, LEFT, RIGHT = 16, 30, 44, 24  # room for the scale and the day labels
 LABELS = {
     "succeeded": "succeeded",
     "validation_failed": "validation failed",
@@ -59,6 +59,7 @@ class Chart:
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
+    right: int = WIDTH - RIGHT
     top: int = TOP
     baseline: int = HEIGHT - BOTTOM
 
@@ -93,7 +94,7 @@ def daily_chart(rows: list[dict[str, Any]], days: list[dt.date]) -> Chart:
     by_day = {row["day"]: row["outcomes"] for row in rows}
     scale = nice_scale(max((sum(by_day.get(d.isoformat(), {}).values()) for d in days), default=0))
     plot = HEIGHT - BOTTOM - TOP
-    slot = (WIDTH - LEFT) / max(len(days), 1)
+    slot = (WIDTH - LEFT - RIGHT) / max(len(days), 1)
     bars = []
     for i, day in enumerate(days):
         outcomes = by_day.get(day.isoformat(), {})

@@ -84,7 +84,7 @@ def test_the_chart_shows_each_outcome_and_why_captures_failed(service: Service, 
     assert f"{today}: 2 succeeded, 2 validation failed, 1 render failed" in page  # the bar's title
     stages = dict(re.findall(r'<strong data-stage="(\w+)">(\d+)</strong>', page))
     assert stages == {"validation": "1", "entitlement": "1", "render": "1"}
-    recent = re.search(r'<table id="recent-failures">(.*?)</table>', page, re.S)
+    recent = re.search(r'<table id="recent-failures"[^>]*>(.*?)</table>', page, re.S)
     assert recent is not None
     assert re.findall(r"<code>(\w+)</code>", recent[1]) == list(reversed(codes))  # newest first
     assert "/never-loads" not in recent[1]  # hosts, never whole URLs
