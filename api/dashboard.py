@@ -34,6 +34,7 @@ from engine.users import SESSION_DAYS, UserError
 blueprint = Blueprint("dashboard", __name__, template_folder="templates")
 SESSION_COOKIE = "capture_session"
 CSRF_COOKIE = "capture_csrf"
+SECURE_PREFIX = "__Host-"  # behind TLS: no sibling subdomain can set or shadow the cookie
 STYLESHEET = (Path(__file__).with_name("static") / "app.css").read_bytes()  # read once, never on the loop
 CHART_DAYS = 30
 RECENT_FAILURE_ROWS = 15
@@ -63,7 +64,7 @@ class CsrfRefused(Forbidden):
 async def _load_user() -> Response | None:
     """The signed-in user, if any; pages that need one send the others to /login; every POST is CSRF-checked."""
     g.user = g.session = None
-    token = request.cookies.get(SESSION_COOKIE)
+    token = request.cookies.get(_cookie(SESSION_COOKIE))
     if token:
         found = services().accounts.session(token)
         if found is not None:
@@ -72,7 +73,7 @@ async def _load_user() -> Response | None:
         return _see_other("/login")
     if request.method == "POST":
         form = await request.form
-        expected = g.session.csrf if g.session is not None else request.cookies.get(CSRF_COOKIE, "")
+        expected = g.session.csrf if g.session is not None else request.cookies.get(_cookie(CSRF_COOKIE), "")
         sent = form.get("csrf_token", "")
         if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
             raise CsrfRefused()
@@ -100,7 +101,12 @@ def _secure() -> bool:
 
 
 def _anonymous_csrf() -> str:
-    return request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
+    return request.cookies.get(_cookie(CSRF_COOKIE)) or secrets.token_urlsafe(24)
+
+
+def _cookie(name: str) -> str:
+    """A cookie's name: with the `__Host-` prefix behind TLS, so the browser takes it only from this host."""
+    return SECURE_PREFIX + name if _secure() else name
 
 
 async def _page(template: str, status: int = 200, **context: Any) -> Response:
@@ -108,7 +114,7 @@ async def _page(template: str, status: int = 200, **context: Any) -> Response:
         csrf = _anonymous_csrf()
         body = await render_template(template, user=None, csrf=csrf, **context)
         response = Response(body, status=status, content_type="text/html; charset=utf-8")
-        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="Strict", secure=_secure(), path="/")
+        response.set_cookie(_cookie(CSRF_COOKIE), csrf, httponly=True, samesite="Strict", secure=_secure(), path="/")
         return response
     return Response(await _render_page(template, **context), status=status, content_type="text/html; charset=utf-8")
 
@@ -119,9 +125,9 @@ async def _render_page(template: str, **context: Any) -> bytes:
 
 
 def _signed_in(response: Response, token: str) -> Response:
-    response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="Lax",
+    response.set_cookie(_cookie(SESSION_COOKIE), token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="Lax",
                         secure=_secure(), path="/")
-    response.delete_cookie(CSRF_COOKIE, path="/")
+    response.delete_cookie(_cookie(CSRF_COOKIE), path="/", secure=_secure())
     return response
 
 
@@ -188,11 +194,11 @@ async def login() -> Response:
 
 @blueprint.post("/logout")
 async def logout() -> Response:
-    token = request.cookies.get(SESSION_COOKIE)
+    token = request.cookies.get(_cookie(SESSION_COOKIE))
     if token:
         await services().accounts.logout(token)
     response = _see_other("/login")
-    response.delete_cookie(SESSION_COOKIE, path="/")
+    response.delete_cookie(_cookie(SESSION_COOKIE), path="/", secure=_secure())
     return response
 
 

@@ -165,14 +165,25 @@ def behind_tls(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) ->
 def test_behind_tls_the_session_cookie_is_secure(behind_tls: Service, browsers: Callable[..., Browser]) -> None:
     browser = browsers(behind_tls)
     form = browser.get("/signup")
-    assert {"HttpOnly", "SameSite=Strict", "Secure"} <= cookie_flags(form, "capture_csrf")
+    # __Host-: Secure, Path=/, no Domain, so no sibling subdomain can plant a CSRF cookie of its own
+    flags = cookie_flags(form, "__Host-capture_csrf")
+    assert {"HttpOnly", "SameSite=Strict", "Secure", "Path"} <= flags
+    assert "Domain" not in flags
     # the proxy in front speaks TLS to the browser; this client speaks plain HTTP behind it, so it
     # hands back the Secure CSRF cookie itself
-    answer = browser.http.post("/signup", data={"email": "tls@example.com", "password": PASSWORD,
-                                                "csrf_token": browser.csrf},
-                               headers={"cookie": f"capture_csrf={browser.csrf}"})
+    signup = {"email": "tls@example.com", "password": PASSWORD, "csrf_token": browser.csrf}
+    planted = browser.http.post("/signup", data=signup, headers={"cookie": f"capture_csrf={browser.csrf}"})
+    assert planted.status_code == 403  # a cookie without the prefix is not this host's
+    answer = browser.http.post("/signup", data=signup, headers={"cookie": f"__Host-capture_csrf={browser.csrf}"})
     assert answer.status_code == 303, answer.text
-    assert {"HttpOnly", "SameSite=Lax", "Secure"} <= cookie_flags(answer, "capture_session")
+    session = cookie_flags(answer, "__Host-capture_session")
+    assert {"HttpOnly", "SameSite=Lax", "Secure", "Path"} <= session
+    assert "Domain" not in session
+    token = next(c.split(";")[0].split("=", 1)[1] for c in answer.headers.get_list("set-cookie")
+                 if c.startswith("__Host-capture_session="))
+    browser.http.cookies.clear()
+    assert browser.http.get("/dashboard", headers={"cookie": f"__Host-capture_session={token}"}).status_code == 200
+    assert browser.http.get("/dashboard", headers={"cookie": f"capture_session={token}"}).status_code == 303
 
 
 def test_wrong_passwords_sent_side_by_side_are_all_counted(service: Service,
