@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import Service
 from tests.dashboard_client import Browser
+from tests.fixture_site import FixtureServer
 
 INVITE = re.compile(r'<code id="invite-link">[^<]*(/invite/[^<]+)</code>')
 
@@ -149,6 +150,25 @@ def test_a_member_sees_but_cannot_manage_keys(team: Team) -> None:
     team.member.get("/dashboard")
     assert team.member.post(f"/dashboard/keys/{key_id[0]}/revoke", workspace=team.workspace).status_code == 403
     assert team.owner.service.client.get("/api/usage", headers={"x-api-key": key}).status_code == 200  # still live
+
+
+def test_a_member_captures_in_the_playground_and_sees_the_usage(team: Team, site: FixtureServer) -> None:
+    """`capture` and `view` are every role's: a member runs the playground and finds it in the team's chart."""
+    path = f"/dashboard/w/{team.workspace}/playground"
+    assert team.member.get(path).status_code == 200
+    before = _attempts(team.owner, team.workspace)
+    answer = team.member.post(path, url=f"{site.base}/simple?t=member-playground", format="png",
+                              width="800", height="600")
+    assert answer.status_code == 200, answer.text[:300]
+    assert 'id="result-image"' in answer.text
+    assert _attempts(team.owner, team.workspace) == before + 1  # the owner sees the member's capture
+    assert team.member.get(f"/dashboard/w/{team.workspace}/jobs").status_code == 200
+
+
+def _attempts(browser: Browser, workspace: str) -> int:
+    found = re.search(r'<svg id="usage-chart"[^>]*data-total="(\d+)"', browser.get(f"/dashboard/w/{workspace}").text)
+    assert found is not None
+    return int(found[1])
 
 
 def test_ownership_moves_and_the_owner_deletes(service: Service) -> None:
