@@ -103,9 +103,9 @@ class AccountDirectory:
     def playground_principal(self, user_id: str, workspace: Workspace) -> Principal:
         """Who a dashboard playground capture acts as: the workspace, under a per-user pseudo key.
 
-        Its events carry key id `playground:<user id>`, and it has a rate budget of its own.
+        Its events carry key id `playground:<workspace id>:<user id>`, which is also its own rate budget.
         """
-        key = ApiKey(f"playground:{user_id}", workspace.id, "dashboard playground", "", "")
+        key = ApiKey(f"playground:{workspace.id}:{user_id}", workspace.id, "dashboard playground", "", "")
         return Principal(key, workspace, self.plans[workspace.plan])
 
     def workspaces(self) -> list[Workspace]:

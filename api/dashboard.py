@@ -17,9 +17,11 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import trio
 from quart import Blueprint, Response, g, render_template, request
 
 from actors.accounts import LoginThrottled
+from actors.intake import Delivery
 from api.app import base_url, delivering, services
 from engine.accounts import Workspace
 from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
@@ -41,6 +43,7 @@ RECENT_FAILURE_ROWS = 15
 RECENT_JOBS = 50
 PLAYGROUND_FORMATS = ("png", "jpeg", "webp", "pdf", "html")
 PREVIEW_BYTES = 64 * 1024  # of an HTML result, shown as text
+DIGITS = re.compile(r"[0-9]{1,6}")  # ASCII only: int() refuses "²" and 5,000-digit strings
 NEXT = re.compile(r"/(invite/[A-Za-z0-9_-]{1,100}|dashboard(/[A-Za-z0-9_/-]{0,200})?)")
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; "
@@ -396,25 +399,38 @@ async def playground(workspace_id: str) -> Response:
         await intake.admit(who, g.request_id, capture=True)
         delivery = await intake.capture(who, playground_request(form), g.request_id)
     except CaptureError as error:  # already recorded as a failed attempt
-        return await _playground(found, role, form=form, status=error.status, problem=error)
+        refused = await _playground(found, role, form=form, status=error.status, problem=error)
+        refused.headers.update(error.headers())
+        return refused
+    try:
+        body = await _render_page("playground.html", **await _playground_context(found, role, form),
+                                  result=_shown(delivery))
+    except BaseException:
+        with trio.CancelScope(shield=True):  # never leave its quota reserved until the sweeper comes
+            await intake.delivery_failed(delivery, "the page carrying it failed")
+        raise
+    # the capture counts as delivered, and uses quota, once the page carrying it was handed over
+    return Response(delivering(delivery, body), content_type="text/html; charset=utf-8")
+
+
+def _shown(delivery: Delivery) -> dict[str, Any]:
+    """What the playground shows of a capture: the bytes once, as a data URL (the CSP allows data: images)."""
     capture = delivery.capture
-    body = await _render_page("playground.html", **await _playground_context(found, role, form), result={
+    text = capture.content_type.startswith("text/")
+    return {
         "content_type": capture.content_type, "bytes": len(capture.body), "status": capture.target_status,
         "capture_id": delivery.capture_id, "kind": capture.content_type.split("/")[0],
         "data_url": f"data:{capture.content_type};base64,{base64.b64encode(capture.body).decode()}",
-        "text": capture.body[:PREVIEW_BYTES].decode("utf-8", "replace") if capture.content_type.startswith(
-            "text/") else None,
+        "text": capture.body[:PREVIEW_BYTES].decode("utf-8", "replace") if text else None,
         "filename": f"{delivery.capture_id}.{delivery.request.format}",
-    })
-    # the capture counts as delivered, and uses quota, once the page carrying it was handed over
-    return Response(delivering(delivery, body), content_type="text/html; charset=utf-8")
+    }
 
 
 def playground_request(form: Any) -> dict[str, Any]:
     """The capture request the playground form describes, in the API's JSON shape; the API validates it."""
     def number(name: str) -> int | str:
         value = form.get(name, "").strip()
-        return int(value) if value.isdigit() else value
+        return int(value) if DIGITS.fullmatch(value) else value  # anything else: the API names the field
 
     body: dict[str, Any] = {"url": form.get("url", "").strip(), "format": form.get("format", "png"),
                             "viewport": {"width": number("width"), "height": number("height")}}

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import base64
-import datetime as dt
 import html
 import re
 import struct
+import time
 from collections.abc import Callable, Iterator
 
 import httpx
@@ -76,9 +76,10 @@ def test_the_chart_shows_each_outcome_and_why_captures_failed(service: Service, 
     assert slow.status_code == 504, slow.text
     codes = [answer.json()["code"] for answer in (refused, paid, slow)]
     assert codes == ["invalid_request", "feature_not_entitled", "render_timeout"]
+    Workspace(workspace, key, "", service).quota(at_least_used=2)  # a success commits after its last byte
 
     page = browser.get(f"/dashboard/w/{workspace}").text
-    today = dt.datetime.now(dt.UTC).date().isoformat()
+    today = event_day(service, workspace)
     assert segments(page, today) == {"succeeded": 2, "validation_failed": 2, "render_failed": 1}
     assert chart_total(page) == 5
     assert f"{today}: 2 succeeded, 2 validation failed, 1 render failed" in page  # the bar's title
@@ -97,6 +98,7 @@ def test_the_jobs_page_lists_jobs_and_downloads_while_the_link_is_valid(
     browser.signup()
     stranger.signup()
     (workspace,) = browser.workspaces()
+    service.cli("workspace", "set-plan", workspace, "pro")  # room in the rate budget for polling
     api = Workspace(workspace, browser.new_key(workspace), "", service)
     done = api.submit(url=f"{site.base}/simple?job=page").json()["id"]
     failed = api.submit(url=f"{site.base}/status?code=500", failOnStatus=[500]).json()["id"]
@@ -114,6 +116,17 @@ def test_the_jobs_page_lists_jobs_and_downloads_while_the_link_is_valid(
         downloaded = anyone.get(html.unescape(link[1]))
     assert downloaded.status_code == 200
     assert png_size(downloaded.content) == (1280, 800)
+
+    running = api.submit(url=f"{site.base}/never-loads?job=cancel", timeoutMs=60000).json()["id"]
+    for _ in range(600):  # bounded: at most about a minute
+        if api.job(running)["status"] == "RUNNING":
+            break
+        time.sleep(0.1)
+    listed = browser.get(f"/dashboard/w/{workspace}/jobs").text
+    assert f'action="/dashboard/w/{workspace}/jobs/{running}/cancel"' in listed
+    assert browser.post(f"/dashboard/w/{workspace}/jobs/{running}/cancel").status_code == 303
+    assert api.finished_job(running)["status"] == "CANCELLED"
+    assert f'data-job="{running}" data-status="CANCELLED"' in browser.get(f"/dashboard/w/{workspace}/jobs").text
 
     assert stranger.get(f"/dashboard/w/{workspace}/jobs").status_code == 404
     stranger.get("/dashboard")
@@ -150,12 +163,42 @@ def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: Fixt
     assert paid.status_code == 403
     assert '<code id="problem-code">feature_not_entitled</code>' in paid.text
 
+    odd = browser.post(path, url=f"{site.base}/simple", format="png", width="²", height="9" * 5000)
+    assert odd.status_code == 422  # not digits the way int() reads them: the API names the fields
+    assert "<code>viewport.width</code>" in odd.text
+    assert "<code>viewport.height</code>" in odd.text
+
     page = browser.get(f"/dashboard/w/{workspace}").text
     assert re.search(r'<strong id="quota-used">1</strong>', page)  # only the capture that succeeded
-    today = dt.datetime.now(dt.UTC).date().isoformat()
-    assert segments(page, today) == {"succeeded": 1, "validation_failed": 3}
+    assert segments(page, event_day(service, workspace)) == {"succeeded": 1, "validation_failed": 4}
     captured = service.events(f"workspace_id = '{workspace}' AND type LIKE 'capture.%'")
-    assert {event["key_id"] for event in captured} == {f"playground:{browser_user(service, workspace)}"}
+    user = browser_user(service, workspace)
+    assert {event["key_id"] for event in captured} == {f"playground:{workspace}:{user}"}
+
+
+def test_the_playground_has_the_plans_rate_limit_per_workspace(service: Service, site: FixtureServer,
+                                                               browsers: Callable[[], Browser]) -> None:
+    browser = browsers()
+    browser.signup()
+    (personal,) = browser.workspaces()
+    browser.get("/dashboard")
+    team = browser.post("/dashboard/teams", name="Rate team").headers["location"].rsplit("/", 1)[1]
+    browser.get(f"/dashboard/w/{personal}/playground")
+    cheap = {"url": f"{site.base}/simple", "format": "png", "width": "10", "height": "480"}  # refused, but counted
+    answers = [browser.post(f"/dashboard/w/{personal}/playground", **cheap) for _ in range(11)]
+    assert [a.status_code for a in answers] == [422] * 10 + [429]  # the free plan: 10 requests a minute
+    assert int(answers[-1].headers["retry-after"]) >= 1
+    assert answers[-1].headers["ratelimit-remaining"] == "0"
+    assert '<code id="problem-code">rate_limited</code>' in answers[-1].text
+    other = browser.post(f"/dashboard/w/{team}/playground", **cheap)
+    assert other.status_code == 422  # another workspace's budget is its own
+
+
+def event_day(service: Service, workspace: str) -> str:
+    """The UTC day of the workspace's latest capture event: the chart's bar for it (a run may cross midnight)."""
+    (row,) = service.sql(f"SELECT strftime(max(ts), '%Y-%m-%d') AS day FROM events WHERE workspace_id = '{workspace}' "
+                         "AND type LIKE 'capture.%'")
+    return str(row["day"])
 
 
 def browser_user(service: Service, workspace: str) -> str:
