@@ -1,0 +1,226 @@
+"""Benchmark the service against raw Chromium, both measured in this run.
+
+    .venv/bin/python -m benchmarks [--quick] [--soak N] [--runs N] [--pool N]
+
+Prints one table per run (captures/s, p50/p95/p99 per page and concurrency,
+and the service/baseline ratios), peak RSS of the service and of its
+Chromium tree, the micro-figures and the start-up time; writes the same as
+JSON to benchmarks/results/<time>.json. Every loop is bounded in count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import math
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import trio
+
+from benchmarks import micro
+from benchmarks.baseline import baseline_pool
+from benchmarks.service import RunningService, start
+from benchmarks.site import Site, heavy_bytes
+from benchmarks.stats import Figures, table
+
+RESULTS = Path(__file__).resolve().parent / "results"
+PAGES = {"text": ("/text", False), "heavy": ("/heavy", False), "tall": ("/tall", True)}
+CONCURRENCY = (1, 2, 4, 8)
+POLL_S = 0.02
+CAPTURE_TIMEOUT_S = 120
+
+
+def counts(page: str, concurrency: int, quick: bool) -> int:
+    """Captures per series: enough for a p95, bounded so a run takes minutes."""
+    per_worker = {"text": 16, "heavy": 8, "tall": 3}[page]
+    if quick:
+        per_worker = max(2, per_worker // 4)
+    return max(per_worker * concurrency, {"text": 24, "heavy": 12, "tall": 6}[page] // (4 if quick else 1))
+
+
+async def series(runner: str, page: str, concurrency: int, n: int,
+                 one: Callable[[], Awaitable[None]]) -> Figures:
+    """`n` captures by `concurrency` workers; each worker takes the next until none is left."""
+    latencies: list[float] = []
+    failures = 0
+    left = n
+
+    async def worker() -> None:
+        nonlocal left, failures
+        while left > 0:
+            left -= 1
+            began = time.perf_counter()
+            try:
+                with trio.fail_after(CAPTURE_TIMEOUT_S):
+                    await one()
+            except Exception as exc:  # counted and reported, never hidden
+                failures += 1
+                print(f"  {runner} {page} failed: {exc!r}"[:300])
+                continue
+            latencies.append(time.perf_counter() - began)
+    began = time.perf_counter()
+    async with trio.open_nursery() as nursery:
+        for _ in range(concurrency):
+            nursery.start_soon(worker)
+    return Figures.of(runner, page, concurrency, latencies, failures, time.perf_counter() - began)
+
+
+async def warm(one: Callable[[], Awaitable[None]], times: int) -> None:
+    for _ in range(times):
+        await one()
+
+
+async def run_baseline(site: Site, pool: int, quick: bool) -> list[Figures]:
+    found = []
+    async with baseline_pool(pool) as browsers:
+        for page, (path, full) in PAGES.items():
+            url = f"{site.base}{path}"
+
+            async def one(url: str = url, full: bool = full) -> None:
+                body = await browsers.capture(url, full)
+                assert body.startswith(b"\x89PNG")
+            await warm(one, 2)
+            for c in CONCURRENCY:
+                found.append(await series("baseline", page, c, counts(page, c, quick), one))
+                print(f"  {found[-1].runner} {page} c={c}: p50 {found[-1].p50_ms:.0f} ms, "
+                      f"{found[-1].per_s:.2f}/s", flush=True)
+    return found
+
+
+class Peak:
+    """The largest RSS seen of the service and of its Chromium tree, sampled every 0.2 s."""
+
+    def __init__(self, service: RunningService) -> None:
+        self.service = service
+        self.service_bytes = 0
+        self.browser_bytes = 0
+
+    async def sample(self) -> None:
+        while True:
+            own, below = await trio.to_thread.run_sync(self.service.rss)
+            self.service_bytes = max(self.service_bytes, own)
+            self.browser_bytes = max(self.browser_bytes, below)
+            await trio.sleep(0.2)
+
+
+async def run_service(service: RunningService, site: Site, quick: bool) -> list[Figures]:
+    found = []
+    headers = {"x-api-key": service.key}
+    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
+    async with httpx.AsyncClient(base_url=service.url, headers=headers, timeout=CAPTURE_TIMEOUT_S,
+                                 limits=limits) as client:
+        for page, (path, full) in PAGES.items():
+            body = {"url": f"{site.base}{path}", "fullPage": full}
+
+            async def sync(body: dict[str, Any] = body) -> None:
+                answer = await client.post("/api/screenshot", json=body)
+                if answer.status_code != 200 or not answer.content.startswith(b"\x89PNG"):
+                    raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
+            await warm(sync, 2)
+            for c in CONCURRENCY:
+                found.append(await series("sync", page, c, counts(page, c, quick), sync))
+                print(f"  sync {page} c={c}: p50 {found[-1].p50_ms:.0f} ms, {found[-1].per_s:.2f}/s", flush=True)
+        text = {"url": f"{site.base}/text"}
+
+        async def durable() -> None:
+            job = await client.post("/api/jobs", json=text)
+            if job.status_code != 202:
+                raise RuntimeError(f"{job.status_code} {job.text[:200]}")
+            status_url = f"/api/jobs/{job.json()['id']}"
+            while True:
+                state = (await client.get(status_url)).json()
+                if state["status"] == "SUCCEEDED":
+                    return
+                if state["status"] in {"FAILED", "CANCELLED", "EXPIRED"}:
+                    raise RuntimeError(f"job {state}")
+                await trio.sleep(POLL_S)
+        await warm(durable, 2)
+        for c in CONCURRENCY:
+            found.append(await series("jobs", "text", c, counts("text", c, quick), durable))
+            print(f"  jobs text c={c}: p50 {found[-1].p50_ms:.0f} ms, {found[-1].per_s:.2f}/s", flush=True)
+    return found
+
+
+async def soak(service: RunningService, site: Site, total: int) -> dict[str, Any]:
+    """`total` sync captures in a row; RSS every 100; failures; orphans are counted at shutdown."""
+    rows, failures = [], 0
+    async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
+                                 timeout=CAPTURE_TIMEOUT_S) as client:
+        for n in range(1, total + 1):
+            answer = await client.post("/api/screenshot", json={"url": f"{site.base}/text?soak={n}"})
+            failures += answer.status_code != 200
+            if n % 100 == 0:
+                own, below = await trio.to_thread.run_sync(service.rss)
+                rows.append({"captures": n, "service_mb": own / 2**20, "chromium_mb": below / 2**20})
+                print(f"  soak {n:>5}: service {own / 2**20:7.1f} MB, chromium tree {below / 2**20:7.1f} MB, "
+                      f"failures {failures}", flush=True)
+    first, last = (rows[0], rows[-1]) if rows else ({}, {})
+    return {"rows": rows, "failures": failures,
+            "service_growth": last.get("service_mb", math.nan) / first.get("service_mb", math.nan) - 1,
+            "chromium_growth": last.get("chromium_mb", math.nan) / first.get("chromium_mb", math.nan) - 1}
+
+
+async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str, Any]:
+    print(f"run {number}: baseline (raw CDP, {args.pool} browsers)", flush=True)
+    figures = await run_baseline(site, args.pool, args.quick)
+    print(f"run {number}: service", flush=True)
+    service = await trio.to_thread.run_sync(start, site.server_address[1], args.pool)
+    result: dict[str, Any] = {"ready_s": service.ready_s}
+    try:
+        peak = Peak(service)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(peak.sample)
+            figures += await run_service(service, site, args.quick)
+            result["micro"] = await micro.over_http(service, site, args.quick)
+            if args.soak:
+                result["soak"] = await soak(service, site, args.soak)
+            nursery.cancel_scope.cancel()
+        result["peak_rss_mb"] = {"service": peak.service_bytes / 2**20, "chromium": peak.browser_bytes / 2**20}
+    finally:
+        result["orphans_after_stop"] = len(await trio.to_thread.run_sync(service.stop))
+    result["micro"]["event_log_appends_per_s"] = await micro.event_log_appends(args.quick)
+    result["series"] = [f.as_json() for f in figures]
+    print(f"\nrun {number}\n{table(figures)}")
+    print(f"ready after {result['ready_s']:.2f} s; peak RSS: service {result['peak_rss_mb']['service']:.0f} MB, "
+          f"chromium tree {result['peak_rss_mb']['chromium']:.0f} MB; orphans after stop: "
+          f"{result['orphans_after_stop']}")
+    print("micro: " + ", ".join(f"{k} {v:,.0f}" for k, v in result["micro"].items()))
+    if "soak" in result:
+        s = result["soak"]
+        print(f"soak: {s['failures']} failures; RSS growth from capture 100 to the last: service "
+              f"{s['service_growth']:+.1%}, chromium tree {s['chromium_growth']:+.1%}")
+    return result
+
+
+async def main(args: argparse.Namespace) -> None:
+    site = Site()
+    site.start()
+    try:
+        print(f"fixture site {site.base}: text, heavy ({heavy_bytes() / 2**20:.2f} MB, 40 images), tall", flush=True)
+        runs = [await one_run(n + 1, args, site) for n in range(args.runs)]
+    finally:
+        site.stop()
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / f"{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%SZ}.json"
+    out.write_bytes(orjson.dumps({"args": vars(args), "runs": runs}, option=orjson.OPT_INDENT_2))
+    print(f"\nwritten {out}")
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a quarter of the captures: a smoke run")
+    parser.add_argument("--runs", type=int, default=2, help="whole runs, one after the other (default 2)")
+    parser.add_argument("--pool", type=int, default=2, help="Chromium sessions, the same for both (default 2)")
+    parser.add_argument("--soak", type=int, default=0, metavar="N",
+                        help="after the series, N sync captures in a row with RSS every 100 (e.g. 1000)")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    trio.run(main, parse())

@@ -1,0 +1,130 @@
+"""The service under test: a real `run.py serve` on 127.0.0.1:0, egress allowed to the fixture site only."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from actors.chromium import descendants
+
+ROOT = Path(__file__).resolve().parent.parent
+READY = re.compile(r"capture service ready on (http://\S+)")
+START_S = 60
+# Limits out of the way: the benchmark measures the service, not its rate limiter.
+PLANS = """
+[plans.free]
+monthly_captures = 100
+requests_per_minute = 10
+features = []
+
+[plans.bench]
+monthly_captures = 100000000
+requests_per_minute = 100000000
+features = []
+"""
+
+
+@dataclass
+class RunningService:
+    url: str
+    process: subprocess.Popen[bytes]
+    env: dict[str, str]
+    workdir: tempfile.TemporaryDirectory[str]
+    ready_s: float  # from the process start to its "ready" line
+    key: str = ""
+
+    def cli(self, *args: str) -> dict[str, object]:
+        done = subprocess.run([sys.executable, str(ROOT / "run.py"), *args], env=self.env, capture_output=True,
+                              timeout=60, check=True)
+        answer: dict[str, object] = orjson.loads(done.stdout.splitlines()[0])
+        return answer
+
+    def rss(self) -> tuple[int, int]:
+        """Resident bytes of the service process and of everything below it (chromedriver, Chromium)."""
+        below = sum(_rss(pid) for pid in descendants(self.process.pid))
+        return _rss(self.process.pid), below
+
+    def browser_pids(self) -> list[int]:
+        return [pid for pid in descendants(self.process.pid) if _comm(pid).startswith(("chrom", "headless"))]
+
+    def stop(self, timeout: float = 30) -> list[int]:
+        """SIGTERM, wait; the Chromium or chromedriver processes still alive afterwards (orphans)."""
+        watched = descendants(self.process.pid)
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+        time.sleep(0.5)
+        orphans = [pid for pid in watched if _comm(pid).startswith(("chrom", "headless"))]
+        for pid in orphans:  # ours, by PID: never leave them running
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.workdir.cleanup()
+        return orphans
+
+
+def start(site_port: int, pool_size: int) -> RunningService:
+    workdir = tempfile.TemporaryDirectory(prefix="capture-bench-")
+    data = Path(workdir.name) / "data"
+    data.mkdir()
+    (Path(workdir.name) / "plans.toml").write_text(PLANS)
+    (Path(workdir.name) / "hosts").write_text("127.0.0.1 fixture.test\n")
+    env = {
+        **os.environ,
+        "CAPTURE_DATA_DIR": str(data),
+        "CAPTURE_LISTEN": "127.0.0.1:0",
+        "CAPTURE_EGRESS_ALLOW": f"127.0.0.1:{site_port}",
+        "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1",
+        "CAPTURE_RESOLVER_HOSTS_FILE": str(Path(workdir.name) / "hosts"),
+        "CAPTURE_PLANS_FILE": str(Path(workdir.name) / "plans.toml"),
+        "CAPTURE_DEFAULT_WORKSPACE": "",
+        "CAPTURE_POOL_SIZE": str(pool_size),
+        "CAPTURE_LOG_LEVEL": "warning",
+        "CAPTURE_LEASE_TIMEOUT_S": "120",  # the baseline queues without limit; so does the service here
+    }
+    log = Path(workdir.name) / "service.log"
+    started = time.monotonic()
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, cwd=workdir.name)
+    deadline = started + START_S
+    while time.monotonic() < deadline:
+        match = READY.search(log.read_text(errors="replace"))
+        if match:
+            service = RunningService(match[1], process, env, workdir, time.monotonic() - started)
+            workspace = service.cli("workspace", "create", "--name", "bench", "--plan", "bench")
+            service.key = str(service.cli("key", "create", "--workspace", str(workspace["id"]))["key"])
+            return service
+        if process.poll() is not None:
+            break
+        time.sleep(0.01)
+    process.kill()
+    raise RuntimeError(f"the service did not start:\n{log.read_text(errors='replace')}")
+
+
+def _rss(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""

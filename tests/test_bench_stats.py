@@ -1,0 +1,39 @@
+"""The benchmark's own arithmetic and fixture pages (no timing is judged here)."""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+
+from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, heavy_bytes
+from benchmarks.stats import Figures, percentile, ratio, table
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = [float(n) for n in range(1, 101)]
+    assert [percentile(values, p) for p in (50, 95, 99, 100)] == [50.0, 95.0, 99.0, 100.0]
+    assert percentile([3.0], 99) == 3.0
+    assert math.isnan(percentile([], 50))
+
+
+def test_the_table_gives_each_service_series_its_ratio_to_the_baseline() -> None:
+    base = Figures.of("baseline", "text", 1, [0.1, 0.2, 0.3], 0, 0.6)
+    sync = Figures.of("sync", "text", 1, [0.15, 0.25, 0.35], 0, 0.75)
+    assert base.per_s == 5.0
+    assert ratio(sync.p50_ms, base.p50_ms) == 1.25
+    printed = table([base, sync]).splitlines()
+    assert printed[2].split()[-2:] == ["1.25", "0.80"]  # p50 ×, captures/s ×
+    assert printed[1].split()[-1] == "300"  # a baseline line has no ratios
+
+
+def test_the_fixture_pages_are_what_the_issue_names() -> None:
+    assert 1_500 < len(TEXT) < 3_000
+    assert 0.9 * 2**20 < heavy_bytes() < 1.2 * 2**20
+    assert HEAVY.count(b"<img") == IMAGES == len(PICTURES)
+    assert f"min-height:{TALL_PX}px".encode() in TALL
+    png = PICTURES["/img/0.png"]
+    width, height = struct.unpack(">II", png[16:24])
+    length = struct.unpack(">I", png[33:37])[0]
+    assert len(zlib.decompress(png[41:41 + length])) == (width * 3 + 1) * height
+    assert len(png) > width * height * 3  # random pixels: nothing to compress
