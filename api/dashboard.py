@@ -134,6 +134,13 @@ def _signed_in(response: Response, token: str) -> Response:
     return response
 
 
+def _acting_in(workspace_id: str, action: str) -> tuple[Workspace, str]:
+    """The signed-in user's workspace and role: 404 if they are not a member, 403 if the role may not `action`."""
+    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
+    require(role, action)
+    return found, role
+
+
 def _see_other(location: str) -> Response:
     return Response("", status=303, headers={"location": location})
 
@@ -256,8 +263,7 @@ async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | Non
 async def create_key() -> Response:
     form = await request.form
     accounts = services().accounts
-    chosen, role = accounts.member_workspace(g.user.id, form.get("workspace", ""))
-    require(role, "manage_keys")
+    chosen, _ = _acting_in(form.get("workspace", ""), "manage_keys")
     name = form.get("name", "").strip()[:80] or None
     key, plaintext = await accounts.create_key(chosen.id, name)
     # shown in this answer only: never stored, never shown again
@@ -268,8 +274,7 @@ async def create_key() -> Response:
 async def revoke_key(key_id: str) -> Response:
     form = await request.form
     accounts = services().accounts
-    chosen, role = accounts.member_workspace(g.user.id, form.get("workspace", ""))
-    require(role, "manage_keys")
+    chosen, _ = _acting_in(form.get("workspace", ""), "manage_keys")
     await accounts.revoke_key_of(chosen.id, key_id)
     return _see_other(f"/dashboard/keys?workspace={chosen.id}")
 
@@ -288,8 +293,7 @@ async def invite(workspace_id: str) -> Response:
 
 async def _workspace_page(workspace_id: str, status: int = 200, **extra: Any) -> Response:
     accounts = services().accounts
-    found, role = accounts.member_workspace(g.user.id, workspace_id)
-    require(role, "view")
+    found, role = _acting_in(workspace_id, "view")
     plan = accounts.plans[found.plan]
     usage = services().ledger.usage(found.id, found.monthly_limit(plan))
     return await _page("workspace.html", status, workspace=found, role=role, usage=usage, tab="Overview",
@@ -362,8 +366,7 @@ async def delete_workspace(workspace_id: str) -> Response:
 
 @blueprint.get("/dashboard/w/<workspace_id>/jobs")
 async def jobs(workspace_id: str) -> Response:
-    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
-    require(role, "view")
+    found, role = _acting_in(workspace_id, "view")
     listed = services().jobs.recent(found.id, RECENT_JOBS)
     views = [(job, services().jobs.view(job, base_url())) for job in listed]
     return await _page("jobs.html", workspace=found, role=role, jobs=views, tab="Jobs", shown=RECENT_JOBS,
@@ -372,8 +375,7 @@ async def jobs(workspace_id: str) -> Response:
 
 @blueprint.post("/dashboard/w/<workspace_id>/jobs/<job_id>/cancel")
 async def cancel_job(workspace_id: str, job_id: str) -> Response:
-    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
-    require(role, "capture")
+    found, _ = _acting_in(workspace_id, "capture")
     try:
         await services().jobs.cancel(found.id, job_id)
     except JobAlreadyFinished:
@@ -383,15 +385,13 @@ async def cancel_job(workspace_id: str, job_id: str) -> Response:
 
 @blueprint.get("/dashboard/w/<workspace_id>/playground")
 async def playground_form(workspace_id: str) -> Response:
-    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
-    require(role, "capture")
+    found, role = _acting_in(workspace_id, "capture")
     return await _playground(found, role, form={})
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/playground")
 async def playground(workspace_id: str) -> Response:
-    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
-    require(role, "capture")
+    found, role = _acting_in(workspace_id, "capture")
     form = await request.form
     accounts, intake = services().accounts, services().intake
     who = accounts.playground_principal(g.user.id, found)

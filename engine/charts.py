@@ -35,10 +35,13 @@ class Segment:
 @dataclass(frozen=True)
 class Bar:
     day: str
-    total: int
     x: float
     width: float
     segments: tuple[Segment, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(s.count for s in self.segments)
 
     def count(self, outcome: str) -> int:
         return next((s.count for s in self.segments if s.outcome == outcome), 0)
@@ -107,8 +110,8 @@ def daily_chart(rows: list[dict[str, Any]], days: list[dt.date]) -> Chart:
             height = plot * count / scale
             y -= height
             segments.append(Segment(outcome, count, round(y, 2), round(height, 2)))
-        bars.append(Bar(day.isoformat(), sum(s.count for s in segments), round(LEFT + i * slot + slot * 0.15, 2),
-                        round(slot * 0.7, 2), tuple(segments)))
+        bars.append(Bar(day.isoformat(), round(LEFT + i * slot + slot * 0.15, 2), round(slot * 0.7, 2),
+                        tuple(segments)))
     return Chart(tuple(bars), scale)
 
 

@@ -17,7 +17,7 @@ import base64
 import datetime as dt
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,12 +76,15 @@ class Walk:
 
     def submit_and_wait(self, button: Any) -> None:
         """Press a submit button and wait until the next page has replaced this one."""
-        old = self.find("html")
-        button.click()
+        self.replaced(self.find("html"), button.click)
+
+    def replaced(self, old: Any, act: Callable[[], None]) -> None:
+        """Do `act`, then wait until `old` (this page's root element) belongs to a page that is gone."""
+        act()
         try:
             WebDriverWait(self.driver, 60).until(lambda d: _stale(old))
         except TimeoutException:
-            raise AssertionError(f"no new page after submitting on {self.path}") from None
+            raise AssertionError(f"no new page after {self.path}") from None
 
     def type_into(self, css: str, text: str) -> None:
         field = self.find(css)
@@ -100,7 +103,7 @@ class Walk:
             shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
                 "format": "png", "captureBeyondViewport": True,
                 "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-            target = ARTIFACTS / f"{len(self.shots) // 2 + 1:02d}-{name}-{width}.png"
+            target = ARTIFACTS / f"{len(self.shots) // len(WIDTHS) + 1:02d}-{name}-{width}.png"
             target.write_bytes(base64.b64decode(shot["data"]))
             self.shots.append(target)
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -173,11 +176,9 @@ def sign_up(walk: Walk, email: str, shot: str) -> None:
         walk.driver.switch_to.active_element.send_keys(Keys.TAB)
         stops += 1
         assert stops < 20, "Tab never reaches the email field"
-    old = walk.find("html")
     walk.driver.switch_to.active_element.send_keys(email, Keys.TAB)
     assert walk.driver.switch_to.active_element.get_attribute("id") == "password"
-    walk.driver.switch_to.active_element.send_keys(PASSWORD, Keys.ENTER)
-    WebDriverWait(walk.driver, 60).until(lambda d: _stale(old))
+    walk.replaced(walk.find("html"), lambda: walk.driver.switch_to.active_element.send_keys(PASSWORD, Keys.ENTER))
 
 
 def log_in(walk: Walk, email: str) -> None:
