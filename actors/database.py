@@ -57,8 +57,8 @@ class Database:
             while (item := self._queue.get()) is not _STOP:
                 fn, args, deliver, token = item
                 result = outcome.capture(fn, conn, *args)
-                try:
-                    trio.from_thread.run_sync(deliver, result, trio_token=token)
+                try:  # hand the answer over without waiting for the loop to take it
+                    token.run_sync_soon(deliver, result)
                 except trio.RunFinishedError:
                     pass  # the caller's loop is gone; nobody is waiting
         finally:

@@ -1,5 +1,9 @@
 """The append-only event log: group-committed inserts into DuckDB, acknowledged once on disk.
 
+The batch window is the commit itself: whatever arrives while one batch is
+being written goes into the next, so an idle log commits a lone event at
+once and a busy one writes hundreds per transaction.
+
 `append(event)` returns only after the batch holding the event is
 committed, so "accepted" means "on disk". Events are never updated or
 deleted; every other view (quota, analytics, job state) is derived from them.
@@ -19,7 +23,6 @@ import trio
 from actors.database import Database
 from engine.schema import EVENT_COLUMNS, EVENT_SCHEMA
 
-BATCH_WINDOW_S = 0.002
 MAX_BATCH = 4096
 QUEUE_SIZE = 4096
 
@@ -41,11 +44,20 @@ class Event:
     data: dict[str, Any] | None = None
     ts: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC).replace(tzinfo=None))
 
-    def row(self, seq: int) -> dict[str, Any]:
-        row = {name: getattr(self, name, None) for name in EVENT_COLUMNS}
-        row["seq"] = seq
-        row["data"] = orjson.dumps(self.data).decode() if self.data is not None else None
-        return row
+
+
+_PLAIN = EVENT_COLUMNS[1:-1]  # every column but seq (given at commit) and data (JSON text)
+assert EVENT_COLUMNS[0] == "seq"
+assert EVENT_COLUMNS[-1] == "data"
+
+
+def event_table(events: list[Event], first_seq: int) -> pa.Table:
+    """The events as one Arrow batch, built column by column (half the cost of row dicts)."""
+    columns: list[list[Any]] = [list(range(first_seq, first_seq + len(events)))]
+    columns += [[getattr(event, name) for event in events] for name in _PLAIN]
+    columns.append([orjson.dumps(e.data).decode() if e.data is not None else None for e in events])
+    arrays = [pa.array(values, type=f.type) for values, f in zip(columns, EVENT_SCHEMA, strict=True)]
+    return pa.Table.from_arrays(arrays, schema=EVENT_SCHEMA)
 
 
 class EventLogClosed(Exception):
@@ -87,9 +99,12 @@ class EventLog:
         try:
             while True:
                 batch = [await self._receive.receive()]
-                with trio.move_on_after(BATCH_WINDOW_S):
-                    while len(batch) < MAX_BATCH:
-                        batch.append(await self._receive.receive())
+                await trio.lowlevel.checkpoint()  # appends made in this same turn of the loop join the batch
+                while len(batch) < MAX_BATCH:  # and so does everything queued while the last one committed
+                    try:
+                        batch.append(self._receive.receive_nowait())
+                    except trio.WouldBlock:
+                        break
                 await self._commit(batch)
                 batch = []
         finally:
@@ -105,18 +120,16 @@ class EventLog:
                     pending.done.set()
 
     async def _commit(self, batch: list[_Pending]) -> None:
-        rows = []
-        for pending in batch:
-            for event in pending.events:
-                self._seq += 1
-                rows.append(event.row(self._seq))
+        events = [event for pending in batch for event in pending.events]
+        table = event_table(events, self._seq + 1)
+        self._seq += len(events)
         try:
             with trio.CancelScope(shield=True):  # a half-acknowledged batch helps nobody
-                await self.db.call(_insert, pa.Table.from_pylist(rows, schema=EVENT_SCHEMA))
+                await self.db.call(_insert, table)
         except Exception as exc:
             for pending in batch:
                 pending.error = exc
-        self._appended += len(rows)
+        self._appended += len(events)
         self._batches += 1
         for pending in batch:
             pending.done.set()
@@ -143,12 +156,10 @@ def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:
     return int(rows[0][0]) if rows else 0
 
 
-def _insert(conn: duckdb.DuckDBPyConnection, table: pa.Table) -> None:
-    conn.register("event_batch", table)
-    try:
-        conn.execute("INSERT INTO events SELECT * FROM event_batch")
-    finally:
-        conn.unregister("event_batch")
+def _insert(conn: duckdb.DuckDBPyConnection, event_batch: pa.Table) -> None:
+    # DuckDB reads the Arrow table straight from this local variable (a replacement scan),
+    # which saves the two catalog changes of register/unregister on every commit.
+    conn.execute("INSERT INTO events SELECT * FROM event_batch")
 
 
 def _query(conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:

@@ -101,6 +101,7 @@ class Jobs:
         self._queue = FairQueue()
         self._queued = trio.lowlevel.ParkingLot()  # idle workers
         self._claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
+        self._cancelling: set[str] = set()  # jobs whose job.cancel_requested is being committed
         self._idempotency = IdempotencyKeys()
         self._built = False
         self._workers_scope = trio.CancelScope()
@@ -283,7 +284,12 @@ class Jobs:
             return job
         # A worker holds it, or it is on its way back to the queue: the worker ends it.
         if not job.cancel_requested:
-            await self._record(job, "job.cancel_requested")
+            # Meanwhile the job may come back to the queue and be taken again: it must not start.
+            self._cancelling.add(job.id)
+            try:
+                await self._record(job, "job.cancel_requested")
+            finally:
+                self._cancelling.discard(job.id)
         scope = self._claimed.get(job.id)
         if scope is not None:
             scope.cancel()
@@ -344,7 +350,7 @@ class Jobs:
         request: CaptureRequest | None = None
         try:
             request = self._open(job)
-            if job.cancel_requested:
+            if job.cancel_requested or job.id in self._cancelling:
                 return _Attempt(_Cancelled(), request, started)
             await self._record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
             with scope:
