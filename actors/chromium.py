@@ -6,7 +6,9 @@ the driver and browser paths, so Selenium Manager never reaches the network.
 
 from __future__ import annotations
 
+import ctypes
 import json
+import logging
 import os
 import signal
 import tempfile
@@ -17,6 +19,7 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+log = logging.getLogger("capture.chromium")
 PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
 
 BASE_FLAGS = (
@@ -57,6 +60,29 @@ def running_as_root() -> bool:
     return os.geteuid() == 0
 
 
+_PR_CAPBSET_DROP = 24  # <linux/prctl.h>
+_CAP_SYS_NICE = 23  # <linux/capability.h>
+
+
+def _browser_below_us() -> None:
+    """Keep Chromium from raising its threads above the service's priority.
+
+    Run as root, Chromium moves its compositor, IO and GPU threads to nice -8,
+    and under load they then starve the service's one event-loop thread (HTTP,
+    CDP, the event log). Without root it cannot, which is how it runs under
+    systemd with an ordinary user. Taking CAP_SYS_NICE out of this thread's
+    bounding set makes a root run the same: the driver is started from this
+    thread and passes the smaller set on to the browser. The service's own
+    threads keep theirs.
+    """
+    if not running_as_root():
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_CAPBSET_DROP, _CAP_SYS_NICE, 0, 0, 0) != 0:
+        log.warning("cannot drop CAP_SYS_NICE for Chromium (errno %d): it may run above the service",
+                    ctypes.get_errno())
+
+
 @dataclass
 class Chromium:
     driver: webdriver.Chrome
@@ -93,6 +119,7 @@ def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str,
         options.add_argument(flag)
     if running_as_root():
         options.add_argument("--no-sandbox")
+    _browser_below_us()  # before the driver starts: it and the browser inherit this thread's bounding set
     driver = webdriver.Chrome(service=Service(str(chromedriver_path)), options=options)
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:

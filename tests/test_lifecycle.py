@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from actors.chromium import descendants
 from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -70,6 +71,30 @@ def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Servic
     assert after.status_code == 200, after.text
     assert not set(browser_mains(own_service)) & set(mains)
     assert ws.quota(at_least_used=1)["used"] == 1  # the failed one cost nothing
+
+
+def _nice_values(pid: int) -> dict[str, int]:
+    """The nice value of each thread of a process, by thread name and id."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name, fields = (task / "stat").read_text().rsplit(")", 1)
+        except OSError:
+            continue  # the thread ended meanwhile
+        found[f"{name.split('(', 1)[1]}/{task.name}"] = int(fields.split()[16])  # field 19 of stat
+    return found
+
+
+def test_chromium_never_runs_above_the_service(own_service: Service, site: FixtureServer) -> None:
+    """As root, Chromium would move its compositor, IO and GPU threads to nice -8 and starve the service."""
+    ws = own_service.workspace("pro")
+    assert ws.capture(url=f"{site.base}/simple").status_code == 200  # the renderer and GPU threads exist now
+    own = os.getpriority(os.PRIO_PROCESS, own_service.process.pid)
+    threads = {f"{pid}:{name}": nice for pid in descendants(own_service.process.pid)
+               for name, nice in _nice_values(pid).items()}
+    assert any(name.split(":", 1)[1].startswith("Compositor") for name in threads), sorted(threads)
+    above = {name: nice for name, nice in threads.items() if nice < own}
+    assert not above, above
 
 
 def _files_containing(directory: Path, secret: bytes) -> list[Path]:
