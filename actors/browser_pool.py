@@ -6,6 +6,13 @@ thread), connect over CDP, offer the session for leases, and retire it after
 `session_memory_mb`, when its browser dies, or when it stops answering. A
 retired session is stopped and replaced without a restart of the service; a
 capture running on a browser that died fails with `render_failed`.
+
+Every session keeps one warm spare: a fresh browser context with its tab,
+behind an egress lane of its own that refuses everything until a capture is
+named. A capture takes the spare instead of paying for a context inline, and
+the next spare is opened while it renders. A spare serves exactly one capture
+and is disposed after it, like a context opened on demand; isolation between
+captures is the same either way.
 """
 
 from __future__ import annotations
@@ -14,15 +21,16 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import trio
 
 from actors import chromium
-from actors.egress import EgressGuard
+from actors.egress import EgressGuard, Lane
 from actors.eventlog import Event, EventLog
 from engine.cdp import CdpConnection, CdpError, open_cdp
 from engine.errors import CapacityExhausted
+from engine.page import Page, open_page
 from engine.settings import Settings
 from engine.waiting import wait_any
 
@@ -30,6 +38,16 @@ log = logging.getLogger("capture.pool")
 HEALTH_CHECK_S = 3.0
 STOP_S = 5.0
 RELAUNCH_BACKOFF_S = (0.5, 1, 2, 5, 10)
+SPARE_RETRY_S = 1.0
+
+
+@dataclass
+class Spare:
+    """A context and tab opened before any capture asked, behind a lane that refuses all until assigned."""
+
+    page: Page
+    lane: Lane
+    released: trio.Event = field(default_factory=trio.Event)  # its capture is done: dispose it
 
 
 class Session:
@@ -42,6 +60,18 @@ class Session:
         self.retired = trio.Event()
         self.unresponsive = False
         self.used = False  # set by whoever opens a page on the lease; an unused lease costs nothing
+        # unbuffered: a spare is handed over only while its keeper holds it open
+        self.spares, self._spares = trio.open_memory_channel[Spare](0)
+
+    @property
+    def spare_ready(self) -> bool:
+        return self._spares.statistics().tasks_waiting_send > 0
+
+    def take_spare(self) -> Spare | None:
+        try:
+            return self._spares.receive_nowait()
+        except trio.WouldBlock:
+            return None  # none ready yet (the last was taken a moment ago), or the browser is going
 
     @property
     def died(self) -> bool:
@@ -64,6 +94,8 @@ class PoolStatistics:
     launched: int
     retired: int
     waiting: int
+    spares_taken: int  # captures that found a warm context ready
+    contexts_inline: int  # captures that had to open theirs
 
 
 class BrowserPool:
@@ -78,6 +110,8 @@ class BrowserPool:
         self._launched = 0
         self._retired = 0
         self._waiting = 0
+        self._spares_taken = 0
+        self._contexts_inline = 0
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -112,9 +146,13 @@ class BrowserPool:
                 version = await conn.send("Browser.getVersion")
                 agent = version["userAgent"].replace("HeadlessChrome", "Chrome")
                 session = Session(slot, browser, conn, agent)
-                self._offer(session)
-                task_status.started()
-                await wait_any(session.retired, conn.closed)
+                async with trio.open_nursery() as spares:
+                    spares.start_soon(self._keep_spares, session)
+                    self._offer(session)
+                    task_status.started()
+                    await wait_any(session.retired, conn.closed)
+                    # Retired between captures (a lease ends first), so only the unclaimed spare goes.
+                    spares.cancel_scope.cancel()
                 reason = "retired" if session.retired.is_set() else "browser closed"
                 if session in self._idle:
                     self._idle.remove(session)
@@ -125,6 +163,47 @@ class BrowserPool:
                 await trio.to_thread.run_sync(chromium.stop, browser, force, abandon_on_cancel=True)
             self._retired += 1
         log.info("chromium slot %d replaced (%s)", slot, reason)
+
+    async def _keep_spares(self, session: Session) -> None:
+        """One spare ready at a time: the next is opened as soon as a capture took the last."""
+        async with trio.open_nursery() as nursery:
+            while session.alive:
+                try:
+                    await nursery.start(self._spare, session)
+                except CdpError as exc:  # the browser is going, most likely; captures open their own meanwhile
+                    log.debug("chromium slot %d: no spare context (%s)", session.slot, exc.message)
+                    with trio.move_on_after(SPARE_RETRY_S):
+                        await wait_any(session.retired, session.conn.closed)
+
+    async def _spare(self, session: Session, *, task_status: trio.TaskStatus[None]) -> None:
+        """Open a spare, hand it to one capture, dispose of it once that capture is done."""
+        async with (self.guard.lane(None, None) as lane,
+                    open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST) as page):
+            spare = Spare(page, lane)
+            await session.spares.send(spare)  # returns once a capture took it
+            task_status.started()
+            await spare.released.wait()
+
+    @asynccontextmanager
+    async def page(self, session: Session, capture_id: str,
+                   workspace_id: str | None) -> AsyncIterator[tuple[Page, Lane]]:
+        """A fresh context and tab for one capture on a leased session, behind the capture's own lane.
+
+        The session's warm spare if one is ready, else one opened now; disposed after the block either way.
+        """
+        spare = session.take_spare()
+        if spare is None:
+            self._contexts_inline += 1
+            async with (self.guard.lane(capture_id, workspace_id) as lane,
+                        open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST) as page):
+                yield page, lane
+            return
+        self._spares_taken += 1
+        spare.lane.assign(capture_id, workspace_id)
+        try:
+            yield spare.page, spare.lane
+        finally:
+            spare.released.set()
 
     @asynccontextmanager
     async def lease(self, wait_s: float, *, urgent: bool = True) -> AsyncIterator[Session]:
@@ -206,5 +285,5 @@ class BrowserPool:
                                                                        "reason": "unresponsive"}))
 
     def statistics(self) -> PoolStatistics:
-        return PoolStatistics(self.settings.pool_size, len(self._idle),
-                              self._launched, self._retired, self._waiting)
+        return PoolStatistics(self.settings.pool_size, len(self._idle), self._launched, self._retired,
+                              self._waiting, self._spares_taken, self._contexts_inline)

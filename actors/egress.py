@@ -68,6 +68,10 @@ class Lane:
     def proxy_server(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def assign(self, capture_id: str, workspace_id: str | None) -> None:
+        """Give a lane opened ahead of its capture (a warm spare's) to that capture; until then it refuses all."""
+        self.capture_id, self.workspace_id = capture_id, workspace_id
+
     def why_refused(self, url: str) -> str | None:
         refusal = self.refusal_for(url)
         return None if refusal is None else refusal.detail
@@ -111,8 +115,11 @@ class EgressGuard:
             task_status.started()
 
     @asynccontextmanager
-    async def lane(self, capture_id: str, workspace_id: str | None) -> AsyncIterator[Lane]:
-        """A listener for one capture; it and every connection through it close when the block exits."""
+    async def lane(self, capture_id: str | None, workspace_id: str | None) -> AsyncIterator[Lane]:
+        """A listener for one capture; it and every connection through it close when the block exits.
+
+        Without a capture id it refuses everything until `Lane.assign` names the capture.
+        """
         if self._nursery is None:
             raise RuntimeError("the egress guard is not running")
         lane = Lane(capture_id, workspace_id)
@@ -123,7 +130,7 @@ class EgressGuard:
             lane.scope.cancel()
             if len(lane.refusals) > MAX_REFUSAL_EVENTS:
                 log.info("capture %s: %d refused requests, %d destinations; events for the first %d",
-                         capture_id, lane.refused, len(lane.refusals), MAX_REFUSAL_EVENTS)
+                         lane.capture_id, lane.refused, len(lane.refusals), MAX_REFUSAL_EVENTS)
 
     async def _serve_lane(self, lane: Lane, *, task_status: trio.TaskStatus[None]) -> None:
         with lane.scope:

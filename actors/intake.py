@@ -19,7 +19,6 @@ import trio
 
 from actors.accounts import Principal
 from actors.browser_pool import BrowserPool, Session
-from actors.chromium import PROXY_BYPASS_LIST
 from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
@@ -29,7 +28,6 @@ from engine.destinations import check_destination
 from engine.entitlements import check_entitlements
 from engine.errors import CaptureError, FieldError, InvalidRequest, RateLimited, RenderFailed, RenderTimeout
 from engine.keys import new_id
-from engine.page import open_page
 from engine.ratelimit import RateDecision, TokenBuckets
 from engine.recipes import Capture, take_capture
 from engine.request import CaptureRequest, parse_capture
@@ -145,8 +143,7 @@ class Intake:
         session.used = True
         try:
             with trio.fail_after(request.timeout_ms / 1000):
-                async with (self.guard.lane(capture_id, workspace_id) as lane,
-                            open_page(session.conn, lane.proxy_server, PROXY_BYPASS_LIST) as page):
+                async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
                     return await take_capture(page, request, session.user_agent, lane.why_refused)
         except trio.TooSlowError as exc:
             raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc

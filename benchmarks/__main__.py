@@ -182,13 +182,14 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
             nursery.cancel_scope.cancel()
         result["peak_rss_mb"] = {"service": peak.service_bytes / 2**20, "chromium": peak.browser_bytes / 2**20}
     finally:
-        result["orphans_after_stop"] = len(await trio.to_thread.run_sync(service.stop))
+        left = await trio.to_thread.run_sync(service.stop)
+        result["orphans_after_stop"], result["zombies_after_stop"] = len(left.orphans), len(left.zombies)
     result["micro"]["event_log_appends_per_s"] = await micro.event_log_appends(args.quick)
     result["series"] = [f.as_json() for f in figures]
     print(f"\nrun {number}\n{table(figures)}")
     print(f"ready after {result['ready_s']:.2f} s; peak RSS: service {result['peak_rss_mb']['service']:.0f} MB, "
           f"chromium tree {result['peak_rss_mb']['chromium']:.0f} MB; orphans after stop: "
-          f"{result['orphans_after_stop']}")
+          f"{result['orphans_after_stop']} (and {result['zombies_after_stop']} zombies waiting for PID 1)")
     print("micro: " + ", ".join(f"{k} {v:,.0f}" for k, v in result["micro"].items()))
     if "soak" in result:
         s = result["soak"]

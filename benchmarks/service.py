@@ -56,8 +56,12 @@ class RunningService:
     def browser_pids(self) -> list[int]:
         return [pid for pid in descendants(self.process.pid) if _comm(pid).startswith(("chrom", "headless"))]
 
-    def stop(self, timeout: float = 30) -> list[int]:
-        """SIGTERM, wait; the Chromium or chromedriver processes still alive afterwards (orphans)."""
+    def stop(self, timeout: float = 30) -> Leftovers:
+        """SIGTERM, wait; then the Chromium or chromedriver processes of the tree that are still there.
+
+        A running one is an orphan. A zombie is dead already and only waits for its new parent
+        (PID 1, once its own parent is gone) to reap it; it is counted apart.
+        """
         watched = descendants(self.process.pid)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -67,14 +71,22 @@ class RunningService:
             self.process.kill()
             self.process.wait(5)
         time.sleep(0.5)
-        orphans = [pid for pid in watched if _comm(pid).startswith(("chrom", "headless"))]
-        for pid in orphans:  # ours, by PID: never leave them running
+        left = [pid for pid in watched if _comm(pid).startswith(("chrom", "headless"))]
+        found = Leftovers(orphans=[pid for pid in left if _state(pid) not in ("Z", "")],
+                          zombies=[pid for pid in left if _state(pid) == "Z"])
+        for pid in found.orphans:  # ours, by PID: never leave them running
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
         self.workdir.cleanup()
-        return orphans
+        return found
+
+
+@dataclass
+class Leftovers:
+    orphans: list[int]
+    zombies: list[int]
 
 
 def start(site_port: int, pool_size: int) -> RunningService:
@@ -127,4 +139,12 @@ def _comm(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
+        return ""
+
+
+def _state(pid: int) -> str:
+    """The one-letter state from /proc/<pid>/stat (R, S, Z, ...); empty once the process is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
         return ""

@@ -12,7 +12,7 @@ for a slow consumer. Writes go through one lock.
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -39,6 +39,14 @@ class CdpClosed(CdpError):
     pass
 
 
+def succeeded(answers: list[dict[str, Any] | CdpError]) -> list[dict[str, Any]]:
+    """The replies of `send_many`, or the first error among them raised."""
+    for answer in answers:
+        if isinstance(answer, CdpError):
+            raise answer
+    return [answer for answer in answers if not isinstance(answer, CdpError)]
+
+
 class _Reply:
     __slots__ = ("done", "error", "result")
 
@@ -60,24 +68,42 @@ class CdpConnection:
     async def send(self, method: str, params: dict[str, Any] | None = None,
                    session_id: str | None = None) -> dict[str, Any]:
         """Send a command and wait for its reply; CdpError if it failed, CdpClosed if the socket did."""
+        answer = (await self.send_many([(method, params)], session_id))[0]
+        if isinstance(answer, CdpError):
+            raise answer
+        return answer
+
+    async def send_many(self, commands: Sequence[tuple[str, dict[str, Any] | None]],
+                        session_id: str | None = None) -> list[dict[str, Any] | CdpError]:
+        """Commands written back to back and their replies awaited after: one round trip for all.
+
+        The browser runs a session's commands in the order sent. Each command's reply, or the
+        CdpError it failed with, in that order; CdpClosed is raised if the socket closes.
+        """
         if self.closed.is_set():
-            raise CdpClosed(method, "connection closed")
-        message: dict[str, Any] = {"id": next(self._ids), "method": method, "params": params or {}}
-        if session_id is not None:
-            message["sessionId"] = session_id
-        reply = _Reply()
-        self._pending[message["id"]] = (method, reply)
+            raise CdpClosed(commands[0][0], "connection closed")
+        sent: list[tuple[int, str, _Reply]] = []
         try:
             async with self._write_lock:
-                await self._ws.send_message(orjson.dumps(message).decode())
-            await reply.done.wait()
+                for method, params in commands:
+                    message: dict[str, Any] = {"id": next(self._ids), "method": method, "params": params or {}}
+                    if session_id is not None:
+                        message["sessionId"] = session_id
+                    reply = _Reply()
+                    self._pending[message["id"]] = (method, reply)
+                    sent.append((message["id"], method, reply))
+                    await self._ws.send_message(orjson.dumps(message).decode())
+            for _, _, reply in sent:
+                await reply.done.wait()
         except ConnectionClosed as exc:
-            raise CdpClosed(method, "connection closed") from exc
+            raise CdpClosed(sent[-1][1] if sent else commands[0][0], "connection closed") from exc
         finally:
-            self._pending.pop(message["id"], None)
-        if reply.error is not None:
-            raise reply.error
-        return reply.result
+            for number, _, _ in sent:
+                self._pending.pop(number, None)
+        for _, _, reply in sent:
+            if isinstance(reply.error, CdpClosed):
+                raise reply.error
+        return [reply.error or reply.result for _, _, reply in sent]
 
     def listen(self, session_id: str | None, listener: Listener) -> None:
         self._listeners.setdefault(session_id, []).append(listener)

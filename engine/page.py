@@ -9,18 +9,19 @@ command and a wait. Dialogs are dismissed and the synthetic document of an
 from __future__ import annotations
 
 import base64
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import trio
 
-from engine.cdp import CdpConnection, CdpError
+from engine.cdp import CdpConnection, CdpError, succeeded
 from engine.waiting import open_helper_nursery
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
+ENABLED_DOMAINS = ("Page.enable", "Network.enable", "Inspector.enable")  # the events PageState follows
 
 
 @dataclass
@@ -84,6 +85,9 @@ class Page:
     async def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         return await self.conn.send(method, params, self.session_id)
 
+    async def send_many(self, commands: Sequence[tuple[str, dict[str, Any] | None]]) -> list[dict[str, Any] | CdpError]:
+        return await self.conn.send_many(commands, self.session_id)
+
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         self.state.on_event(method, params)
         if method in {"Page.javascriptDialogOpening", "Fetch.requestPaused"}:
@@ -128,15 +132,18 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None,
         params |= {"proxyServer": proxy_server, "proxyBypassList": proxy_bypass_list}
     context = (await conn.send("Target.createBrowserContext", params))["browserContextId"]
     try:
-        await conn.send("Browser.setDownloadBehavior",
-                        {"behavior": "deny", "browserContextId": context})
-        target = (await conn.send(
-            "Target.createTarget", {"url": "about:blank", "browserContextId": context}))["targetId"]
+        _, created = succeeded(await conn.send_many([
+            ("Browser.setDownloadBehavior", {"behavior": "deny", "browserContextId": context}),
+            ("Target.createTarget", {"url": "about:blank", "browserContextId": context})]))
+        target = created["targetId"]
         session = (await conn.send(
             "Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
         page = Page(conn, session, context, target)
         conn.listen(session, page._on_event)
         try:
+            # The same for every capture, so a warm spare has them done before it is asked for.
+            succeeded(await page.send_many([(domain, None) for domain in ENABLED_DOMAINS] + [
+                ("Page.setLifecycleEventsEnabled", {"enabled": True})]))
             async with open_helper_nursery() as nursery:
                 nursery.start_soon(page._helper_task)
                 yield page

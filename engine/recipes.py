@@ -40,6 +40,8 @@ PAPER_INCHES = {
 # Chromium reports these for a page it still shows (an HTTP error page with an empty body).
 SHOWN_ERRORS = frozenset({"net::ERR_HTTP_RESPONSE_CODE_FAILURE"})
 RefusalLookup = Callable[[str], str | None]
+# Commands whose failure is the client's value at fault, by the request field that gave it.
+CLIENT_FIELDS = {"Emulation.setLocaleOverride": "locale", "Emulation.setTimezoneOverride": "timezone"}
 WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networkidle": "networkIdle"}
 
 
@@ -81,36 +83,38 @@ def _check_main_document(page: Page, refused: RefusalLookup) -> None:
 
 
 async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> None:
-    for domain in ("Page.enable", "Network.enable", "Inspector.enable"):
-        await page.send(domain)
-    await page.send("Page.setLifecycleEventsEnabled", {"enabled": True})
+    """The capture's emulation, headers and cookies, sent in one go (one round trip, not ten)."""
     device = DEVICES.get(r.device or "")
-    if device is not None and device.touch:
-        await page.send("Emulation.setTouchEmulationEnabled",
-                        {"enabled": True, "maxTouchPoints": 5})
-    await page.send("Emulation.setDeviceMetricsOverride", _metrics(r))
     user_agent = r.user_agent or (device.user_agent if device else None) or default_user_agent
-    await page.send("Emulation.setUserAgentOverride",
-                    {"userAgent": user_agent, "acceptLanguage": r.locale})
-    await _emulate(page, "locale", "Emulation.setLocaleOverride",
-                   {"locale": r.locale.replace("-", "_")})
-    await _emulate(page, "timezone", "Emulation.setTimezoneOverride", {"timezoneId": r.timezone})
-    await page.send("Emulation.setEmulatedMedia", {"features": [
-        {"name": "prefers-color-scheme", "value": "dark" if r.dark_mode else "light"},
-        {"name": "prefers-reduced-motion",
-         "value": "reduce" if r.reduced_motion else "no-preference"},
-    ]})
+    commands: list[tuple[str, dict[str, Any] | None]] = []
+    if device is not None and device.touch:
+        commands.append(("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}))
+    commands += [
+        ("Emulation.setDeviceMetricsOverride", _metrics(r)),
+        ("Emulation.setUserAgentOverride", {"userAgent": user_agent, "acceptLanguage": r.locale}),
+        ("Emulation.setLocaleOverride", {"locale": r.locale.replace("-", "_")}),
+        ("Emulation.setTimezoneOverride", {"timezoneId": r.timezone}),
+        ("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": "dark" if r.dark_mode else "light"},
+            {"name": "prefers-reduced-motion", "value": "reduce" if r.reduced_motion else "no-preference"},
+        ]}),
+    ]
     if r.omit_background:
-        await page.send("Emulation.setDefaultBackgroundColorOverride",
-                        {"color": {"r": 0, "g": 0, "b": 0, "a": 0}})
+        commands.append(("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}))
     if r.headers:
-        await page.send("Network.setExtraHTTPHeaders", {"headers": r.headers})
+        commands.append(("Network.setExtraHTTPHeaders", {"headers": r.headers}))
     if r.cookies:
-        cookies = [_cookie(c, r.url or "") for c in r.cookies]
-        await page.send("Network.setCookies", {"cookies": cookies})
+        commands.append(("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]}))
     if r.html is not None:
         page.html_document = r.html
-        await page.send("Fetch.enable", {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]})
+        commands.append(("Fetch.enable", {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]}))
+    for (method, _), answer in zip(commands, await page.send_many(commands), strict=True):
+        if isinstance(answer, CdpError):
+            field = CLIENT_FIELDS.get(method)
+            if field is None:
+                raise answer
+            raise InvalidRequest(f"{field}: {answer.message}",
+                                 errors=(FieldError(field, "invalid", answer.message),)) from answer
 
 
 def _metrics(r: CaptureRequest) -> dict[str, Any]:
@@ -124,14 +128,6 @@ def _metrics(r: CaptureRequest) -> dict[str, Any]:
     viewport = r.viewport or Viewport()
     return {"width": viewport.width, "height": viewport.height,
             "deviceScaleFactor": viewport.device_scale_factor, "mobile": viewport.mobile}
-
-
-async def _emulate(page: Page, field: str, method: str, params: dict[str, Any]) -> None:
-    try:
-        await page.send(method, params)
-    except CdpError as exc:
-        raise InvalidRequest(f"{field}: {exc.message}",
-                             errors=(FieldError(field, "invalid", exc.message),)) from exc
 
 
 def _cookie(cookie: Any, url: str) -> dict[str, Any]:

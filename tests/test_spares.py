@@ -1,0 +1,161 @@
+"""Warm spares, in process with a real Chromium: each serves one capture, and isolation stays as strict.
+
+A pool of one session keeps a fresh context ready; a capture takes it, names
+its lane, and the next spare is opened meanwhile. Loopback only: the fixture
+site is the one destination the policy allows.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import trio
+
+from actors.browser_pool import BrowserPool, Session
+from actors.database import Database
+from actors.egress import EgressGuard
+from actors.eventlog import EventLog
+from engine.cdp import CdpError, succeeded
+from engine.destinations import Address, EgressPolicy
+from engine.recipes import take_capture
+from engine.request import parse_capture
+from engine.settings import EgressAllowance, Settings
+from tests.fixture_site import FixtureServer
+
+
+class NoNames:
+    async def resolve(self, host: str, port: int) -> list[Address]:
+        raise AssertionError(f"nothing here resolves a name ({host})")
+
+
+@dataclass
+class Rig:
+    pool: BrowserPool
+    event_log: EventLog
+    site: FixtureServer
+
+    async def capture(self, session: Session, capture_id: str, path: str) -> tuple[str, str]:
+        """(the context the capture ran in, the HTML it captured)."""
+        request = parse_capture({"url": f"{self.site.base}{path}", "format": "html"})
+        async with self.pool.page(session, capture_id, "ws_spares") as (page, lane):
+            capture = await take_capture(page, request, session.user_agent, lane.why_refused)
+            return page.context_id, capture.body.decode()
+
+
+@asynccontextmanager
+async def rig(tmp_path: Path, site: FixtureServer) -> AsyncIterator[Rig]:
+    db = Database(tmp_path / "events.duckdb")
+    await db.open()
+    try:
+        async with trio.open_nursery() as nursery:
+            event_log = EventLog(db)
+            await nursery.start(event_log.run)
+            allow = [EgressAllowance.parse(f"127.0.0.1:{site.server_address[1]}")]
+            guard = EgressGuard(EgressPolicy(NoNames(), allow, allowlist_only=True), event_log)
+            await nursery.start(guard.run)
+            pool = BrowserPool(Settings(pool_size=1), event_log, guard)
+            await nursery.start(pool.run)
+            yield Rig(pool, event_log, site)
+            nursery.cancel_scope.cancel()
+    finally:
+        await db.close()
+
+
+async def spare_ready(session: Session) -> None:
+    with trio.fail_after(20):
+        while True:
+            if session.spare_ready:
+                return
+            await trio.sleep(0.01)
+
+
+def probed(html: str) -> dict[str, object]:
+    match = re.search(r'<pre id="out">(.*?)</pre>', html, re.S)
+    assert match, html
+    found: dict[str, object] = json.loads(match[1].replace("&quot;", '"').replace("&amp;", "&"))
+    return found
+
+
+async def test_each_capture_takes_a_fresh_spare_and_nothing_carries_over(
+    tmp_path: Path, site: FixtureServer,
+) -> None:
+    async with rig(tmp_path, site) as r:
+        contexts = []
+        for n in range(3):
+            async with r.pool.lease(10) as session:
+                await spare_ready(session)
+                context, _ = await r.capture(session, f"cap_mark{n}", "/leave-marks")
+                contexts.append(context)
+            async with r.pool.lease(10) as session:
+                await spare_ready(session)
+                context, html = await r.capture(session, f"cap_probe{n}", "/probe")
+                contexts.append(context)
+                seen = probed(html)
+                assert seen["cookie"] == ""
+                assert seen["stored"] is None
+        assert len(set(contexts)) == 6  # never one context twice
+        stats = r.pool.statistics()
+        assert stats.spares_taken == 6
+        assert stats.contexts_inline == 0
+        async with r.pool.lease(10) as session:  # the spares are gone from the browser, not only from us
+            await spare_ready(session)
+            alive = (await session.conn.send("Target.getBrowserContexts"))["browserContextIds"]
+            assert not set(alive) & set(contexts), alive
+
+
+async def test_a_capture_without_a_ready_spare_opens_its_own(tmp_path: Path, site: FixtureServer) -> None:
+    async with rig(tmp_path, site) as r, r.pool.lease(10) as session:
+        await spare_ready(session)
+        held = session.take_spare()  # as if another capture had just taken it
+        assert held is not None
+        assert not session.spare_ready
+        _, html = await r.capture(session, "cap_inline", "/probe")
+        assert probed(html)["cookie"] == ""
+        assert r.pool.statistics().contexts_inline == 1
+        held.released.set()
+
+
+async def test_an_unassigned_spare_lets_nothing_out(tmp_path: Path, site: FixtureServer) -> None:
+    async with rig(tmp_path, site) as r, r.pool.lease(10) as session:
+        await spare_ready(session)
+        spare = session.take_spare()
+        assert spare is not None
+        request = f"GET {site.base}/simple HTTP/1.1\r\nHost: {site.base[7:]}\r\n\r\n".encode()
+        stream = await trio.open_tcp_stream("127.0.0.1", spare.lane.port)
+        async with stream:
+            await stream.send_all(request)
+            with trio.fail_after(10):
+                answer = await stream.receive_some(65536)
+        assert answer.startswith(b"HTTP/1.1 403"), answer[:200]
+        before = len(site.requests)
+        spare.lane.assign("cap_named", "ws_spares")  # once named, the same lane serves its capture
+        status = (await spare.page.send("Page.navigate", {"url": f"{site.base}/simple"}))
+        assert "errorText" not in status, status
+        assert len(site.requests) == before + 1
+        spare.released.set()
+
+
+async def test_commands_sent_together_answer_each_in_order(tmp_path: Path, site: FixtureServer) -> None:
+    """`send_many`, which opens every page and prepares every capture: one failure spoils none of the others."""
+    async with rig(tmp_path, site) as r, r.pool.lease(10) as session:
+        async with r.pool.page(session, "cap_many", "ws_spares") as (page, _):
+            answers = await page.send_many([
+                ("Runtime.evaluate", {"expression": "1 + 1", "returnByValue": True}),
+                ("Emulation.setTimezoneOverride", {"timezoneId": "Not/AZone"}),
+                ("Runtime.evaluate", {"expression": "2 + 2", "returnByValue": True}),
+            ])
+        first, refused, third = answers
+        assert isinstance(first, dict)
+        assert first["result"]["value"] == 2
+        assert isinstance(refused, CdpError)
+        assert refused.method == "Emulation.setTimezoneOverride"
+        assert isinstance(third, dict)
+        assert third["result"]["value"] == 4
+        with pytest.raises(CdpError, match="setTimezoneOverride"):
+            succeeded(answers)
