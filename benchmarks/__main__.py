@@ -184,13 +184,18 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
     finally:
         left = await trio.to_thread.run_sync(service.stop)
         result["orphans_after_stop"], result["zombies_after_stop"] = len(left.orphans), len(left.zombies)
-    result["micro"]["event_log_appends_per_s"] = await micro.event_log_appends(args.quick)
+    appends = await micro.event_log_appends(args.quick)
+    result["micro"]["event_log_appends_per_s_by_writers"] = {str(k): v for k, v in appends.items()}
     result["series"] = [f.as_json() for f in figures]
     print(f"\nrun {number}\n{table(figures)}")
     print(f"ready after {result['ready_s']:.2f} s; peak RSS: service {result['peak_rss_mb']['service']:.0f} MB, "
           f"chromium tree {result['peak_rss_mb']['chromium']:.0f} MB; orphans after stop: "
           f"{result['orphans_after_stop']} (and {result['zombies_after_stop']} zombies waiting for PID 1)")
-    print("micro: " + ", ".join(f"{k} {v:,.0f}" for k, v in result["micro"].items()))
+    m = result["micro"]
+    print(f"micro: job accepts {m['job_accepts_per_s']:,.0f}/s; status reads {m['job_status_reads_per_s']:,.0f}/s, "
+          f"{m['job_status_reads_per_s'] / m['http_ceiling_reads_per_s']:.2f}x the bare server stack's "
+          f"{m['http_ceiling_reads_per_s']:,.0f}/s; event-log appends/s by concurrent appenders: "
+          + ", ".join(f"{k}: {v:,.0f}" for k, v in appends.items()))
     if "soak" in result:
         s = result["soak"]
         print(f"soak: {s['failures']} failures; RSS growth from capture 100 to the last: service "

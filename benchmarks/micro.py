@@ -1,25 +1,98 @@
-"""Micro-figures of the durable path: job accepts, status reads, event-log appends (group commit)."""
+"""Micro-figures of the durable path: job accepts, status reads, event-log appends (group commit).
+
+The HTTP figures come with the ceiling of the server stack itself, measured
+with the same client in the same run.
+"""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-import httpx
+import orjson
 import trio
 
 from actors.database import Database
 from actors.eventlog import Event, EventLog
-from benchmarks.service import RunningService
+from benchmarks.service import ROOT, RunningService
 from benchmarks.site import Site
 
 CLIENTS = 16
+WRITERS = (1, 16, 64, 256)  # concurrent appenders: a group commit is only as wide as what waits for it
 
 
-async def rate(total: int, one: Callable[[int], Awaitable[None]], workers: int = CLIENTS) -> float:
+class Connection:
+    """One keep-alive HTTP/1.1 connection: request bytes out, (status, body) back.
+
+    Far lighter than an HTTP library, so that the client's own cost stays small
+    beside the server's: both share this machine's two cores.
+    """
+
+    def __init__(self, stream: trio.SocketStream) -> None:
+        self.stream = stream
+        self.buffer = b""
+
+    async def exchange(self, request: bytes) -> tuple[int, bytes]:
+        await self.stream.send_all(request)
+        while b"\r\n\r\n" not in self.buffer:
+            await self._more()
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+        if length is None:
+            raise RuntimeError(f"an answer without content-length: {head[:300]!r}")
+        while len(self.buffer) < int(length[1]):
+            await self._more()
+        body, self.buffer = self.buffer[:int(length[1])], self.buffer[int(length[1]):]
+        return int(head[9:12]), body
+
+    async def _more(self) -> None:
+        chunk = await self.stream.receive_some(65536)
+        if not chunk:
+            raise RuntimeError("the server closed the connection")
+        self.buffer += chunk
+
+
+def request(method: str, url: str, key: str | None = None, body: bytes | None = None) -> bytes:
+    parts = urlsplit(url)
+    lines = [f"{method} {parts.path} HTTP/1.1", f"host: {parts.netloc}"]
+    if key:
+        lines.append(f"x-api-key: {key}")
+    if body is not None:
+        lines += ["content-type: application/json", f"content-length: {len(body)}"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b"")
+
+
+async def hammer(url: str, total: int, make: Callable[[int], bytes], expect: int | tuple[int, ...],
+                 seen: Callable[[bytes], None] = lambda body: None, clients: int = CLIENTS) -> float:
+    """`total` requests over `clients` keep-alive connections; requests per second."""
+    numbers = iter(range(total))
+    parts = urlsplit(url)
+
+    async def client() -> None:
+        stream = await trio.open_tcp_stream(parts.hostname or "127.0.0.1", parts.port or 80)
+        async with stream:
+            connection = Connection(stream)
+            for n in numbers:
+                status, body = await connection.exchange(make(n))
+                if status not in (expect if isinstance(expect, tuple) else (expect,)):
+                    raise RuntimeError(f"{status} instead of {expect}: {body[:200]!r}")
+                seen(body)
+    began = time.perf_counter()
+    async with trio.open_nursery() as nursery:
+        for _ in range(clients):
+            nursery.start_soon(client)
+    return total / (time.perf_counter() - began)
+
+
+async def rate(total: int, one: Callable[[int], Awaitable[None]], workers: int) -> float:
     """Calls of `one(n)` per second for n in range(total), `workers` at a time."""
     numbers = iter(range(total))
 
@@ -34,48 +107,65 @@ async def rate(total: int, one: Callable[[int], Awaitable[None]], workers: int =
 
 
 async def over_http(service: RunningService, site: Site, quick: bool) -> dict[str, float]:
-    accepts, reads = (200, 1000) if quick else (1000, 4000)
+    """Job accepts and status reads on the service, and the same reads on the bare server stack."""
+    accepts, reads = (300, 2000) if quick else (1000, 6000)
     jobs: list[str] = []
-    limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
-    async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key}, limits=limits,
-                                 timeout=60) as client:
-        async def accept(n: int) -> None:
-            answer = await client.post("/api/jobs", json={"url": f"{site.base}/text?accept={n}"})
-            if answer.status_code != 202:
-                raise RuntimeError(f"accept: {answer.status_code} {answer.text[:200]}")
-            jobs.append(answer.json()["id"])
-        accepts_per_s = await rate(accepts, accept)
+    url, key = service.url, service.key
+    target = f"{site.base}/text"
 
-        async def read(n: int) -> None:
-            answer = await client.get(f"/api/jobs/{jobs[n % len(jobs)]}")
-            if answer.status_code != 200:
-                raise RuntimeError(f"status: {answer.status_code} {answer.text[:200]}")
-        reads_per_s = await rate(reads, read)
-
-        async def cancel(n: int) -> None:  # the accepted jobs would keep the pool busy for minutes
-            await client.delete(f"/api/jobs/{jobs[n]}")
-        await rate(len(jobs), cancel)
-    return {"job_accepts_per_s": accepts_per_s, "job_status_reads_per_s": reads_per_s}
+    def accept(n: int) -> bytes:
+        return request("POST", f"{url}/api/jobs", key, orjson.dumps({"url": f"{target}?accept={n}"}))
+    figures = {"job_accepts_per_s": await hammer(url, accepts, accept, 202,
+                                                 lambda body: jobs.append(orjson.loads(body)["id"]))}
+    # The accepted jobs would keep the pool busy for minutes: cancel them before reading.
+    await hammer(url, len(jobs), lambda n: request("DELETE", f"{url}/api/jobs/{jobs[n]}", key),
+                 (202, 409))  # 409: it had finished already
+    figures["job_status_reads_per_s"] = await hammer(
+        url, reads, lambda n: request("GET", f"{url}/api/jobs/{jobs[n % len(jobs)]}", key), 200)
+    with ceiling() as bare:
+        figures["http_ceiling_reads_per_s"] = await hammer(bare, reads, lambda n: request("GET", f"{bare}/x"), 200)
+    return figures
 
 
-async def event_log_appends(quick: bool) -> float:
-    """Appends per second into a fresh DuckDB file, 64 writers at once (as many requests would)."""
-    total = 5_000 if quick else 20_000
-    with tempfile.TemporaryDirectory(prefix="capture-bench-log-") as directory:
-        db = Database(Path(directory) / "bench.duckdb")
-        await db.open()
-        try:
-            log = EventLog(db)
-            async with trio.open_nursery() as nursery:
-                await nursery.start(log.run)
+@contextmanager
+def ceiling() -> Iterator[str]:
+    """`benchmarks.ceiling` in a process of its own, as the service is."""
+    process = subprocess.Popen([sys.executable, "-m", "benchmarks.ceiling"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().decode()
+        found = re.search(r"ready on (http://\S+)", line)
+        if found is None:
+            raise RuntimeError(f"the ceiling server did not start: {line!r}")
+        yield found[1]
+    finally:
+        process.kill()
+        process.wait(10)
+        if process.stdout is not None:
+            process.stdout.close()
 
-                async def append(n: int) -> None:
-                    await log.append(_event(n))
-                per_s = await rate(total, append, workers=64)
-                nursery.cancel_scope.cancel()
-        finally:
-            await db.close()
-    return per_s
+
+async def event_log_appends(quick: bool) -> dict[int, float]:
+    """Appends per second into a fresh DuckDB file, by the number of concurrent appenders."""
+    found = {}
+    for writers in WRITERS:
+        total = max(writers * (10 if quick else 40), 200 if quick else 1000)
+        with tempfile.TemporaryDirectory(prefix="capture-bench-log-") as directory:
+            db = Database(Path(directory) / "bench.duckdb")
+            await db.open()
+            try:
+                log = EventLog(db)
+                async with trio.open_nursery() as nursery:
+                    await nursery.start(log.run)
+
+                    async def append(n: int, log: EventLog = log) -> None:
+                        await log.append(_event(n))
+                    found[writers] = await rate(total, append, workers=writers)
+                    nursery.cancel_scope.cancel()
+            finally:
+                await db.close()
+    return found
 
 
 def _event(n: int) -> Event:

@@ -6,6 +6,10 @@ import math
 import struct
 import zlib
 
+import pytest
+
+from benchmarks.ceiling import BODY
+from benchmarks.micro import ceiling, hammer, request
 from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, heavy_bytes
 from benchmarks.stats import Figures, percentile, ratio, table
 
@@ -37,3 +41,15 @@ def test_the_fixture_pages_are_what_the_issue_names() -> None:
     length = struct.unpack(">I", png[33:37])[0]
     assert len(zlib.decompress(png[41:41 + length])) == (width * 3 + 1) * height
     assert len(png) > width * height * 3  # random pixels: nothing to compress
+
+
+async def test_the_raw_client_reads_every_answer_of_the_ceiling_server_whole() -> None:
+    """Keep-alive answers split across reads, bodies by content-length, statuses checked."""
+    bodies: list[bytes] = []
+    with ceiling() as url:
+        per_s = await hammer(url, 40, lambda n: request("GET", f"{url}/x{n}"), 200, bodies.append, clients=4)
+        assert per_s > 0
+        assert bodies == [BODY] * 40
+        with pytest.raises(ExceptionGroup) as refused:  # any other status stops the measure
+            await hammer(url, 4, lambda n: request("GET", f"{url}/x"), 404, clients=1)
+        assert "200 instead of 404" in str(refused.value.exceptions[0])
