@@ -7,12 +7,15 @@ thread), connect over CDP, offer the session for leases, and retire it after
 retired session is stopped and replaced without a restart of the service; a
 capture running on a browser that died fails with `render_failed`.
 
-Every session keeps one warm spare: a fresh browser context with its tab,
-behind an egress lane of its own that refuses everything until a capture is
-named. A capture takes the spare instead of paying for a context inline, and
-the next spare is opened while it renders. A spare serves exactly one capture
-and is disposed after it, like a context opened on demand; isolation between
-captures is the same either way.
+Warm spares: once the whole pool has been idle for SPARE_AFTER_IDLE_S, each
+session opens a fresh browser context with its tab, behind an egress lane of
+its own that refuses everything until a capture is named. The next capture on
+that session takes it instead of paying for a context inline (about 200 ms
+here), or waits for one already being opened. A spare serves exactly one
+capture and is disposed after it, like a context opened on demand, so
+isolation between captures is the same either way. Opening a context is CPU
+work (a renderer process starts), so a busy pool opens them inline: a spare
+opened beside a running capture only slowed it down on two cores (measured).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ HEALTH_CHECK_S = 3.0
 STOP_S = 5.0
 RELAUNCH_BACKOFF_S = (0.5, 1, 2, 5, 10)
 SPARE_RETRY_S = 1.0
+SPARE_AFTER_IDLE_S = 0.05  # longer than a client takes to send its next request after an answer
+SPARE_WAIT_S = 2.0  # how long a capture waits for the spare being opened for it
 
 
 @dataclass
@@ -62,16 +67,22 @@ class Session:
         self.used = False  # set by whoever opens a page on the lease; an unused lease costs nothing
         # unbuffered: a spare is handed over only while its keeper holds it open
         self.spares, self._spares = trio.open_memory_channel[Spare](0)
+        self.opening_spare = False
 
     @property
     def spare_ready(self) -> bool:
         return self._spares.statistics().tasks_waiting_send > 0
 
-    def take_spare(self) -> Spare | None:
+    async def take_spare(self) -> Spare | None:
+        """The ready spare; the one being opened, once it is (a second context would only compete); or None."""
         try:
             return self._spares.receive_nowait()
         except trio.WouldBlock:
-            return None  # none ready yet (the last was taken a moment ago), or the browser is going
+            if not self.opening_spare:
+                return None
+        with trio.move_on_after(SPARE_WAIT_S):
+            return await self._spares.receive()
+        return None  # the browser is slow or going: open one inline
 
     @property
     def died(self) -> bool:
@@ -112,6 +123,9 @@ class BrowserPool:
         self._waiting = 0
         self._spares_taken = 0
         self._contexts_inline = 0
+        self._leased = 0  # sessions out on a lease now
+        self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
+        self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -165,9 +179,10 @@ class BrowserPool:
         log.info("chromium slot %d replaced (%s)", slot, reason)
 
     async def _keep_spares(self, session: Session) -> None:
-        """One spare ready at a time: the next is opened as soon as a capture took the last."""
+        """At most one spare ready per session, opened only while the pool is quiet."""
         async with trio.open_nursery() as nursery:
             while session.alive:
+                await self._until_quiet()
                 try:
                     await nursery.start(self._spare, session)
                 except CdpError as exc:  # the browser is going, most likely; captures open their own meanwhile
@@ -175,14 +190,29 @@ class BrowserPool:
                     with trio.move_on_after(SPARE_RETRY_S):
                         await wait_any(session.retired, session.conn.closed)
 
+    async def _until_quiet(self) -> None:
+        """Return once no session has been leased for SPARE_AFTER_IDLE_S."""
+        while True:
+            while self._leased:
+                await self._quiet.park()
+            leases = self._leases
+            await trio.sleep(SPARE_AFTER_IDLE_S)
+            if not self._leased and self._leases == leases:
+                return
+
     async def _spare(self, session: Session, *, task_status: trio.TaskStatus[None]) -> None:
         """Open a spare, hand it to one capture, dispose of it once that capture is done."""
-        async with (self.guard.lane(None, None) as lane,
-                    open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST) as page):
-            spare = Spare(page, lane)
-            await session.spares.send(spare)  # returns once a capture took it
-            task_status.started()
-            await spare.released.wait()
+        session.opening_spare = True
+        try:
+            async with (self.guard.lane(None, None) as lane,
+                        open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST) as page):
+                spare = Spare(page, lane)
+                await session.spares.send(spare)  # returns once a capture took it
+                session.opening_spare = False
+                task_status.started()
+                await spare.released.wait()
+        finally:
+            session.opening_spare = False
 
     @asynccontextmanager
     async def page(self, session: Session, capture_id: str,
@@ -191,7 +221,7 @@ class BrowserPool:
 
         The session's warm spare if one is ready, else one opened now; disposed after the block either way.
         """
-        spare = session.take_spare()
+        spare = await session.take_spare()
         if spare is None:
             self._contexts_inline += 1
             async with (self.guard.lane(capture_id, workspace_id) as lane,
@@ -215,10 +245,15 @@ class BrowserPool:
         session = await self._take(wait_s, urgent)
         session.used = False
         finished = False
+        self._leased += 1
+        self._leases += 1
         try:
             yield session
             finished = True
         finally:
+            self._leased -= 1
+            if not self._leased:
+                self._quiet.unpark_all()
             with trio.CancelScope(shield=True):  # each step below bounds its own wait
                 if not finished:  # any failure, cancellation included, may have been the browser's
                     await self._check_health(session)

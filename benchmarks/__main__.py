@@ -31,6 +31,8 @@ from benchmarks.stats import Figures, table
 RESULTS = Path(__file__).resolve().parent / "results"
 PAGES = {"text": ("/text", False), "heavy": ("/heavy", False), "tall": ("/tall", True)}
 CONCURRENCY = (1, 2, 4, 8)
+PACED = "text-paced"  # the text page at concurrency 1 with PACE_S between captures (spares get made)
+PACE_S = 0.5
 POLL_S = 0.02
 CAPTURE_TIMEOUT_S = 120
 
@@ -44,8 +46,12 @@ def counts(page: str, concurrency: int, quick: bool) -> int:
 
 
 async def series(runner: str, page: str, concurrency: int, n: int,
-                 one: Callable[[], Awaitable[None]]) -> Figures:
-    """`n` captures by `concurrency` workers; each worker takes the next until none is left."""
+                 one: Callable[[], Awaitable[None]], pause_s: float = 0) -> Figures:
+    """`n` captures by `concurrency` workers; each worker takes the next until none is left.
+
+    With `pause_s`, each worker waits that long (untimed) before each capture: a
+    client that does not send its next request the moment the last one answered.
+    """
     latencies: list[float] = []
     failures = 0
     left = n
@@ -54,6 +60,7 @@ async def series(runner: str, page: str, concurrency: int, n: int,
         nonlocal left, failures
         while left > 0:
             left -= 1
+            await trio.sleep(pause_s)
             began = time.perf_counter()
             try:
                 with trio.fail_after(CAPTURE_TIMEOUT_S):
@@ -89,6 +96,9 @@ async def run_baseline(site: Site, pool: int, quick: bool) -> list[Figures]:
                 found.append(await series("baseline", page, c, counts(page, c, quick), one))
                 print(f"  {found[-1].runner} {page} c={c}: p50 {found[-1].p50_ms:.0f} ms, "
                       f"{found[-1].per_s:.2f}/s", flush=True)
+            if page == "text":
+                found.append(await series("baseline", PACED, 1, counts(page, 1, quick), one, PACE_S))
+                print(f"  baseline {PACED} c=1: p50 {found[-1].p50_ms:.0f} ms", flush=True)
     return found
 
 
@@ -125,6 +135,9 @@ async def run_service(service: RunningService, site: Site, quick: bool) -> list[
             for c in CONCURRENCY:
                 found.append(await series("sync", page, c, counts(page, c, quick), sync))
                 print(f"  sync {page} c={c}: p50 {found[-1].p50_ms:.0f} ms, {found[-1].per_s:.2f}/s", flush=True)
+            if page == "text":
+                found.append(await series("sync", PACED, 1, counts(page, 1, quick), sync, PACE_S))
+                print(f"  sync {PACED} c=1: p50 {found[-1].p50_ms:.0f} ms", flush=True)
         text = {"url": f"{site.base}/text"}
 
         async def durable() -> None:

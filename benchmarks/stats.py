@@ -51,12 +51,12 @@ def ratio(service: float, baseline: float) -> float:
 def table(series: list[Figures]) -> str:
     """One line per series; service lines carry their ratio to the baseline of the same page and concurrency."""
     base = {(f.page, f.concurrency): f for f in series if f.runner == "baseline"}
-    lines = [f"{'runner':<9}{'page':<7}{'conc':>5}{'n':>6}{'fail':>5}{'cap/s':>8}{'p50 ms':>9}{'p95 ms':>9}"
+    lines = [f"{'runner':<9}{'page':<11}{'conc':>5}{'n':>6}{'fail':>5}{'cap/s':>8}{'p50 ms':>9}{'p95 ms':>9}"
              f"{'p99 ms':>9}{'p50 ×':>8}{'cap/s ×':>9}"]
     for f in series:
         b = base.get((f.page, f.concurrency))
         p50_x = "" if f.runner == "baseline" or b is None else f"{ratio(f.p50_ms, b.p50_ms):.2f}"
         rate_x = "" if f.runner == "baseline" or b is None else f"{ratio(f.per_s, b.per_s):.2f}"
-        lines.append(f"{f.runner:<9}{f.page:<7}{f.concurrency:>5}{f.count:>6}{f.failures:>5}{f.per_s:>8.2f}"
+        lines.append(f"{f.runner:<9}{f.page:<11}{f.concurrency:>5}{f.count:>6}{f.failures:>5}{f.per_s:>8.2f}"
                      f"{f.p50_ms:>9.0f}{f.p95_ms:>9.0f}{f.p99_ms:>9.0f}{p50_x:>8}{rate_x:>9}")
     return "\n".join(lines)

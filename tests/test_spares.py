@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,12 +67,24 @@ async def rig(tmp_path: Path, site: FixtureServer) -> AsyncIterator[Rig]:
         await db.close()
 
 
-async def spare_ready(session: Session) -> None:
+async def until(condition: Callable[[], bool], poll_s: float = 0.01) -> None:
     with trio.fail_after(20):
         while True:
-            if session.spare_ready:
+            if condition():
                 return
-            await trio.sleep(0.01)
+            await trio.sleep(poll_s)
+
+
+async def spare_ready(session: Session) -> None:
+    await until(lambda: session.spare_ready)
+
+
+async def quiet_session(pool: BrowserPool) -> Session:
+    """The pool's one session, once it has a spare: opened after the pool has been quiet a moment."""
+    async with pool.lease(10) as session:
+        pass
+    await spare_ready(session)
+    return session
 
 
 def probed(html: str) -> dict[str, object]:
@@ -88,43 +100,58 @@ async def test_each_capture_takes_a_fresh_spare_and_nothing_carries_over(
     async with rig(tmp_path, site) as r:
         contexts = []
         for n in range(3):
-            async with r.pool.lease(10) as session:
-                await spare_ready(session)
-                context, _ = await r.capture(session, f"cap_mark{n}", "/leave-marks")
-                contexts.append(context)
-            async with r.pool.lease(10) as session:
-                await spare_ready(session)
-                context, html = await r.capture(session, f"cap_probe{n}", "/probe")
-                contexts.append(context)
-                seen = probed(html)
-                assert seen["cookie"] == ""
-                assert seen["stored"] is None
+            for path in ("/leave-marks", "/probe"):
+                ready = await quiet_session(r.pool)
+                async with r.pool.lease(10) as session:
+                    assert session is ready
+                    context, html = await r.capture(session, f"cap_{n}{path[1:]}", path)
+                    contexts.append(context)
+            seen = probed(html)
+            assert seen["cookie"] == ""
+            assert seen["stored"] is None
         assert len(set(contexts)) == 6  # never one context twice
         stats = r.pool.statistics()
         assert stats.spares_taken == 6
         assert stats.contexts_inline == 0
-        async with r.pool.lease(10) as session:  # the spares are gone from the browser, not only from us
-            await spare_ready(session)
-            alive = (await session.conn.send("Target.getBrowserContexts"))["browserContextIds"]
-            assert not set(alive) & set(contexts), alive
+        session = await quiet_session(r.pool)  # the spares are gone from the browser, not only from us
+        alive = (await session.conn.send("Target.getBrowserContexts"))["browserContextIds"]
+        assert not set(alive) & set(contexts), alive
 
 
-async def test_a_capture_without_a_ready_spare_opens_its_own(tmp_path: Path, site: FixtureServer) -> None:
-    async with rig(tmp_path, site) as r, r.pool.lease(10) as session:
-        await spare_ready(session)
-        held = session.take_spare()  # as if another capture had just taken it
-        assert held is not None
-        assert not session.spare_ready
-        _, html = await r.capture(session, "cap_inline", "/probe")
-        assert probed(html)["cookie"] == ""
-        assert r.pool.statistics().contexts_inline == 1
-        held.released.set()
+async def test_a_busy_pool_opens_contexts_inline_and_no_spare_beside_them(
+    tmp_path: Path, site: FixtureServer,
+) -> None:
+    async with rig(tmp_path, site) as r:
+        session = await quiet_session(r.pool)
+        async with r.pool.lease(10) as leased:  # the first capture takes the spare
+            await r.capture(leased, "cap_first", "/simple")
+        async with r.pool.lease(10) as leased:  # back to back: nothing was opened in between
+            assert not session.spare_ready
+            _, html = await r.capture(leased, "cap_inline", "/probe")
+            assert probed(html)["cookie"] == ""
+            await trio.sleep(0.3)  # well past the pool's quiet time, but the pool is not quiet
+            assert not session.spare_ready
+            assert not session.opening_spare
+        stats = r.pool.statistics()
+        assert (stats.spares_taken, stats.contexts_inline) == (1, 1)
+
+
+async def test_a_capture_arriving_while_a_spare_opens_waits_for_it(tmp_path: Path, site: FixtureServer) -> None:
+    async with rig(tmp_path, site) as r:
+        session = await quiet_session(r.pool)
+        async with r.pool.lease(10) as leased:
+            await r.capture(leased, "cap_first", "/simple")
+        await until(lambda: session.opening_spare, 0.001)  # the pool went quiet; a spare is being opened
+        async with r.pool.lease(10) as leased:
+            await r.capture(leased, "cap_second", "/simple")
+        stats = r.pool.statistics()
+        assert (stats.spares_taken, stats.contexts_inline) == (2, 0)  # never two contexts at once
 
 
 async def test_an_unassigned_spare_lets_nothing_out(tmp_path: Path, site: FixtureServer) -> None:
-    async with rig(tmp_path, site) as r, r.pool.lease(10) as session:
-        await spare_ready(session)
-        spare = session.take_spare()
+    async with rig(tmp_path, site) as r:
+        session = await quiet_session(r.pool)
+        spare = await session.take_spare()
         assert spare is not None
         request = f"GET {site.base}/simple HTTP/1.1\r\nHost: {site.base[7:]}\r\n\r\n".encode()
         stream = await trio.open_tcp_stream("127.0.0.1", spare.lane.port)
