@@ -61,7 +61,6 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
     from actors.ledger import QuotaLedger
     from actors.results import ResultStore
     from actors.supervisor import Supervisor
-    from api.app import Services, create_app
     from engine.destinations import egress_policy
     from engine.signing import ResultSigner
 
@@ -87,7 +86,13 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             guard = EgressGuard(egress_policy(settings), event_log)
             await supervisor.start("egress-guard", guard.run)
             pool = BrowserPool(settings, event_log, guard)
-            await supervisor.start("browser-pool", pool.run)
+            # Chromium takes seconds to start: the rest starts meanwhile, and "ready" waits for both.
+            pool_ready = trio.Event()
+
+            async def start_pool() -> None:
+                await supervisor.start("browser-pool", pool.run)
+                pool_ready.set()
+            nursery.start_soon(start_pool)
             intake = Intake(settings, event_log, ledger, pool, guard)
             await supervisor.start("intake", intake.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, keyring, signer,
@@ -96,6 +101,8 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings))
             await supervisor.start("control", control.run)
             first_key = await _default_workspace(directory, settings)
+
+            from api.app import Services, create_app  # Quart and friends load while Chromium starts
 
             app = create_app(Services(settings, directory, intake, jobs, ledger, event_log))
             listener = _bind(settings)
@@ -106,6 +113,7 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             config.errorlog = logging.getLogger("hypercorn.error")
             shutdown = trio.Event()
             nursery.start_soon(_watch_signals, shutdown)
+            await pool_ready.wait()
             await nursery.start(partial(_serve_http, app, config, shutdown, jobs, nursery.cancel_scope))
             _announce(settings, listener.getsockname(), first_key)
     finally:

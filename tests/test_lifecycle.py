@@ -75,8 +75,12 @@ def test_a_killed_chromium_fails_its_capture_and_is_replaced(own_service: Servic
 
 def _nice_values(pid: int) -> dict[str, int]:
     """The nice value of each thread of a process, by thread name and id."""
-    found = {}
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    found: dict[str, int] = {}
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return found  # the process ended meanwhile (a disposed context's renderer)
+    for task in tasks:
         try:
             name, fields = (task / "stat").read_text().rsplit(")", 1)
         except OSError:
