@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import trio
-from quart import Response, g, request
+from quart import Response, current_app, g, request
 from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
@@ -71,8 +71,6 @@ def create_app(services: Services) -> QuartTrio:
 
 
 def services() -> Services:
-    from quart import current_app
-
     found: Services = current_app.extensions["services"]
     return found
 
@@ -148,6 +146,8 @@ async def _drain_body() -> None:
     meanwhile waits for an answer that never comes. Bodies are capped (max_body_bytes),
     so reading the rest costs little; a slow or oversized one is left to the close.
     """
+    if not request.content_length and "transfer-encoding" not in request.headers:
+        return  # nothing came after the head (most GETs): nothing to wait for
     with trio.move_on_after(DRAIN_S), suppress(Exception):
         await request.body
 
