@@ -197,7 +197,7 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
     finally:
         left = await trio.to_thread.run_sync(service.stop)
         result["orphans_after_stop"], result["zombies_after_stop"] = len(left.orphans), len(left.zombies)
-    appends = await micro.event_log_appends(args.quick)
+    appends = await micro.event_log_appends()
     result["micro"]["event_log_appends_per_s_by_writers"] = {str(k): v for k, v in appends.items()}
     result["series"] = [f.as_json() for f in figures]
     print(f"\nrun {number}\n{table(figures)}")
