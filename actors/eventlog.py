@@ -45,7 +45,6 @@ class Event:
     ts: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC).replace(tzinfo=None))
 
 
-
 _PLAIN = EVENT_COLUMNS[1:-1]  # every column but seq (given at commit) and data (JSON text)
 assert EVENT_COLUMNS[0] == "seq"
 assert EVENT_COLUMNS[-1] == "data"
