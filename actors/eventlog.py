@@ -12,7 +12,10 @@ deleted; every other view (quota, analytics, job state) is derived from them.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -148,6 +151,25 @@ class EventLog:
 
     def statistics(self) -> EventLogStatistics:
         return EventLogStatistics(self._appended, self._batches)
+
+
+@asynccontextmanager
+async def running_event_log(path: Path) -> AsyncIterator[tuple[EventLog, trio.Nursery]]:
+    """A DuckDB file with its event log running, and the nursery it runs in, for more actors.
+
+    For tests and benchmarks; the service starts its actors under the supervisor. Everything
+    in the nursery stops, and the file is closed, when the block exits.
+    """
+    db = Database(path)
+    await db.open()
+    try:
+        async with trio.open_nursery() as nursery:
+            event_log = EventLog(db)
+            await nursery.start(event_log.run)
+            yield event_log, nursery
+            nursery.cancel_scope.cancel()
+    finally:
+        await db.close()
 
 
 def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:

@@ -11,8 +11,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,8 +20,7 @@ from urllib.parse import urlsplit
 import orjson
 import trio
 
-from actors.database import Database
-from actors.eventlog import Event, EventLog
+from actors.eventlog import Event, EventLog, running_event_log
 from benchmarks.service import ROOT, RunningService
 from benchmarks.site import Site
 
@@ -70,40 +69,32 @@ def request(method: str, url: str, key: str | None = None, body: bytes | None = 
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b"")
 
 
+async def rate(total: int, workers: int, work: Callable[[Iterator[int]], Awaitable[None]]) -> float:
+    """Numbers 0 … total-1 shared out to `workers` runs of `work(numbers)`; numbers per second."""
+    numbers = iter(range(total))
+    began = time.perf_counter()
+    async with trio.open_nursery() as nursery:
+        for _ in range(workers):
+            nursery.start_soon(work, numbers)
+    return total / (time.perf_counter() - began)
+
+
 async def hammer(url: str, total: int, make: Callable[[int], bytes], expect: int | tuple[int, ...],
                  seen: Callable[[bytes], None] = lambda body: None, clients: int = CLIENTS) -> float:
     """`total` requests over `clients` keep-alive connections; requests per second."""
-    numbers = iter(range(total))
     parts = urlsplit(url)
+    allowed = expect if isinstance(expect, tuple) else (expect,)
 
-    async def client() -> None:
+    async def client(numbers: Iterator[int]) -> None:
         stream = await trio.open_tcp_stream(parts.hostname or "127.0.0.1", parts.port or 80)
         async with stream:
             connection = Connection(stream)
             for n in numbers:
                 status, body = await connection.exchange(make(n))
-                if status not in (expect if isinstance(expect, tuple) else (expect,)):
+                if status not in allowed:
                     raise RuntimeError(f"{status} instead of {expect}: {body[:200]!r}")
                 seen(body)
-    began = time.perf_counter()
-    async with trio.open_nursery() as nursery:
-        for _ in range(clients):
-            nursery.start_soon(client)
-    return total / (time.perf_counter() - began)
-
-
-async def rate(total: int, one: Callable[[int], Awaitable[None]], workers: int) -> float:
-    """Calls of `one(n)` per second for n in range(total), `workers` at a time."""
-    numbers = iter(range(total))
-
-    async def worker() -> None:
-        for n in numbers:
-            await one(n)
-    began = time.perf_counter()
-    async with trio.open_nursery() as nursery:
-        for _ in range(workers):
-            nursery.start_soon(worker)
-    return total / (time.perf_counter() - began)
+    return await rate(total, clients, client)
 
 
 async def over_http(service: RunningService, site: Site, quick: bool) -> dict[str, float]:
@@ -122,28 +113,31 @@ async def over_http(service: RunningService, site: Site, quick: bool) -> dict[st
                  (202, 409))  # 409: it had finished already
     figures["job_status_reads_per_s"] = await hammer(
         url, reads, lambda n: request("GET", f"{url}/api/jobs/{jobs[n % len(jobs)]}", key), 200)
-    with ceiling() as bare:
+    async with ceiling() as bare:
         figures["http_ceiling_reads_per_s"] = await hammer(bare, reads, lambda n: request("GET", f"{bare}/x"), 200)
     return figures
 
 
-@contextmanager
-def ceiling() -> Iterator[str]:
+@asynccontextmanager
+async def ceiling() -> AsyncIterator[str]:
     """`benchmarks.ceiling` in a process of its own, as the service is."""
-    process = subprocess.Popen([sys.executable, "-m", "benchmarks.ceiling"], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL)
+    process = await trio.lowlevel.open_process([sys.executable, "-m", "benchmarks.ceiling"], cwd=ROOT,
+                                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert process.stdout is not None
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline().decode()
-        found = re.search(r"ready on (http://\S+)", line)
+        head = b""
+        with trio.fail_after(30):
+            while b"\n" not in head and (chunk := await process.stdout.receive_some()):
+                head += chunk
+        found = re.search(r"ready on (http://\S+)", head.decode(errors="replace"))
         if found is None:
-            raise RuntimeError(f"the ceiling server did not start: {line!r}")
+            raise RuntimeError(f"the ceiling server did not start: {head!r}")
         yield found[1]
     finally:
         process.kill()
-        process.wait(10)
-        if process.stdout is not None:
-            process.stdout.close()
+        with trio.CancelScope(shield=True):
+            await process.wait()
+            await process.stdout.aclose()
 
 
 async def event_log_appends() -> dict[int, float]:
@@ -152,19 +146,11 @@ async def event_log_appends() -> dict[int, float]:
     for writers in WRITERS:
         total = max(writers * 40, 1000)  # a fraction of a second each: --quick keeps them whole
         with tempfile.TemporaryDirectory(prefix="capture-bench-log-") as directory:
-            db = Database(Path(directory) / "bench.duckdb")
-            await db.open()
-            try:
-                log = EventLog(db)
-                async with trio.open_nursery() as nursery:
-                    await nursery.start(log.run)
-
-                    async def append(n: int, log: EventLog = log) -> None:
+            async with running_event_log(Path(directory) / "bench.duckdb") as (log, _):
+                async def appender(numbers: Iterator[int], log: EventLog = log) -> None:
+                    for n in numbers:
                         await log.append(_event(n))
-                    found[writers] = await rate(total, append, workers=writers)
-                    nursery.cancel_scope.cancel()
-            finally:
-                await db.close()
+                found[writers] = await rate(total, writers, appender)
     return found
 
 

@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import orjson
 import pytest
+import trio
 
 from actors.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
@@ -150,6 +151,15 @@ class Workspace:
             time.sleep(0.05)
             quota = self.get("/api/usage").json()["quota"]
         return quota
+
+
+async def until(condition: Callable[[], bool], wait_s: float = 20, poll_s: float = 0.01) -> None:
+    """Return once `condition()` holds; fail after `wait_s`."""
+    with trio.fail_after(wait_s):
+        while True:
+            if condition():
+                return
+            await trio.sleep(poll_s)
 
 
 def browser_mains(service: Service) -> list[int]:

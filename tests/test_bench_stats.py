@@ -46,7 +46,7 @@ def test_the_fixture_pages_are_what_the_issue_names() -> None:
 async def test_the_raw_client_reads_every_answer_of_the_ceiling_server_whole() -> None:
     """Keep-alive answers split across reads, bodies by content-length, statuses checked."""
     bodies: list[bytes] = []
-    with ceiling() as url:
+    async with ceiling() as url:
         per_s = await hammer(url, 40, lambda n: request("GET", f"{url}/x{n}"), 200, bodies.append, clients=4)
         assert per_s > 0
         assert bodies == [BODY] * 40

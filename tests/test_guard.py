@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 import trio
 
-from actors.database import Database
 from actors.egress import EgressGuard
-from actors.eventlog import EventLog
+from actors.eventlog import running_event_log
 from engine.destinations import Address, EgressPolicy, Refused
 from engine.outbound import send
 from engine.settings import EgressAllowance
@@ -64,38 +63,30 @@ async def test_the_guard_connects_to_the_address_it_checked(
     tmp_path: Path, site: FixtureServer, rebinding_secret: SecretServer,
 ) -> None:
     resolver = RebindingResolver("127.0.0.1", "127.0.0.2")
-    db = Database(tmp_path / "events.duckdb")
-    await db.open()
-    try:
-        async with trio.open_nursery() as nursery:
-            event_log = EventLog(db)
-            await nursery.start(event_log.run)
-            guard = EgressGuard(_policy(site, resolver), event_log)
-            await nursery.start(guard.run)
-            port = site.server_address[1]
-            async with guard.lane("cap_rebind", "ws_test") as lane:
-                first = await _proxy_request(lane.port, (
-                    f"GET http://rebind.test:{port}/marker?rebind=1 HTTP/1.1\r\n"
-                    f"Host: rebind.test:{port}\r\n\r\n").encode())
-                assert first.startswith(b"HTTP/1.0 200") or first.startswith(b"HTTP/1.1 200"), first[:200]
-                assert b"allowed marker" in first
-                assert resolver.asked == 1  # one lookup, and the connection went to its answer
-                assert any("rebind=1" in path for path, _ in site.requests)
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+        guard = EgressGuard(_policy(site, resolver), event_log)
+        await nursery.start(guard.run)
+        port = site.server_address[1]
+        async with guard.lane("cap_rebind", "ws_test") as lane:
+            first = await _proxy_request(lane.port, (
+                f"GET http://rebind.test:{port}/marker?rebind=1 HTTP/1.1\r\n"
+                f"Host: rebind.test:{port}\r\n\r\n").encode())
+            assert first.startswith(b"HTTP/1.0 200") or first.startswith(b"HTTP/1.1 200"), first[:200]
+            assert b"allowed marker" in first
+            assert resolver.asked == 1  # one lookup, and the connection went to its answer
+            assert any("rebind=1" in path for path, _ in site.requests)
 
-                second = await _proxy_request(lane.port, (
-                    f"CONNECT rebind.test:{port} HTTP/1.1\r\nHost: rebind.test:{port}\r\n\r\n").encode())
-                assert second.startswith(b"HTTP/1.1 403"), second[:200]
-                assert resolver.asked == 2
-                assert [(r.host, r.address, r.reason) for r in lane.refusals.values()] == [
-                    ("rebind.test", "127.0.0.2", "loopback")]
-            assert rebinding_secret.connections == 0
-            assert guard.connections == 1
-            rows = await db.call(lambda conn: conn.execute(
-                "select capture_id, data->>'address' from events where type = 'egress.refused'").fetchall())
-            assert rows == [("cap_rebind", "127.0.0.2")]
-            nursery.cancel_scope.cancel()
-    finally:
-        await db.close()
+            second = await _proxy_request(lane.port, (
+                f"CONNECT rebind.test:{port} HTTP/1.1\r\nHost: rebind.test:{port}\r\n\r\n").encode())
+            assert second.startswith(b"HTTP/1.1 403"), second[:200]
+            assert resolver.asked == 2
+            assert [(r.host, r.address, r.reason) for r in lane.refusals.values()] == [
+                ("rebind.test", "127.0.0.2", "loopback")]
+        assert rebinding_secret.connections == 0
+        assert guard.connections == 1
+        rows = await event_log.db.call(lambda conn: conn.execute(
+            "select capture_id, data->>'address' from events where type = 'egress.refused'").fetchall())
+        assert rows == [("cap_rebind", "127.0.0.2")]
 
 
 async def test_the_outbound_client_connects_to_the_address_it_checked(

@@ -8,7 +8,7 @@ thread holds commits back, so each race is played in a fixed order.
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +20,7 @@ import trio.testing
 
 from actors.accounts import Principal
 from actors.database import Database
-from actors.eventlog import Event, EventLog, EventLogClosed
+from actors.eventlog import Event, EventLog, EventLogClosed, running_event_log
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
@@ -32,6 +32,7 @@ from engine.recipes import Capture
 from engine.sealing import Keyring
 from engine.settings import Settings
 from engine.signing import ResultSigner
+from tests.conftest import until
 
 WS = "ws_race"
 PRINCIPAL = Principal(ApiKey("key_race", WS, None, "cap_race", "hash"), Workspace(WS, "race", "pro", None),
@@ -110,33 +111,17 @@ class Rig:
         return [row["type"] for row in rows]
 
 
-async def until(condition: Callable[[], bool], wait_s: float = 10) -> None:
-    with trio.fail_after(wait_s):
-        while True:
-            if condition():
-                return
-            await trio.sleep(0.01)
-
-
 @asynccontextmanager
 async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
-    db = Database(tmp_path / "events.duckdb")
-    await db.open()
-    try:
-        async with trio.open_nursery() as nursery:
-            event_log = EventLog(db)
-            await nursery.start(event_log.run)
-            ledger = QuotaLedger(event_log)
-            await nursery.start(ledger.run)
-            pool, intake = FakePool(), FakeIntake()
-            jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path), event_log, ledger, cast(Any, pool),
-                        cast(Any, intake), Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32),
-                        ResultStore(tmp_path / "results"), b"f" * 32)
-            await nursery.start(jobs.run)
-            yield Rig(jobs, db, event_log, ledger, pool, intake, nursery)
-            nursery.cancel_scope.cancel()
-    finally:
-        await db.close()
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+        ledger = QuotaLedger(event_log)
+        await nursery.start(ledger.run)
+        pool, intake = FakePool(), FakeIntake()
+        jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path), event_log, ledger, cast(Any, pool),
+                    cast(Any, intake), Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32),
+                    ResultStore(tmp_path / "results"), b"f" * 32)
+        await nursery.start(jobs.run)
+        yield Rig(jobs, event_log.db, event_log, ledger, pool, intake, nursery)
 
 
 async def test_a_stop_during_the_success_commit_leaves_the_job_succeeded_and_billed_once(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,14 +18,14 @@ import pytest
 import trio
 
 from actors.browser_pool import BrowserPool, Session
-from actors.database import Database
 from actors.egress import EgressGuard
-from actors.eventlog import EventLog
+from actors.eventlog import EventLog, running_event_log
 from engine.cdp import CdpError, succeeded
 from engine.destinations import Address, EgressPolicy
 from engine.recipes import take_capture
 from engine.request import parse_capture
 from engine.settings import EgressAllowance, Settings
+from tests.conftest import until
 from tests.fixture_site import FixtureServer
 
 
@@ -50,29 +50,13 @@ class Rig:
 
 @asynccontextmanager
 async def rig(tmp_path: Path, site: FixtureServer) -> AsyncIterator[Rig]:
-    db = Database(tmp_path / "events.duckdb")
-    await db.open()
-    try:
-        async with trio.open_nursery() as nursery:
-            event_log = EventLog(db)
-            await nursery.start(event_log.run)
-            allow = [EgressAllowance.parse(f"127.0.0.1:{site.server_address[1]}")]
-            guard = EgressGuard(EgressPolicy(NoNames(), allow, allowlist_only=True), event_log)
-            await nursery.start(guard.run)
-            pool = BrowserPool(Settings(pool_size=1), event_log, guard)
-            await nursery.start(pool.run)
-            yield Rig(pool, event_log, site)
-            nursery.cancel_scope.cancel()
-    finally:
-        await db.close()
-
-
-async def until(condition: Callable[[], bool], poll_s: float = 0.01) -> None:
-    with trio.fail_after(20):
-        while True:
-            if condition():
-                return
-            await trio.sleep(poll_s)
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+        allow = [EgressAllowance.parse(f"127.0.0.1:{site.server_address[1]}")]
+        guard = EgressGuard(EgressPolicy(NoNames(), allow, allowlist_only=True), event_log)
+        await nursery.start(guard.run)
+        pool = BrowserPool(Settings(pool_size=1), event_log, guard)
+        await nursery.start(pool.run)
+        yield Rig(pool, event_log, site)
 
 
 async def spare_ready(session: Session) -> None:
@@ -141,7 +125,7 @@ async def test_a_capture_arriving_while_a_spare_opens_waits_for_it(tmp_path: Pat
         session = await quiet_session(r.pool)
         async with r.pool.lease(10) as leased:
             await r.capture(leased, "cap_first", "/simple")
-        await until(lambda: session.opening_spare, 0.001)  # the pool went quiet; a spare is being opened
+        await until(lambda: session.opening_spare, poll_s=0.001)  # the pool went quiet; a spare is being opened
         async with r.pool.lease(10) as leased:
             await r.capture(leased, "cap_second", "/simple")
         stats = r.pool.statistics()
