@@ -251,21 +251,25 @@ class BrowserPool:
             yield session
             finished = True
         finally:
-            self._leased -= 1
-            if not self._leased:
-                self._quiet.unpark_all()
-            with trio.CancelScope(shield=True):  # each step below bounds its own wait
-                if not finished:  # any failure, cancellation included, may have been the browser's
-                    await self._check_health(session)
-                session.captures += session.used
-                if session.captures >= self.settings.captures_per_session:
-                    session.retire()
-                elif await self._over_memory(session):
-                    log.info("chromium slot %d uses more than %d MB; recycling it",
-                             session.slot, self.settings.session_memory_mb)
-                    session.retire()
-            if session.alive:
-                self._offer(session)
+            try:
+                with trio.CancelScope(shield=True):  # each step below bounds its own wait
+                    if not finished:  # any failure, cancellation included, may have been the browser's
+                        await self._check_health(session)
+                    session.captures += session.used
+                    if session.captures >= self.settings.captures_per_session:
+                        session.retire()
+                    elif await self._over_memory(session):
+                        log.info("chromium slot %d uses more than %d MB; recycling it",
+                                 session.slot, self.settings.session_memory_mb)
+                        session.retire()
+                if session.alive:
+                    self._offer(session)
+            finally:
+                # Quiet only once the session is back: the checks above can take a while on a loaded host,
+                # and a spare opened meanwhile would compete with the next capture.
+                self._leased -= 1
+                if not self._leased:
+                    self._quiet.unpark_all()
 
     def _offer(self, session: Session) -> None:
         self._idle.append(session)

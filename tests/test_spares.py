@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 import trio
 
+from actors import chromium
 from actors.browser_pool import BrowserPool, Session
 from actors.egress import EgressGuard
 from actors.eventlog import EventLog, running_event_log
@@ -103,8 +105,15 @@ async def test_each_capture_takes_a_fresh_spare_and_nothing_carries_over(
 
 
 async def test_a_busy_pool_opens_contexts_inline_and_no_spare_beside_them(
-    tmp_path: Path, site: FixtureServer,
+    tmp_path: Path, site: FixtureServer, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    measure = chromium.resident_bytes
+
+    def slow_measure(browser: chromium.Chromium) -> int:  # as on a loaded host: the lease ends a while after
+        time.sleep(0.2)
+        return measure(browser)
+
+    monkeypatch.setattr(chromium, "resident_bytes", slow_measure)
     async with rig(tmp_path, site) as r:
         session = await quiet_session(r.pool)
         async with r.pool.lease(10) as leased:  # the first capture takes the spare
