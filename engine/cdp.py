@@ -23,6 +23,7 @@ from trio_websocket import ConnectionClosed, DisconnectionTimeout, WebSocketConn
 from engine.waiting import open_helper_nursery
 
 MAX_MESSAGE = 512 * 1024 * 1024  # full-page screenshots arrive as one base64 message
+RECEIVE_BYTES = 1024 * 1024  # a screenshot arrives in few reads, not hundreds of 4 KiB ones (wsproto parses each)
 CONNECT_S = 10.0
 DISCONNECT_S = 1.0
 Listener = Callable[[str, dict[str, Any]], None]
@@ -147,7 +148,8 @@ async def open_cdp(url: str) -> AsyncIterator[CdpConnection]:
     """Connect to a browser's DevTools websocket; the reader runs until the block exits."""
     # A wedged browser never answers the close handshake: give it a moment, not a minute.
     try:
-        async with open_websocket_url(url, max_message_size=MAX_MESSAGE, connect_timeout=CONNECT_S,
+        async with open_websocket_url(url, max_message_size=MAX_MESSAGE, receive_buffer_size=RECEIVE_BYTES,
+                                      connect_timeout=CONNECT_S,
                                       disconnect_timeout=DISCONNECT_S) as ws:
             conn = CdpConnection(ws)
             async with open_helper_nursery() as nursery:
