@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import itertools
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ import orjson
 import trio
 
 from benchmarks import micro
-from benchmarks.baseline import baseline_pool
+from benchmarks.baseline import BaselinePool, baseline_pool
 from benchmarks.service import RunningService, start
 from benchmarks.site import Site, heavy_bytes
 from benchmarks.stats import Figures, table
@@ -34,7 +35,10 @@ CONCURRENCY = (1, 2, 4, 8)
 PACED = "text-paced"  # the text page at concurrency 1 with PACE_S between captures (spares get made)
 PACE_S = 0.5
 POLL_S = 0.02
+SETTLE_S = 1.0
 CAPTURE_TIMEOUT_S = 120
+
+Capture = Callable[[], Awaitable[None]]
 
 
 def counts(page: str, concurrency: int, quick: bool) -> int:
@@ -46,7 +50,7 @@ def counts(page: str, concurrency: int, quick: bool) -> int:
 
 
 async def series(runner: str, page: str, concurrency: int, n: int,
-                 one: Callable[[], Awaitable[None]], pause_s: float = 0) -> Figures:
+                 one: Capture, pause_s: float = 0) -> Figures:
     """`n` captures by `concurrency` workers; each worker takes the next until none is left.
 
     With `pause_s`, each worker waits that long (untimed) before each capture: a
@@ -77,28 +81,50 @@ async def series(runner: str, page: str, concurrency: int, n: int,
     return Figures.of(runner, page, concurrency, latencies, failures, time.perf_counter() - began)
 
 
-async def warm(one: Callable[[], Awaitable[None]], times: int) -> None:
+async def warm(one: Capture, times: int) -> None:
     for _ in range(times):
         await one()
 
 
-async def run_baseline(site: Site, pool: int, quick: bool) -> list[Figures]:
-    found = []
-    async with baseline_pool(pool) as browsers:
-        for page, (path, full) in PAGES.items():
-            url = f"{site.base}{path}"
+async def paired(page: str, concurrency: int, n: int, runners: Mapping[str, Capture], flip: bool,
+                 pause_s: float = 0) -> list[Figures]:
+    """The baseline's series and the service's, one right after the other (which goes first alternates).
 
-            async def one(url: str = url, full: bool = full) -> None:
-                body = await browsers.capture(url, full)
-                assert body.startswith(b"\x89PNG")
+    Both pools stay warm throughout, so a drift of the machine (another tenant,
+    a busier minute) weighs on both sides of a ratio alike instead of on one.
+    """
+    found = {}
+    for name, one in list(runners.items())[::-1 if flip else 1]:
+        await trio.sleep(SETTLE_S)  # the service's quiet pool opens its spares now, not inside the next series
+        found[name] = await series(name, page, concurrency, n, one, pause_s)
+    for name in runners:
+        f = found[name]
+        print(f"  {name:<8} {page} c={concurrency}: p50 {f.p50_ms:.0f} ms, {f.per_s:.2f}/s", flush=True)
+    return [found[name] for name in runners]
+
+
+async def run_pages(browsers: BaselinePool, client: httpx.AsyncClient, site: Site, quick: bool) -> list[Figures]:
+    """Every page at every concurrency, baseline and `POST /api/screenshot` paired series by series."""
+    found: list[Figures] = []
+    flips = itertools.cycle((False, True))
+    for page, (path, full) in PAGES.items():
+        url = f"{site.base}{path}"
+
+        async def raw(url: str = url, full: bool = full) -> None:
+            body = await browsers.capture(url, full)
+            assert body.startswith(b"\x89PNG")
+
+        async def sync(url: str = url, full: bool = full) -> None:
+            answer = await client.post("/api/screenshot", json={"url": url, "fullPage": full})
+            if answer.status_code != 200 or not answer.content.startswith(b"\x89PNG"):
+                raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
+        runners = {"baseline": raw, "sync": sync}
+        for one in runners.values():
             await warm(one, 2)
-            for c in CONCURRENCY:
-                found.append(await series("baseline", page, c, counts(page, c, quick), one))
-                print(f"  {found[-1].runner} {page} c={c}: p50 {found[-1].p50_ms:.0f} ms, "
-                      f"{found[-1].per_s:.2f}/s", flush=True)
-            if page == "text":
-                found.append(await series("baseline", PACED, 1, counts(page, 1, quick), one, PACE_S))
-                print(f"  baseline {PACED} c=1: p50 {found[-1].p50_ms:.0f} ms", flush=True)
+        for c in CONCURRENCY:
+            found += await paired(page, c, counts(page, c, quick), runners, next(flips))
+        if page == "text":
+            found += await paired(PACED, 1, counts(page, 1, quick), runners, next(flips), PACE_S)
     return found
 
 
@@ -118,44 +144,27 @@ class Peak:
             await trio.sleep(0.2)
 
 
-async def run_service(service: RunningService, site: Site, quick: bool) -> list[Figures]:
+async def run_jobs(client: httpx.AsyncClient, site: Site, quick: bool) -> list[Figures]:
+    """The durable path: `POST /api/jobs`, then `GET /api/jobs/{id}` every POLL_S until it ends."""
     found = []
-    headers = {"x-api-key": service.key}
-    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
-    async with httpx.AsyncClient(base_url=service.url, headers=headers, timeout=CAPTURE_TIMEOUT_S,
-                                 limits=limits) as client:
-        for page, (path, full) in PAGES.items():
-            body = {"url": f"{site.base}{path}", "fullPage": full}
+    text = {"url": f"{site.base}/text"}
 
-            async def sync(body: dict[str, Any] = body) -> None:
-                answer = await client.post("/api/screenshot", json=body)
-                if answer.status_code != 200 or not answer.content.startswith(b"\x89PNG"):
-                    raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
-            await warm(sync, 2)
-            for c in CONCURRENCY:
-                found.append(await series("sync", page, c, counts(page, c, quick), sync))
-                print(f"  sync {page} c={c}: p50 {found[-1].p50_ms:.0f} ms, {found[-1].per_s:.2f}/s", flush=True)
-            if page == "text":
-                found.append(await series("sync", PACED, 1, counts(page, 1, quick), sync, PACE_S))
-                print(f"  sync {PACED} c=1: p50 {found[-1].p50_ms:.0f} ms", flush=True)
-        text = {"url": f"{site.base}/text"}
-
-        async def durable() -> None:
-            job = await client.post("/api/jobs", json=text)
-            if job.status_code != 202:
-                raise RuntimeError(f"{job.status_code} {job.text[:200]}")
-            status_url = f"/api/jobs/{job.json()['id']}"
-            while True:
-                state = (await client.get(status_url)).json()
-                if state["status"] == "SUCCEEDED":
-                    return
-                if state["status"] in {"FAILED", "CANCELLED", "EXPIRED"}:
-                    raise RuntimeError(f"job {state}")
-                await trio.sleep(POLL_S)
-        await warm(durable, 2)
-        for c in CONCURRENCY:
-            found.append(await series("jobs", "text", c, counts("text", c, quick), durable))
-            print(f"  jobs text c={c}: p50 {found[-1].p50_ms:.0f} ms, {found[-1].per_s:.2f}/s", flush=True)
+    async def durable() -> None:
+        job = await client.post("/api/jobs", json=text)
+        if job.status_code != 202:
+            raise RuntimeError(f"{job.status_code} {job.text[:200]}")
+        status_url = f"/api/jobs/{job.json()['id']}"
+        while True:
+            state = (await client.get(status_url)).json()
+            if state["status"] == "SUCCEEDED":
+                return
+            if state["status"] in {"FAILED", "CANCELLED", "EXPIRED"}:
+                raise RuntimeError(f"job {state}")
+            await trio.sleep(POLL_S)
+    await warm(durable, 2)
+    for c in CONCURRENCY:
+        found.append(await series("jobs", "text", c, counts("text", c, quick), durable))
+        print(f"  jobs     text c={c}: p50 {found[-1].p50_ms:.0f} ms, {found[-1].per_s:.2f}/s", flush=True)
     return found
 
 
@@ -179,16 +188,20 @@ async def soak(service: RunningService, site: Site, total: int) -> dict[str, Any
 
 
 async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str, Any]:
-    print(f"run {number}: baseline (raw CDP, {args.pool} browsers)", flush=True)
-    figures = await run_baseline(site, args.pool, args.quick)
-    print(f"run {number}: service", flush=True)
+    print(f"run {number}: the service, then the baseline (raw CDP, {args.pool} browsers) beside it", flush=True)
     service = await trio.to_thread.run_sync(start, site.server_address[1], args.pool)
     result: dict[str, Any] = {"ready_s": service.ready_s}
+    headers = {"x-api-key": service.key}
+    limits = httpx.Limits(max_connections=16, max_keepalive_connections=16)
     try:
         peak = Peak(service)
-        async with trio.open_nursery() as nursery:
+        async with (httpx.AsyncClient(base_url=service.url, headers=headers, timeout=CAPTURE_TIMEOUT_S,
+                                      limits=limits) as client,
+                    trio.open_nursery() as nursery):
             nursery.start_soon(peak.sample)
-            figures += await run_service(service, site, args.quick)
+            async with baseline_pool(args.pool) as browsers:
+                figures = await run_pages(browsers, client, site, args.quick)
+            figures += await run_jobs(client, site, args.quick)
             result["micro"] = await micro.over_http(service, site, args.quick)
             if args.soak:
                 result["soak"] = await soak(service, site, args.soak)
