@@ -48,18 +48,10 @@ class CliError(Exception):
 
 async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
     """Run every actor and the HTTP server until SIGTERM or SIGINT."""
-    from hypercorn.config import Config
-
-    from actors.accounts import AccountDirectory
     from actors.browser_pool import BrowserPool
-    from actors.control import ControlServer
     from actors.database import Database
     from actors.egress import EgressGuard
     from actors.eventlog import EventLog
-    from actors.intake import Intake
-    from actors.jobs import Jobs
-    from actors.ledger import QuotaLedger
-    from actors.results import ResultStore
     from actors.supervisor import Supervisor
     from engine.destinations import egress_policy
     from engine.signing import ResultSigner
@@ -79,20 +71,30 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             event_log = EventLog(db)
             await supervisor.start("event-log", event_log.run)
             supervisor.event_log = event_log
-            directory = AccountDirectory(db, plans, secret)
-            await supervisor.start("accounts", directory.run)
-            ledger = QuotaLedger(event_log)
-            await supervisor.start("ledger", ledger.run)
             guard = EgressGuard(egress_policy(settings), event_log)
             await supervisor.start("egress-guard", guard.run)
             pool = BrowserPool(settings, event_log, guard)
-            # Chromium takes seconds to start: the rest starts meanwhile, and "ready" waits for both.
+            # Chromium takes seconds to start: the rest is imported and started meanwhile, and "ready" waits
+            # for both.
             pool_ready = trio.Event()
 
             async def start_pool() -> None:
                 await supervisor.start("browser-pool", pool.run)
                 pool_ready.set()
             nursery.start_soon(start_pool)
+            from hypercorn.config import Config
+
+            from actors.accounts import AccountDirectory
+            from actors.control import ControlServer
+            from actors.intake import Intake
+            from actors.jobs import Jobs
+            from actors.ledger import QuotaLedger
+            from actors.results import ResultStore
+
+            directory = AccountDirectory(db, plans, secret)
+            await supervisor.start("accounts", directory.run)
+            ledger = QuotaLedger(event_log)
+            await supervisor.start("ledger", ledger.run)
             intake = Intake(settings, event_log, ledger, pool, guard)
             await supervisor.start("intake", intake.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, keyring, signer,

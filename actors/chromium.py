@@ -16,8 +16,9 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from selenium import webdriver
+from selenium.webdriver.chrome.options import Options as ChromeOptions
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.chrome.webdriver import WebDriver as Chrome  # loaded now, not lazily in the launch thread
 
 log = logging.getLogger("capture.chromium")
 PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
@@ -85,7 +86,7 @@ def _browser_below_us() -> None:
 
 @dataclass
 class Chromium:
-    driver: webdriver.Chrome
+    driver: Chrome
     cdp_url: str
     driver_pid: int
     user_data_dir: tempfile.TemporaryDirectory[str]
@@ -110,7 +111,7 @@ def resident_bytes(chromium: Chromium) -> int:
 
 def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = ()) -> Chromium:
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
-    options = webdriver.ChromeOptions()
+    options = ChromeOptions()
     options.binary_location = str(chromium_path)
     for flag in BASE_FLAGS:
         options.add_argument(flag)
@@ -120,7 +121,7 @@ def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str,
     if running_as_root():
         options.add_argument("--no-sandbox")
     _browser_below_us()  # before the driver starts: it and the browser inherit this thread's bounding set
-    driver = webdriver.Chrome(service=Service(str(chromedriver_path)), options=options)
+    driver = Chrome(service=Service(str(chromedriver_path)), options=options)
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
         cdp_url = json.load(answer)["webSocketDebuggerUrl"]
