@@ -126,6 +126,7 @@ class BrowserPool:
         self._leased = 0  # sessions out on a lease now
         self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
         self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
+        self.launching = trio.Event()  # the first browsers are starting: the rest of the service can load now
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -150,6 +151,7 @@ class BrowserPool:
             task_status = trio.TASK_STATUS_IGNORED
 
     async def _session_lifetime(self, slot: int, task_status: trio.TaskStatus[None]) -> None:
+        self.launching.set()  # the thread below starts before this task yields
         browser = await trio.to_thread.run_sync(
             chromium.launch, self.settings.chromium_path, self.settings.chromedriver_path,
             chromium.egress_flags(self.guard.proxy_server), limiter=self._limiter)
