@@ -154,7 +154,7 @@ class BrowserPool:
         self.launching.set()  # the thread below starts before this task yields
         browser = await trio.to_thread.run_sync(
             chromium.launch, self.settings.chromium_path, self.settings.chromedriver_path,
-            chromium.egress_flags(self.guard.proxy_server), limiter=self._limiter)
+            chromium.egress_flags(self.guard.proxy_server), self.settings.chromium_nice, limiter=self._limiter)
         self._launched += 1
         session: Session | None = None
         try:

@@ -7,6 +7,7 @@ the driver and browser paths, so Selenium Manager never reaches the network.
 from __future__ import annotations
 
 import ctypes
+import functools
 import json
 import logging
 import os
@@ -109,7 +110,8 @@ def resident_bytes(chromium: Chromium) -> int:
     return total
 
 
-def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = ()) -> Chromium:
+def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = (), nice: int = 0) -> Chromium:
+    """A running Chromium with its DevTools address; `nice` is added to ours for the driver and the browser."""
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = ChromeOptions()
     options.binary_location = str(chromium_path)
@@ -121,7 +123,9 @@ def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str,
     if running_as_root():
         options.add_argument("--no-sandbox")
     _browser_below_us()  # before the driver starts: it and the browser inherit this thread's bounding set
-    driver = Chrome(service=Service(str(chromedriver_path)), options=options)
+    # os.nice in the forked child only: it and everything it starts inherit the value, we keep ours.
+    popen = {"preexec_fn": functools.partial(os.nice, nice)} if nice > 0 else {}
+    driver = Chrome(service=Service(str(chromedriver_path), popen_kw=popen), options=options)
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
         cdp_url = json.load(answer)["webSocketDebuggerUrl"]

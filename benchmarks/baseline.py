@@ -2,7 +2,7 @@
 
 Per capture: new browser context → new target → navigate → load event →
 screenshot → dispose, the least a capture with fresh isolation can do. The
-browsers get the service's BASE_FLAGS; the egress proxy is the service's own
+browsers get the service's BASE_FLAGS and nice value; the egress proxy is the service's own
 overhead and is not given to them.
 """
 
@@ -45,8 +45,8 @@ async def baseline_pool(size: int) -> AsyncIterator[BaselinePool]:
     browsers: list[Chromium] = []
     try:
         for _ in range(size):
-            browsers.append(await trio.to_thread.run_sync(launch, settings.chromium_path,
-                                                          settings.chromedriver_path))
+            browsers.append(await trio.to_thread.run_sync(launch, settings.chromium_path, settings.chromedriver_path,
+                                                          (), settings.chromium_nice))
         async with AsyncExitStack() as stack:
             connections = [await stack.enter_async_context(open_cdp(b.cdp_url)) for b in browsers]
             yield BaselinePool(connections, browsers)

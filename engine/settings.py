@@ -66,6 +66,9 @@ class Settings:
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")
     chromedriver_path: Path = Path("/usr/bin/chromedriver")
+    # Added to the service's own nice value for chromedriver and Chromium: under a full render
+    # load the event loop (HTTP, CDP, the event log) still gets the CPU first. 0: the same priority.
+    chromium_nice: int = 10
     default_workspace: str = "local"
     default_plan: str = "business"
     log_level: str = "info"
