@@ -26,8 +26,7 @@ import trio
 from actors.database import Database
 from engine.schema import EVENT_COLUMNS, EVENT_SCHEMA
 
-MAX_BATCH = 4096
-QUEUE_SIZE = 4096
+MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
 
 
 @dataclass
@@ -66,11 +65,18 @@ class EventLogClosed(Exception):
     """An append the stopped event log will never commit."""
 
 
-@dataclass
-class _Pending:
-    events: tuple[Event, ...]
-    done: trio.Event = field(default_factory=trio.Event)
-    error: BaseException | None = None
+class _Batch:
+    """The events of one transaction, and the one wake-up every appender in it waits for."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.done = trio.Event()
+        self.error: BaseException | None = None
+
+    def fail(self, error: BaseException) -> None:
+        if not self.done.is_set():
+            self.error = error
+            self.done.set()
 
 
 class EventLogStatistics:
@@ -82,7 +88,9 @@ class EventLogStatistics:
 class EventLog:
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._send, self._receive = trio.open_memory_channel[_Pending](QUEUE_SIZE)
+        self._open = _Batch()  # where appends go; the writer takes it whole and opens the next
+        self._arrived = trio.lowlevel.ParkingLot()  # the writer, waiting for a first event
+        self._taken = trio.lowlevel.ParkingLot()  # appends waiting for room (the open batch is full)
         self._seq = 0
         self._closed = True  # until run() starts
         self._appended = 0
@@ -97,54 +105,50 @@ class EventLog:
         self._seq = await self.db.call(_max_seq)
         self._closed = False
         task_status.started()
-        batch: list[_Pending] = []
+        batch = self._open
         try:
             while True:
-                batch = [await self._receive.receive()]
+                while not self._open.events:
+                    await self._arrived.park()
                 await trio.lowlevel.checkpoint()  # appends made in this same turn of the loop join the batch
-                while len(batch) < MAX_BATCH:  # and so does everything queued while the last one committed
-                    try:
-                        batch.append(self._receive.receive_nowait())
-                    except trio.WouldBlock:
-                        break
+                batch, self._open = self._open, _Batch()  # and whatever arrives meanwhile goes in the next
+                self._taken.unpark_all()
                 await self._commit(batch)
-                batch = []
         finally:
             self._closed = True
-            while True:
-                try:
-                    batch.append(self._receive.receive_nowait())
-                except trio.WouldBlock:
-                    break
-            for pending in batch:
-                if not pending.done.is_set():
-                    pending.error = EventLogClosed("the event log stopped before this event was committed")
-                    pending.done.set()
+            closed = EventLogClosed("the event log stopped before this event was committed")
+            batch.fail(closed)
+            self._open.fail(closed)
+            self._taken.unpark_all()
 
-    async def _commit(self, batch: list[_Pending]) -> None:
-        events = [event for pending in batch for event in pending.events]
-        table = event_table(events, self._seq + 1)
-        self._seq += len(events)
+    async def _commit(self, batch: _Batch) -> None:
+        table = event_table(batch.events, self._seq + 1)
+        self._seq += len(batch.events)
         try:
             with trio.CancelScope(shield=True):  # a half-acknowledged batch helps nobody
                 await self.db.call(_insert, table)
         except Exception as exc:
-            for pending in batch:
-                pending.error = exc
-        self._appended += len(events)
+            batch.error = exc
+        self._appended += len(batch.events)
         self._batches += 1
-        for pending in batch:
-            pending.done.set()
+        batch.done.set()
 
     async def append(self, *events: Event) -> None:
-        """Return once `events` are committed, all in one transaction; raise the database's error if not."""
+        """Return once `events` are committed, all in one transaction; raise the database's error if not.
+
+        Every append joins the open batch and waits for its one commit: no queue, no
+        wake-up of its own. A full batch (MAX_BATCH events) makes appends wait for the next.
+        """
+        while not self._closed and self._open.events and len(self._open.events) + len(events) > MAX_BATCH:
+            await self._taken.park()
         if self._closed:
             raise EventLogClosed("the event log is not running")
-        pending = _Pending(events)
-        await self._send.send(pending)
-        await pending.done.wait()
-        if pending.error is not None:
-            raise pending.error
+        batch = self._open
+        batch.events.extend(events)
+        self._arrived.unpark()
+        await batch.done.wait()
+        if batch.error is not None:
+            raise batch.error
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         return await self.db.call(_query, sql, params or [])

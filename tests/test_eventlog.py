@@ -1,0 +1,102 @@
+"""The event log's group commit against a real DuckDB file: one transaction per batch, every caller answered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+import trio
+
+import actors.eventlog as eventlog
+from actors.eventlog import Event, EventLog, EventLogClosed, running_event_log
+
+
+async def _append_all(log: EventLog, count: int, failures: list[BaseException]) -> None:
+    async def one(n: int) -> None:
+        try:
+            await log.append(Event("test.appended", capture_id=f"cap_{n}"))
+        except Exception as exc:
+            failures.append(exc)
+    async with trio.open_nursery() as nursery:
+        for n in range(count):
+            nursery.start_soon(one, n)
+
+
+async def test_concurrent_appends_share_transactions_and_all_reach_the_file(tmp_path: Path) -> None:
+    failures: list[BaseException] = []
+    async with running_event_log(tmp_path / "events.duckdb") as (log, _):
+        await _append_all(log, 300, failures)
+        await log.append(Event("test.pair", capture_id="a"), Event("test.pair", capture_id="b"))
+        stats = log.statistics()
+        rows = await log.query("SELECT seq, type, capture_id FROM events ORDER BY seq")
+    assert failures == []
+    assert stats.appended == 302
+    assert stats.batches < 20, stats.batches  # 300 appenders in one turn of the loop: a handful of commits
+    assert [r["seq"] for r in rows] == list(range(1, 303))
+    assert {r["capture_id"] for r in rows if r["type"] == "test.appended"} == {f"cap_{n}" for n in range(300)}
+    assert [r["capture_id"] for r in rows[-2:]] == ["a", "b"]  # one append's events: one transaction, in order
+
+
+async def test_a_full_batch_makes_appends_wait_for_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(eventlog, "MAX_BATCH", 8)
+    failures: list[BaseException] = []
+    async with running_event_log(tmp_path / "events.duckdb") as (log, _):
+        await _append_all(log, 50, failures)
+        big = [Event("test.big", capture_id=f"big_{n}") for n in range(20)]
+        await log.append(*big)  # more than a batch holds, alone: still one transaction
+        stats = log.statistics()
+        count = (await log.query("SELECT count(*) AS n FROM events"))[0]["n"]
+    assert failures == []
+    assert count == stats.appended == 70
+    assert stats.batches >= 50 // 8 + 1, stats.batches
+
+
+async def test_a_failed_commit_fails_every_caller_in_it_and_the_log_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_insert = eventlog._insert
+    calls = 0
+
+    def insert_failing_once(conn: duckdb.DuckDBPyConnection, event_batch: object) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise duckdb.IOException("disk full")
+        real_insert(conn, event_batch)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(eventlog, "_insert", insert_failing_once)
+    failures: list[BaseException] = []
+    async with running_event_log(tmp_path / "events.duckdb") as (log, _):
+        await _append_all(log, 40, failures)
+        await log.append(Event("test.after"))
+        rows = await log.query("SELECT type FROM events")
+    assert len(failures) == 40 - (len(rows) - 1)
+    assert failures, "the first commit failed, so some appends must have seen it"
+    assert all(isinstance(f, duckdb.IOException) for f in failures), failures
+    assert rows[-1]["type"] == "test.after"
+
+
+async def test_appends_waiting_when_the_log_stops_are_refused_not_left_waiting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(eventlog, "MAX_BATCH", 4)
+    outcomes: list[str] = []
+
+    async def one(log: EventLog, n: int) -> None:
+        try:
+            with trio.CancelScope(shield=True):  # like the service's callers: only the log may end the wait
+                await log.append(Event("test.appended", capture_id=f"cap_{n}"))
+            outcomes.append("committed")
+        except EventLogClosed:
+            outcomes.append("refused")
+
+    with trio.fail_after(30):
+        async with running_event_log(tmp_path / "events.duckdb") as (log, nursery):
+            async with trio.open_nursery() as appenders:
+                for n in range(30):
+                    appenders.start_soon(one, log, n)
+                await trio.testing.wait_all_tasks_blocked()  # the first batch is in the writer's thread
+                nursery.cancel_scope.cancel()
+            committed = log.statistics().appended
+    assert len(outcomes) == 30
+    assert outcomes.count("committed") == committed
+    assert outcomes.count("refused") == 30 - committed > 0
