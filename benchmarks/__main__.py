@@ -218,7 +218,9 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
           f"chromium tree {result['peak_rss_mb']['chromium']:.0f} MB; orphans after stop: "
           f"{result['orphans_after_stop']} (and {result['zombies_after_stop']} zombies waiting for PID 1)")
     m = result["micro"]
-    print(f"micro: job accepts {m['job_accepts_per_s']:,.0f}/s; status reads {m['job_status_reads_per_s']:,.0f}/s, "
+    print(f"micro: job accepts {m['job_accepts_per_s']:,.0f}/s one per request, "
+          f"{m['job_accepts_per_s_in_batches']:,.0f}/s in batches of {micro.BATCH}; "
+          f"status reads {m['job_status_reads_per_s']:,.0f}/s, "
           f"{m['job_status_reads_per_s'] / m['http_ceiling_reads_per_s']:.2f}x the bare server stack's "
           f"{m['http_ceiling_reads_per_s']:,.0f}/s; event-log appends/s by concurrent appenders: "
           + ", ".join(f"{k}: {v:,.0f}" for k, v in appends.items()))

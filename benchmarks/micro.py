@@ -25,6 +25,7 @@ from benchmarks.service import ROOT, RunningService
 from benchmarks.site import Site
 
 CLIENTS = 16
+BATCH = 20  # captures per POST /api/jobs/batch, the most one may hold
 WRITERS = (1, 16, 64, 256)  # concurrent appenders: a group commit is only as wide as what waits for it
 
 
@@ -106,8 +107,14 @@ async def over_http(service: RunningService, site: Site, quick: bool) -> dict[st
 
     def accept(n: int) -> bytes:
         return request("POST", f"{url}/api/jobs", key, orjson.dumps({"url": f"{target}?accept={n}"}))
+
+    def accept_batch(n: int) -> bytes:
+        captures = [{"url": f"{target}?batch={n}&item={i}"} for i in range(BATCH)]
+        return request("POST", f"{url}/api/jobs/batch", key, orjson.dumps({"captures": captures}))
     figures = {"job_accepts_per_s": await hammer(url, accepts, accept, 202,
                                                  lambda body: jobs.append(orjson.loads(body)["id"]))}
+    figures["job_accepts_per_s_in_batches"] = BATCH * await hammer(
+        url, accepts // BATCH, accept_batch, 202, lambda body: jobs.extend(j["id"] for j in orjson.loads(body)["jobs"]))
     # The accepted jobs would keep the pool busy for minutes: cancel them before reading.
     await hammer(url, len(jobs), lambda n: request("DELETE", f"{url}/api/jobs/{jobs[n]}", key),
                  (202, 409))  # 409: it had finished already
