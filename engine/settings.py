@@ -130,7 +130,10 @@ def _convert(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, bool):
         return str(value).lower() in {"1", "true", "yes", "on"}
     if isinstance(default, int):
-        return int(value)
+        number = int(value)
+        if name == "chromium_nice" and not 0 <= number <= 19:
+            raise ValueError(f"{number} is not a nice increment from 0 to 19")
+        return number
     if isinstance(default, float):
         return float(value)
     return str(value)
