@@ -104,10 +104,19 @@ def resident_bytes(chromium: Chromium) -> int:
     page = os.sysconf("SC_PAGE_SIZE")
     for pid in chromium.pids:
         try:
-            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * page
+            total += int(_proc_read(f"/proc/{pid}/statm").split()[1]) * page
         except (OSError, ValueError, IndexError):
             continue
     return total
+
+
+def _proc_read(path: str) -> bytes:
+    """A small /proc file's bytes with two system calls: read after every capture, Path.read_text cost 4x."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 4096)
+    finally:
+        os.close(fd)
 
 
 def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = (), nice: int = 0) -> Chromium:
@@ -168,15 +177,15 @@ def _is_browser_process(pid: int) -> bool:
 
 def descendants(pid: int) -> list[int]:
     children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
+            stat = _proc_read(f"/proc/{name}/stat")
         except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(parent, []).append(int(entry.name))
+            continue  # it ended meanwhile
+        parent = int(stat.rsplit(b")", 1)[1].split(None, 2)[1])  # after the command, which may hold ") "
+        children.setdefault(parent, []).append(int(name))
     found, todo = [], [pid]
     while todo:
         for child in children.get(todo.pop(), []):

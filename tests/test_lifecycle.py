@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -204,3 +205,24 @@ def test_a_hung_chromium_times_out_its_capture_and_is_replaced(
         assert ws.quota(at_least_used=1)["used"] == 1
         rows = service.cli("sql", "select data->>'reason' as reason from events where type = 'browser.retired'")
         assert [row["reason"] for row in rows] == ["unresponsive"]
+
+
+def test_descendants_finds_the_whole_tree_whatever_the_process_names(tmp_path: Path) -> None:
+    """The pool's memory check and shutdown walk /proc; a command name may hold ") " itself."""
+    odd = tmp_path / "odd) name"
+    odd.symlink_to("/bin/sleep")
+    shell = subprocess.Popen(["/bin/sh", "-c", f"'{odd}' 30 & /bin/sleep 30 & wait"])
+    try:
+        found: list[int] = []
+        deadline = time.monotonic() + 10
+        while len(found) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            found = descendants(shell.pid)
+        names = sorted(Path(f"/proc/{pid}/comm").read_text().strip() for pid in found)
+        assert names == ["odd) name", "sleep"], names
+        assert descendants(found[0]) == []
+    finally:
+        for pid in descendants(shell.pid):
+            os.kill(pid, signal.SIGKILL)
+        shell.kill()
+        shell.wait()
