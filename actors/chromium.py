@@ -85,6 +85,10 @@ def _browser_below_us() -> None:
                     ctypes.get_errno())
 
 
+def _nice_at_least(value: int) -> None:
+    os.nice(value - os.nice(0))
+
+
 @dataclass
 class Chromium:
     driver: Chrome
@@ -120,7 +124,7 @@ def _proc_read(path: str) -> bytes:
 
 
 def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = (), nice: int = 0) -> Chromium:
-    """A running Chromium with its DevTools address; `nice` is added to ours for the driver and the browser."""
+    """A running Chromium with its DevTools address; the driver and the browser run at `nice`, never above us."""
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = ChromeOptions()
     options.binary_location = str(chromium_path)
@@ -132,8 +136,8 @@ def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str,
     if running_as_root():
         options.add_argument("--no-sandbox")
     _browser_below_us()  # before the driver starts: it and the browser inherit this thread's bounding set
-    # os.nice in the forked child only: it and everything it starts inherit the value, we keep ours.
-    popen = {"preexec_fn": functools.partial(os.nice, nice)} if nice > 0 else {}
+    # Set in the forked child only: it and everything it starts inherit the value, we keep ours.
+    popen = {"preexec_fn": functools.partial(_nice_at_least, nice)} if nice > os.nice(0) else {}
     driver = Chrome(service=Service(str(chromedriver_path), popen_kw=popen), options=options)
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:

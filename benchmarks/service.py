@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import signal
@@ -19,6 +20,7 @@ from actors.chromium import descendants
 ROOT = Path(__file__).resolve().parent.parent
 READY = re.compile(r"capture service ready on (http://\S+)")
 START_S = 60
+SERVICE_NICE = -5
 # Limits out of the way: the benchmark measures the service, not its rate limiter.
 PLANS = """
 [plans.free]
@@ -111,8 +113,10 @@ def start(site_port: int, pool_size: int) -> RunningService:
     log = Path(workdir.name) / "service.log"
     started = time.monotonic()
     with log.open("wb") as out:
+        # As the README's systemd unit runs it: Nice=-5, Chromium at 0 (root only: a lower nice needs privileges).
+        nicer = functools.partial(os.nice, SERVICE_NICE) if os.geteuid() == 0 else None
         process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, cwd=workdir.name)
+                                   stderr=subprocess.STDOUT, cwd=workdir.name, preexec_fn=nicer)
     deadline = started + START_S
     while time.monotonic() < deadline:
         match = READY.search(log.read_text(errors="replace"))

@@ -19,7 +19,7 @@ def test_variables_override_the_file_and_take_the_default_type(tmp_path: Path) -
 
 
 @pytest.mark.parametrize(("environ", "named"), [
-    ({"CAPTURE_CHROMIUM_NICE": "-5"}, "chromium_nice"),
+    ({"CAPTURE_CHROMIUM_NICE": "-21"}, "chromium_nice"),
     ({"CAPTURE_CHROMIUM_NICE": "20"}, "chromium_nice"),
     ({"CAPTURE_POOL_SIZE": "two"}, "pool_size"),
 ])
