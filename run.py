@@ -22,18 +22,19 @@ import sys
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
+# Light imports only up here: `serve` launches Chromium before the service loads DuckDB, Arrow, Quart and
+# the rest, and the admin commands import what they use.
 import orjson
 import trio
 
-from engine import accounts
 from engine.keys import load_or_create_secret
 from engine.plans import Plan, PlanFileError, load_plans
-from engine.schema import DDL
 from engine.settings import Settings, SettingsError, load_settings
-from engine.sql import SqlRefused, check_read_only, json_line
+
+if TYPE_CHECKING:
+    from actors.chromium import HeadStart
 
 log = logging.getLogger("capture")
 GRACEFUL_S = 3.0
@@ -46,8 +47,29 @@ class CliError(Exception):
 # ---------------------------------------------------------------- serve
 
 
-async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
-    """Run every actor and the HTTP server until SIGTERM or SIGINT."""
+def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
+    """`run.py serve`: refuse what cannot work before anything starts, then serve until stopped."""
+    from actors.chromium import HeadStart  # Selenium: needed first, to launch Chromium
+
+    _warn_about(settings)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
+        raise CliError(f"a service already runs with data in {settings.data_dir}")
+    listener = _bind(settings)
+    head_start = HeadStart(settings)
+    try:
+        trio.run(serve, settings, plans, listener, head_start)
+    finally:
+        head_start.close()
+        listener.close()
+
+
+async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.socket,
+                head_start: HeadStart) -> None:
+    """Run every actor and the HTTP server on `listener` until SIGTERM or SIGINT; the pool adopts the
+    browsers `head_start` launched."""
+    import duckdb
+
     from actors.browser_pool import BrowserPool
     from actors.database import Database
     from actors.egress import EgressGuard
@@ -71,9 +93,9 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             event_log = EventLog(db)
             await supervisor.start("event-log", event_log.run)
             supervisor.event_log = event_log
-            guard = EgressGuard(egress_policy(settings), event_log)
+            guard = EgressGuard(egress_policy(settings), event_log, head_start.listener)
             await supervisor.start("egress-guard", guard.run)
-            pool = BrowserPool(settings, event_log, guard)
+            pool = BrowserPool(settings, event_log, guard, head_start)
             # Chromium takes seconds to start: the rest is imported and started meanwhile, and "ready" waits
             # for both. The imports below hold the loop, so the launch threads must be running first.
             pool_ready = trio.Event()
@@ -108,9 +130,9 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             from api.app import Services, create_app  # Quart and friends load while Chromium starts
 
             app = create_app(Services(settings, directory, intake, jobs, ledger, event_log))
-            listener = _bind(settings)
             config = Config()
-            config.bind = [f"fd://{listener.fileno()}"]
+            address = listener.getsockname()
+            config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it
             config.graceful_timeout = GRACEFUL_S
             config.accesslog = None
             config.errorlog = logging.getLogger("hypercorn.error")
@@ -118,7 +140,7 @@ async def serve(settings: Settings, plans: dict[str, Plan]) -> None:
             nursery.start_soon(_watch_signals, shutdown)
             await pool_ready.wait()
             await nursery.start(partial(_serve_http, app, config, shutdown, jobs, nursery.cancel_scope))
-            _announce(settings, listener.getsockname(), first_key)
+            _announce(settings, address, first_key)
     finally:
         with trio.move_on_after(5, shield=True):
             await db.close()
@@ -243,9 +265,29 @@ def _socket_answers(sock: socket.socket, command: str, args: dict[str, Any]) -> 
     raise CliError("the service closed the control connection without finishing the answer")
 
 
+def admin_command(settings: Settings, plans: dict[str, Plan], ns: argparse.Namespace) -> None:
+    """One admin command; its answers as JSON lines on stdout."""
+    import duckdb
+
+    from engine.accounts import AccountError
+    from engine.sql import SqlRefused, json_line
+
+    command, args = _admin_request(ns)
+    try:
+        for answer in admin(settings, plans, command, args):
+            sys.stdout.buffer.write(json_line(answer))
+    except (AccountError, SqlRefused, duckdb.Error) as exc:
+        raise CliError(str(exc)) from exc
+
+
 def _offline(
     settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]
 ) -> Iterator[dict[str, Any]]:
+    import duckdb
+
+    from engine.schema import DDL
+    from engine.sql import check_read_only
+
     if command == "sql":
         check_read_only(args["query"])
         if not settings.database_path.exists():
@@ -262,8 +304,10 @@ def _offline(
         yield _offline_account_command(settings, plans, conn, command, args)
 
 
-def _offline_account_command(settings: Settings, plans: dict[str, Plan], conn: duckdb.DuckDBPyConnection,
+def _offline_account_command(settings: Settings, plans: dict[str, Plan], conn: Any,
                              command: str, args: dict[str, Any]) -> dict[str, Any]:
+    from engine import accounts
+
     if command == "workspace.create":
         return accounts.create_workspace(conn, args["name"], args["plan"], plans, args.get("quota")).as_json()
     if command == "workspace.set-plan":
@@ -355,17 +399,11 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger().setLevel(settings.log_level.upper())
         plans = load_plans(settings.plans_file)
         if ns.command == "serve":
-            _warn_about(settings)
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
-            if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
-                raise CliError(f"a service already runs with data in {settings.data_dir}")
-            trio.run(serve, settings, plans)
-            return 0
-        command, args = _admin_request(ns)
-        for answer in admin(settings, plans, command, args):
-            sys.stdout.buffer.write(json_line(answer))
+            serve_command(settings, plans)
+        else:
+            admin_command(settings, plans, ns)
         return 0
-    except (CliError, SettingsError, PlanFileError, accounts.AccountError, SqlRefused, duckdb.Error) as exc:
+    except (CliError, SettingsError, PlanFileError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

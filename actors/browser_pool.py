@@ -110,10 +110,13 @@ class PoolStatistics:
 
 
 class BrowserPool:
-    def __init__(self, settings: Settings, event_log: EventLog, guard: EgressGuard) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, guard: EgressGuard,
+                 head_start: chromium.HeadStart | None = None) -> None:
+        """`head_start`: browsers launched before the pool ran, which the slots adopt before launching their own."""
         self.settings = settings
         self.event_log = event_log
         self.guard = guard
+        self._head_start = head_start
         self._idle: deque[Session] = deque()
         self._freed = trio.lowlevel.ParkingLot()  # urgent lease waiters, woken in arrival order
         self._freed_for_jobs = trio.lowlevel.ParkingLot()  # job workers, woken when no urgent one waits
@@ -126,7 +129,9 @@ class BrowserPool:
         self._leased = 0  # sessions out on a lease now
         self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
         self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
-        self.launching = trio.Event()  # the first browsers are starting: the rest of the service can load now
+        # Set once every slot's launch thread runs: the service may then hold the loop to load the rest.
+        self.launching = trio.Event()
+        self._launch_threads: set[int] = set()
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -151,10 +156,18 @@ class BrowserPool:
             task_status = trio.TASK_STATUS_IGNORED
 
     async def _session_lifetime(self, slot: int, task_status: trio.TaskStatus[None]) -> None:
-        self.launching.set()  # the thread below starts before this task yields
-        browser = await trio.to_thread.run_sync(
-            chromium.launch, self.settings.chromium_path, self.settings.chromedriver_path,
-            chromium.egress_flags(self.guard.proxy_server), self.settings.chromium_nice, limiter=self._limiter)
+        token = trio.lowlevel.current_trio_token()
+
+        def launch() -> chromium.Chromium:
+            # Told from the thread, once it runs: set before, `launching` let the service's imports hold
+            # the loop while this thread still waited for it to start, and Chromium started 0.25 s late.
+            token.run_sync_soon(self._launch_thread_runs, slot)
+            started = self._head_start.take() if self._head_start is not None else None
+            if started is not None:
+                return started.result()
+            return chromium.launch(self.settings.chromium_path, self.settings.chromedriver_path,
+                                   chromium.egress_flags(self.guard.proxy_server), self.settings.chromium_nice)
+        browser = await trio.to_thread.run_sync(launch, limiter=self._limiter)
         self._launched += 1
         session: Session | None = None
         try:
@@ -179,6 +192,11 @@ class BrowserPool:
                 await trio.to_thread.run_sync(chromium.stop, browser, force, abandon_on_cancel=True)
             self._retired += 1
         log.info("chromium slot %d replaced (%s)", slot, reason)
+
+    def _launch_thread_runs(self, slot: int) -> None:
+        self._launch_threads.add(slot)
+        if len(self._launch_threads) == self.settings.pool_size:
+            self.launching.set()
 
     async def _keep_spares(self, session: Session) -> None:
         """At most one spare ready per session, opened only while the pool is quiet."""

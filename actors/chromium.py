@@ -12,14 +12,19 @@ import json
 import logging
 import os
 import signal
+import socket
 import tempfile
 import urllib.request
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from selenium.webdriver.chrome.options import Options as ChromeOptions
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver as Chrome  # loaded now, not lazily in the launch thread
+
+from engine.settings import Settings
 
 log = logging.getLogger("capture.chromium")
 PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
@@ -143,6 +148,45 @@ def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str,
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
         cdp_url = json.load(answer)["webSocketDebuggerUrl"]
     return Chromium(driver, cdp_url, driver.service.process.pid, user_data)
+
+
+class HeadStart:
+    """The pool's first browsers, launched before the event loop and the rest of the service exist.
+
+    Chromium needs about a second of CPU to start, and the service about as much
+    to import the rest of itself. Started first, the browsers boot on the core
+    that Python's one thread leaves idle, and the service is ready that much
+    sooner. The egress guard's browser-wide listener is bound before they
+    start: they are behind the guard from their first request, which waits in
+    the listener's backlog until the guard serves it.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))  # the guard adopts it
+        proxy = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self._executor = ThreadPoolExecutor(settings.pool_size, thread_name_prefix="chromium-head-start")
+        self._launches: deque[Future[Chromium]] = deque(
+            self._executor.submit(launch, settings.chromium_path, settings.chromedriver_path, egress_flags(proxy),
+                                  settings.chromium_nice)
+            for _ in range(settings.pool_size))
+
+    def take(self) -> Future[Chromium] | None:
+        """A launch for a pool slot to adopt (thread-safe), or None once all are taken."""
+        try:
+            return self._launches.popleft()
+        except IndexError:
+            return None
+
+    def close(self) -> None:
+        """Stop the browsers no slot adopted: the service stopped before its pool started."""
+        while (started := self.take()) is not None:
+            try:
+                browser = started.result()
+            except Exception:
+                continue  # nothing left running: Selenium stops its driver when a launch fails
+            stop(browser)
+        self._executor.shutdown()
+        self.listener.close()  # a no-op once the guard has served and closed it
 
 
 def stop(chromium: Chromium, force: bool = False) -> None:

@@ -17,6 +17,7 @@ it judged. A refusal answers 403 and appends an `egress.refused` event.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -96,10 +97,13 @@ class Head:
 
 
 class EgressGuard:
-    def __init__(self, policy: EgressPolicy, event_log: EventLog) -> None:
+    def __init__(self, policy: EgressPolicy, event_log: EventLog, listener: socket.socket | None = None) -> None:
+        """`listener`: a bound, listening loopback socket for the default lane (the one browsers
+        launched before the guard ran point at); the guard serves and closes it. Else it binds one."""
         self.policy = policy
         self.event_log = event_log
         self.default = Lane(None, None)
+        self._default_listener = listener
         self._nursery: trio.Nursery | None = None
         self.connections = 0  # upstream connections made, for tests and statistics
 
@@ -134,7 +138,12 @@ class EgressGuard:
 
     async def _serve_lane(self, lane: Lane, *, task_status: trio.TaskStatus[None]) -> None:
         with lane.scope:
-            listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+            if lane is self.default and self._default_listener is not None:
+                # Once only: restarted after a crash, the guard binds a fresh port for the browsers launched next.
+                bound, self._default_listener = self._default_listener, None
+                listeners = [trio.SocketListener(trio.socket.from_stdlib_socket(bound))]
+            else:
+                listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
             lane.port = listeners[0].socket.getsockname()[1]
             task_status.started()  # bound and listening: the browser's connections queue until served
             await trio.serve_listeners(partial(self._handle, lane), listeners)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -226,3 +228,44 @@ def test_descendants_finds_the_whole_tree_whatever_the_process_names(tmp_path: P
             os.kill(pid, signal.SIGKILL)
         shell.kill()
         shell.wait()
+
+
+def _serve_until_it_exits(data_dir: Path, **extra_env: str) -> tuple[subprocess.CompletedProcess[str], set[int]]:
+    """Run `run.py serve` that is expected to fail; its exit and every Chromium-side process seen meanwhile."""
+    env = {**os.environ, "CAPTURE_DATA_DIR": str(data_dir), "CAPTURE_LISTEN": "127.0.0.1:0",
+           "CAPTURE_DEFAULT_WORKSPACE": "", "CAPTURE_POOL_SIZE": "2", **extra_env}
+    process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seen: set[int] = set()
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        seen.update(pid for pid in descendants(process.pid)
+                    if Path(f"/proc/{pid}/comm").exists() and not _dead(pid))
+        time.sleep(0.01)
+    out, err = process.communicate(timeout=10)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err), seen
+
+
+def test_a_service_that_cannot_start_stops_the_chromium_it_launched(tmp_path: Path) -> None:
+    """Chromium is launched first, before the database opens; a start that fails after that stops it."""
+    (tmp_path / "data" / "capture.duckdb").mkdir(parents=True)  # a directory: the database cannot open
+    failed, seen = _serve_until_it_exits(tmp_path / "data")
+    assert failed.returncode == 1, failed.stderr
+    assert failed.stderr.strip().splitlines()[-1].startswith("error: cannot open"), failed.stderr
+    assert "Traceback" not in failed.stderr
+    assert len(seen) >= 4, seen  # two chromedrivers and their browsers had started
+    deadline = time.monotonic() + 10
+    while not all(_dead(pid) for pid in seen) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in seen if not _dead(pid)] == []
+
+
+def test_an_address_in_use_is_refused_before_anything_starts(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        failed, seen = _serve_until_it_exits(tmp_path / "data", CAPTURE_LISTEN=f"127.0.0.1:{port}")
+    assert failed.returncode == 1, failed.stderr
+    assert failed.stderr.strip().splitlines()[-1] == f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert seen == set()  # no Chromium was launched for a service that could not listen
