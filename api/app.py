@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -37,10 +37,13 @@ SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
 CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
 
 
+JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
+
+
 class JobIdConverter(BaseConverter):
     """A job id in a path: `/api/jobs/batch` is the batch route, never a job called "batch"."""
 
-    regex = r"job_[0-9a-zA-Z]{1,64}"
+    regex = JOB_ID
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class Services:
 
 
 def create_app(services: Services) -> QuartTrio:
-    from api import dashboard, routes  # they import the app's helpers; keep the cycle one-way
+    from api import dashboard, routes, status_reads  # they import the app's helpers; keep the cycle one-way
 
     # no static folder: the API serves its routes only, never files from the working directory
     app = QuartTrio("capture", static_folder=None)
@@ -67,6 +70,8 @@ def create_app(services: Services) -> QuartTrio:
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(routes.blueprint)
     app.register_blueprint(dashboard.blueprint)
+    # Polled many times per job: the plain case of GET /api/jobs/{id} is answered beneath Quart.
+    app.asgi_app = status_reads.StatusReads(app.asgi_app, services)  # type: ignore[method-assign,assignment]
     return app
 
 
@@ -116,12 +121,18 @@ async def _identify() -> None:
         g.principal, g.request_id, capture=request.method == "POST" and request.path in CAPTURE_ROUTES)
 
 
-def _authenticate() -> Principal:
-    key = request.headers.get("x-api-key")
+def api_key(header: Callable[[str], str | None]) -> str | None:
+    """The key a request sends, in x-api-key or as a Bearer token; `header` reads one header by its lowercase name."""
+    key = header("x-api-key")
     if key is None:
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        scheme, _, token = (header("authorization") or "").partition(" ")
         if scheme.lower() == "bearer" and token.strip():
             key = token.strip()
+    return key
+
+
+def _authenticate() -> Principal:
+    key = api_key(request.headers.get)
     if not key:
         raise Unauthenticated("send an API key in x-api-key or Authorization: Bearer")
     found = services().accounts.authenticate(key)

@@ -1,0 +1,178 @@
+"""GET /api/jobs/{id} beneath Quart (api/status_reads.py): what it answers, what it passes on.
+
+In process, the middleware meets stand-ins for the three actors it calls
+(their real behaviour is tested on their own and, through the running service
+below, end to end): the test is about which requests it may answer. On the
+running service, its answers carry what the app's own answer to the same
+request carries, and the refusals it passes on keep their problem documents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from api.app import Services
+from api.status_reads import StatusReads
+from engine.errors import JobNotFound, RateLimited
+from engine.ratelimit import RateDecision
+from engine.settings import Settings
+from tests.conftest import Service, Workspace
+from tests.fixture_site import FixtureServer
+
+KEY = "cap_the_key"
+JOB = "job_ours"
+ALLOWED = RateDecision(allowed=True, limit=60, remaining=59, reset_s=1, retry_after_s=0)
+
+
+class Workspaceish:
+    id = "ws_ours"
+
+
+class Principalish:
+    workspace = Workspaceish()
+
+
+class Accounts:
+    def authenticate(self, key: str) -> Principalish | None:
+        return Principalish() if key == KEY else None
+
+
+class Intake:
+    def __init__(self, refuse: bool = False) -> None:
+        self.refuse = refuse
+        self.admitted = 0
+
+    async def admit(self, principal: Principalish, request_id: str, *, capture: bool) -> RateDecision:
+        assert not capture
+        if self.refuse:
+            raise RateLimited(7, {"ratelimit-remaining": "0"})
+        self.admitted += 1
+        return ALLOWED
+
+
+class Jobs:
+    def job(self, workspace_id: str, job_id: str) -> str:
+        if (workspace_id, job_id) != ("ws_ours", JOB):
+            raise JobNotFound(job_id)
+        return job_id
+
+    def view(self, job: str, base_url: str) -> dict[str, Any]:
+        return {"id": job, "statusUrl": f"{base_url}/api/jobs/{job}"}
+
+
+class App:
+    """The app behind the middleware: records what reached it."""
+
+    def __init__(self) -> None:
+        self.paths: list[str] = []
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        self.paths.append(scope["path"])
+
+
+def http_scope(path: str = f"/api/jobs/{JOB}", method: str = "GET", *headers: tuple[bytes, bytes],
+               **extra: Any) -> dict[str, Any]:
+    return {"type": "http", "method": method, "path": path, "scheme": "http", "server": ("127.0.0.1", 8080),
+            "headers": [(b"host", b"capture.test:8080"), *headers], **extra}
+
+
+async def through(scope: dict[str, Any], intake: Intake | None = None,
+                  public_url: str | None = None) -> tuple[App, list[dict[str, Any]]]:
+    app, sent = App(), []
+    services: Any = Services(Settings(public_url=public_url), Accounts(), intake or Intake(), Jobs(), None, None)
+    middleware = StatusReads(app, services)
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        raise AssertionError("a request without a body is never read")
+    await middleware(scope, receive, send)
+    return app, sent
+
+
+async def test_a_plain_status_read_is_answered_beneath_the_app() -> None:
+    intake = Intake()
+    app, sent = await through(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode())), intake)
+    assert app.paths == []
+    assert intake.admitted == 1
+    start, body = sent
+    assert start["status"] == 200
+    headers = dict(start["headers"])
+    assert body["body"] == b'{"id":"job_ours","statusUrl":"http://capture.test:8080/api/jobs/job_ours"}'
+    assert headers[b"content-type"] == b"application/json"
+    assert headers[b"content-length"] == str(len(body["body"])).encode()
+    assert headers[b"x-request-id"].startswith(b"req_")
+    assert (headers[b"ratelimit-limit"], headers[b"ratelimit-remaining"]) == (b"60", b"59")
+
+
+async def test_a_bearer_token_and_the_public_url_count_as_in_the_app() -> None:
+    app, sent = await through(http_scope(f"/api/jobs/{JOB}", "GET", (b"authorization", f"Bearer {KEY}".encode())),
+                              public_url="https://shots.example/")
+    assert app.paths == []
+    assert b'"statusUrl":"https://shots.example/api/jobs/job_ours"' in sent[1]["body"]
+
+
+@pytest.mark.parametrize(("scope", "admits"), [
+    pytest.param(http_scope(), 0, id="no key"),
+    pytest.param(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", b"cap_unknown")), 0, id="unknown key"),
+    pytest.param(http_scope("/api/jobs/job_theirs", "GET", (b"x-api-key", KEY.encode())), 0, id="foreign job"),
+    pytest.param(http_scope(f"/api/jobs/{JOB}", "HEAD", (b"x-api-key", KEY.encode())), 0, id="HEAD"),
+    pytest.param(http_scope(f"/api/jobs/{JOB}", "DELETE", (b"x-api-key", KEY.encode())), 0, id="DELETE"),
+    pytest.param(http_scope("/api/jobs/batch", "GET", (b"x-api-key", KEY.encode())), 0, id="not a job id"),
+    pytest.param(http_scope(f"/api/jobs/{JOB}/x", "GET", (b"x-api-key", KEY.encode())), 0, id="longer path"),
+    pytest.param(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode()), (b"content-length", b"2")), 0,
+                 id="a body"),
+    pytest.param(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode()), root_path="/capture"), 0,
+                 id="mounted under a root path"),
+])
+async def test_everything_else_goes_to_the_app_untouched(scope: dict[str, Any], admits: int) -> None:
+    intake = Intake()
+    app, sent = await through(scope, intake)
+    assert app.paths == [scope["path"]]
+    assert sent == []
+    assert intake.admitted == admits  # nothing was taken from the rate budget on the way
+
+
+async def test_a_rate_refusal_is_left_to_the_app() -> None:
+    app, sent = await through(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode())),
+                              Intake(refuse=True))
+    assert app.paths == [f"/api/jobs/{JOB}"]
+    assert sent == []
+
+
+def test_the_answer_is_what_the_app_answers(pro: Workspace, site: FixtureServer, service: Service) -> None:
+    """HEAD on the same route goes through Quart: same headers, same length, same job."""
+    job_id = pro.submit(url=f"{site.base}/plain").json()["id"]
+    done = pro.finished_job(job_id)
+    read = pro.get(f"/api/jobs/{job_id}")
+    head = service.client.head(f"/api/jobs/{job_id}", headers=pro.headers)
+    assert read.status_code == head.status_code == 200
+    assert sorted(read.headers) == sorted(head.headers)
+    for name in ("content-type", "content-length", "ratelimit-limit", "server"):
+        assert read.headers[name] == head.headers[name], name
+    assert read.headers["x-request-id"] != head.headers["x-request-id"]
+    assert read.json() | {"resultUrl": None, "resultExpiresAt": None} == done | {"resultUrl": None,
+                                                                                   "resultExpiresAt": None}
+    assert read.json()["statusUrl"] == f"{service.url}/api/jobs/{job_id}"
+    bearer = service.client.get(f"/api/jobs/{job_id}", headers={"authorization": f"Bearer {pro.key}"})
+    assert bearer.json()["id"] == job_id
+
+
+def test_refusals_on_the_status_route_keep_their_problems(service: Service, site: FixtureServer) -> None:
+    free = service.workspace("free")  # 10 requests a minute
+    other = service.workspace("pro")
+    job_id = free.submit(url=f"{site.base}/plain").json()["id"]
+    assert service.client.get(f"/api/jobs/{job_id}").json()["code"] == "unauthenticated"
+    assert service.client.get(f"/api/jobs/{job_id}", headers={"x-api-key": "cap_nope"}).status_code == 401
+    assert other.get(f"/api/jobs/{job_id}").json()["code"] == "not_found"
+    answers = [free.get(f"/api/jobs/{job_id}") for _ in range(12)]
+    refused = [a for a in answers if a.status_code == 429]
+    assert refused, [a.status_code for a in answers]
+    assert refused[0].json()["code"] == "rate_limited"
+    assert int(refused[0].headers["retry-after"]) >= 1
+    assert refused[0].headers["ratelimit-remaining"] == "0"
+    # 10 a minute, one spent on the submit; the refusals passed on to the app took nothing more
+    assert sum(a.status_code == 200 for a in answers) == 9
