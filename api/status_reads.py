@@ -16,6 +16,7 @@ takes nothing, so a request passed on is never counted twice.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -77,11 +78,16 @@ class StatusReads:
                 *((name.encode(), value.encode()) for name, value in rate.headers().items())], body
 
     def _base_url(self, scope: Scope, headers: dict[bytes, bytes]) -> str:
-        """As `api.app.base_url`, from the scope: werkzeug's own rules for the host."""
         if self._public_url:
             return self._public_url.rstrip("/")
-        host = get_host(scope["scheme"], _text(headers.get(b"host")), scope.get("server"))
-        return get_current_url(scope["scheme"], host).rstrip("/")
+        server = scope.get("server")
+        return _host_url(scope["scheme"], headers.get(b"host"), tuple(server) if server else None)
+
+
+@functools.lru_cache(maxsize=64)  # a service is reached under a few names; werkzeug's rules cost 3 % of a read
+def _host_url(scheme: str, host_header: bytes | None, server: tuple[str, int | None] | None) -> str:
+    """As `api.app.base_url` without `public_url`, from the scope: werkzeug's own rules for the host."""
+    return get_current_url(scheme, get_host(scheme, _text(host_header), server)).rstrip("/")
 
 
 def _text(value: bytes | None) -> str | None:
