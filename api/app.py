@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import functools
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +14,7 @@ from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 from werkzeug.routing import BaseConverter
+from werkzeug.sansio.utils import get_current_url, get_host
 
 from actors.accounts import AccountDirectory, Principal
 from actors.eventlog import EventLog
@@ -102,7 +104,20 @@ def delivering(delivery: Delivery, payload: bytes) -> AsyncIterator[bytes]:
 
 def base_url() -> str:
     """Where users reach this service: `public_url`, else the host the request came to; no trailing slash."""
-    return (services().settings.public_url or request.host_url).rstrip("/")
+    public_url = services().settings.public_url
+    if public_url:
+        return public_url.rstrip("/")
+    return host_url(request.scheme, request.headers.get("host"), request.server)
+
+
+def host_url(scheme: str, host_header: str | None, server: Sequence[Any] | None) -> str:
+    """`scheme://host[:port]` of a request, by werkzeug's rules for the Host header (as `request.host_url`)."""
+    return _host_url(scheme, host_header, tuple(server) if server else None)
+
+
+@functools.lru_cache(maxsize=64)  # a service is reached under a few names; werkzeug's rules cost 3 % of a request
+def _host_url(scheme: str, host_header: str | None, server: tuple[str, int | None] | None) -> str:
+    return get_current_url(scheme, get_host(scheme, host_header, server)).rstrip("/")
 
 
 def principal() -> Principal:
@@ -157,8 +172,8 @@ async def _drain_body() -> None:
     meanwhile waits for an answer that never comes. Bodies are capped (max_body_bytes),
     so reading the rest costs little; a slow or oversized one is left to the close.
     """
-    if not request.content_length and "transfer-encoding" not in request.headers:
-        return  # nothing came after the head (most GETs): nothing to wait for
+    if g.get("body_read") or (not request.content_length and "transfer-encoding" not in request.headers):
+        return  # the route read it all, or nothing came after the head (most GETs): nothing to wait for
     with trio.move_on_after(DRAIN_S), suppress(Exception):
         await request.body
 

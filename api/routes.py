@@ -130,6 +130,7 @@ async def read_json() -> Any:
         raw = await request.get_data(cache=False)
     except RequestEntityTooLarge as exc:
         raise PayloadTooLarge(f"the body is larger than {limit} bytes") from exc
+    g.body_read = True  # nothing left for the answer to drain
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError as exc:

@@ -16,15 +16,13 @@ takes nothing, so a request passed on is never counted twice.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
-from werkzeug.sansio.utils import get_current_url, get_host
 
-from api.app import JOB_ID, Services, api_key
+from api.app import JOB_ID, Services, api_key, host_url
 from engine.errors import JobNotFound, RateLimited
 from engine.keys import new_id
 
@@ -78,16 +76,10 @@ class StatusReads:
                 *((name.encode(), value.encode()) for name, value in rate.headers().items())], body
 
     def _base_url(self, scope: Scope, headers: dict[bytes, bytes]) -> str:
+        """As `api.app.base_url`, from the scope."""
         if self._public_url:
             return self._public_url.rstrip("/")
-        server = scope.get("server")
-        return _host_url(scope["scheme"], headers.get(b"host"), tuple(server) if server else None)
-
-
-@functools.lru_cache(maxsize=64)  # a service is reached under a few names; werkzeug's rules cost 3 % of a read
-def _host_url(scheme: str, host_header: bytes | None, server: tuple[str, int | None] | None) -> str:
-    """As `api.app.base_url` without `public_url`, from the scope: werkzeug's own rules for the host."""
-    return get_current_url(scheme, get_host(scheme, _text(host_header), server)).rstrip("/")
+        return host_url(scope["scheme"], _text(headers.get(b"host")), scope.get("server"))
 
 
 def _text(value: bytes | None) -> str | None:
