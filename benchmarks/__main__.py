@@ -218,7 +218,10 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
           f"chromium tree {result['peak_rss_mb']['chromium']:.0f} MB; orphans after stop: "
           f"{result['orphans_after_stop']} (and {result['zombies_after_stop']} zombies waiting for PID 1)")
     m = result["micro"]
-    print(f"micro: job accepts {m['job_accepts_per_s']:,.0f}/s one per request, "
+    print(f"micro (medians of {micro.ROUNDS} rounds): job accepts one per request over "
+          + ", ".join(f"{c} connections {m[f'job_accepts_per_s_{c}_clients']:,.0f}/s "
+                      f"({m[f'job_accepts_per_s_{c}_clients_rendering']:,.0f}/s while they render)"
+                      for c in micro.ACCEPT_CLIENTS) + ", "
           f"{m['job_accepts_per_s_in_batches']:,.0f}/s in batches of {micro.BATCH}; "
           f"status reads {m['job_status_reads_per_s']:,.0f}/s, "
           f"{m['job_status_reads_per_s'] / m['http_ceiling_reads_per_s']:.2f}x the bare server stack's "

@@ -3,18 +3,22 @@
     /text    about 2 KB of text
     /heavy   about 1 MB: 40 incompressible PNG images of about 25 KB each
     /tall    10,000 px tall
+    /hold    answers only when the site stops (or after HOLD_S): a browser on it sits idle, rendering nothing
 """
 
 from __future__ import annotations
 
 import random
 import struct
+import sys
 import threading
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 IMAGES = 40
 TALL_PX = 10_000
+HOLD_S = 60
 
 
 def _png(width: int, height: int, seed: int) -> bytes:
@@ -49,8 +53,13 @@ PAGES = {"/text": TEXT, "/heavy": HEAVY, "/tall": TALL}
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
+    server: Site
+
     def do_GET(self) -> None:  # the stdlib calls it by this name
         path = self.path.split("?", 1)[0]
+        if path == "/hold":
+            self.server.released.wait(HOLD_S)
+            path = "/text"
         body = PAGES.get(path) or PICTURES.get(path)
         if body is None:
             self.send_error(404)
@@ -69,8 +78,13 @@ class _Handler(BaseHTTPRequestHandler):
 class Site(ThreadingHTTPServer):
     daemon_threads = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that gave up on a held page: expected
+            super().handle_error(request, client_address)
+
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
+        self.released = threading.Event()  # set at stop: held pages answer
 
     @property
     def base(self) -> str:
@@ -80,6 +94,7 @@ class Site(ThreadingHTTPServer):
         threading.Thread(target=self.serve_forever, name="bench-site", daemon=True).start()
 
     def stop(self) -> None:
+        self.released.set()
         self.shutdown()
         self.server_close()
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import http.client
 import math
 import struct
+import threading
 import zlib
 
 import pytest
 
 from benchmarks.ceiling import BODY
 from benchmarks.micro import ceiling, hammer, request
-from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, heavy_bytes
+from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, Site, heavy_bytes
 from benchmarks.stats import Figures, percentile, ratio, table
 
 
@@ -53,3 +55,26 @@ async def test_the_raw_client_reads_every_answer_of_the_ceiling_server_whole() -
         with pytest.raises(ExceptionGroup) as refused:  # any other status stops the measure
             await hammer(url, 4, lambda n: request("GET", f"{url}/x"), 404, clients=1)
         assert "200 instead of 404" in str(refused.value.exceptions[0])
+
+
+def test_a_held_page_answers_only_once_the_site_stops() -> None:
+    """The accept figures' `hold` page keeps a browser busy without rendering; it must not hang the stop."""
+    site = Site()
+    site.start()
+    answers: list[bytes] = []
+
+    def read() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", site.server_address[1], timeout=30)
+        try:
+            connection.request("GET", "/hold")
+            answers.append(connection.getresponse().read())
+        finally:
+            connection.close()
+    reader = threading.Thread(target=read)
+    reader.start()
+    reader.join(0.5)
+    assert reader.is_alive()  # still held
+    assert answers == []
+    site.stop()
+    reader.join(10)
+    assert answers == [TEXT]
