@@ -1,6 +1,6 @@
 """Benchmark the service against raw Chromium, both measured in this run.
 
-    .venv/bin/python -m benchmarks [--quick] [--soak N] [--runs N] [--pool N]
+    .venv/bin/python -m benchmarks [--quick] [--soak N] [--runs N] [--pool N] [--pages PAGE ...]
 
 Prints one table per run (captures/s, p50/p95/p99 per page and concurrency,
 and the service/baseline ratios), peak RSS of the service and of its
@@ -46,7 +46,7 @@ def counts(page: str, concurrency: int, quick: bool) -> int:
     per_worker = {"text": 16, "heavy": 8, "tall": 3}[page]
     if quick:
         per_worker = max(2, per_worker // 4)
-    return max(per_worker * concurrency, {"text": 24, "heavy": 12, "tall": 6}[page] // (4 if quick else 1))
+    return max(per_worker * concurrency, {"text": 24, "heavy": 12, "tall": 12}[page] // (4 if quick else 1))
 
 
 async def series(runner: str, page: str, concurrency: int, n: int,
@@ -103,11 +103,13 @@ async def paired(page: str, concurrency: int, n: int, runners: Mapping[str, Capt
     return [found[name] for name in runners]
 
 
-async def run_pages(browsers: BaselinePool, client: httpx.AsyncClient, site: Site, quick: bool) -> list[Figures]:
+async def run_pages(browsers: BaselinePool, client: httpx.AsyncClient, site: Site, quick: bool,
+                    pages: list[str]) -> list[Figures]:
     """Every page at every concurrency, baseline and `POST /api/screenshot` paired series by series."""
     found: list[Figures] = []
     flips = itertools.cycle((False, True))
-    for page, (path, full) in PAGES.items():
+    for page in pages:
+        path, full = PAGES[page]
         url = f"{site.base}{path}"
 
         async def raw(url: str = url, full: bool = full) -> None:
@@ -200,7 +202,7 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
                     trio.open_nursery() as nursery):
             nursery.start_soon(peak.sample)
             async with baseline_pool(args.pool) as browsers:
-                figures = await run_pages(browsers, client, site, args.quick)
+                figures = await run_pages(browsers, client, site, args.quick, args.pages)
             figures += await run_jobs(client, site, args.quick)
             result["micro"] = await micro.over_http(service, site, args.quick)
             if args.soak:
@@ -254,6 +256,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="a quarter of the captures: a smoke run")
     parser.add_argument("--runs", type=int, default=2, help="whole runs, one after the other (default 2)")
     parser.add_argument("--pool", type=int, default=2, help="Chromium sessions, the same for both (default 2)")
+    parser.add_argument("--pages", nargs="+", choices=list(PAGES), default=list(PAGES),
+                        help="the fixture pages to run the paired series on (default: all)")
     parser.add_argument("--soak", type=int, default=0, metavar="N",
                         help="after the series, N sync captures in a row with RSS every 100 (e.g. 1000)")
     return parser.parse_args(argv)
