@@ -105,7 +105,7 @@ async def paired(page: str, concurrency: int, n: int, runners: Mapping[str, Capt
 
 async def run_pages(browsers: BaselinePool, client: httpx.AsyncClient, site: Site, quick: bool,
                     pages: list[str]) -> list[Figures]:
-    """Every page at every concurrency, baseline and `POST /api/screenshot` paired series by series."""
+    """Each of `pages` at every concurrency, baseline and `POST /api/screenshot` paired series by series."""
     found: list[Figures] = []
     flips = itertools.cycle((False, True))
     for page in pages:
