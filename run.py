@@ -96,15 +96,13 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             guard = EgressGuard(egress_policy(settings), event_log, head_start.listener)
             await supervisor.start("egress-guard", guard.run)
             pool = BrowserPool(settings, event_log, guard, head_start)
-            # Chromium takes seconds to start: the rest is imported and started meanwhile, and "ready" waits
-            # for both. The imports below hold the loop, so the launch threads must be running first.
+            # The head start's browsers boot while the rest is imported and started; "ready" waits for both.
             pool_ready = trio.Event()
 
             async def start_pool() -> None:
                 await supervisor.start("browser-pool", pool.run)
                 pool_ready.set()
             nursery.start_soon(start_pool)
-            await pool.launching.wait()
             from hypercorn.config import Config
 
             from actors.accounts import AccountDirectory

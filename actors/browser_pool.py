@@ -129,9 +129,6 @@ class BrowserPool:
         self._leased = 0  # sessions out on a lease now
         self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
         self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
-        # Set once every slot's launch thread runs: the service may then hold the loop to load the rest.
-        self.launching = trio.Event()
-        self._launch_threads: set[int] = set()
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -156,12 +153,7 @@ class BrowserPool:
             task_status = trio.TASK_STATUS_IGNORED
 
     async def _session_lifetime(self, slot: int, task_status: trio.TaskStatus[None]) -> None:
-        token = trio.lowlevel.current_trio_token()
-
         def launch() -> chromium.Chromium:
-            # Told from the thread, once it runs: set before, `launching` let the service's imports hold
-            # the loop while this thread still waited for it to start, and Chromium started 0.25 s late.
-            token.run_sync_soon(self._launch_thread_runs, slot)
             started = self._head_start.take() if self._head_start is not None else None
             if started is not None:
                 return started.result()
@@ -192,11 +184,6 @@ class BrowserPool:
                 await trio.to_thread.run_sync(chromium.stop, browser, force, abandon_on_cancel=True)
             self._retired += 1
         log.info("chromium slot %d replaced (%s)", slot, reason)
-
-    def _launch_thread_runs(self, slot: int) -> None:
-        self._launch_threads.add(slot)
-        if len(self._launch_threads) == self.settings.pool_size:
-            self.launching.set()
 
     async def _keep_spares(self, session: Session) -> None:
         """At most one spare ready per session, opened only while the pool is quiet."""
