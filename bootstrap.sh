@@ -21,6 +21,16 @@ install_debian_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
 }
 
+ensure_chromium_user() {
+    # Run as root, the service starts chromedriver and Chromium as this unprivileged user so that
+    # Chromium's sandbox stays on (setting chromium_user).
+    [ "$(id -u)" -eq 0 ] || return 0
+    local user=${CAPTURE_CHROMIUM_USER:-capture-chromium}
+    id -u "$user" >/dev/null 2>&1 && return
+    echo "bootstrap: creating the system user $user for Chromium" >&2
+    useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$user"
+}
+
 install_python_env() {
     local stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
     [ -f "$stamp" ] && return
@@ -34,6 +44,7 @@ install_python_env() {
 task=${1:-serve}
 shift || true
 install_debian_packages
+ensure_chromium_user
 install_python_env
 case "$task" in
     serve)

@@ -121,7 +121,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             jobs = Jobs(settings, event_log, ledger, pool, intake, keyring, signer,
                         ResultStore(settings.data_dir / "results"), fingerprints)
             await supervisor.start("jobs", jobs.run)
-            control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings))
+            control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings),
+                                    settings.sql_timeout_s)
             await supervisor.start("control", control.run)
             first_key = await _default_workspace(directory, settings)
 
@@ -222,11 +223,18 @@ def _warn_about(settings: Settings) -> None:
         log.warning("CAPTURE_EGRESS_ALLOW is set (%s): captures may reach these addresses despite "
                     "the destination rules; use this for local development and tests only",
                     ", ".join(f"{a.network}{':' + str(a.port) if a.port else ''}" for a in settings.egress_allow))
-    from actors.chromium import running_as_root
+    from actors.chromium import BrowserAccount, BrowserUserMissing
 
-    if running_as_root():
-        log.warning("running as root: Chromium starts with --no-sandbox; run the service as an "
-                    "unprivileged user (the systemd unit does) to keep the sandbox on")
+    try:
+        account = BrowserAccount.for_service(settings.chromium_user)
+    except BrowserUserMissing as exc:
+        raise CliError(str(exc)) from exc
+    if account is not None:
+        log.info("running as root: chromedriver and Chromium run as the unprivileged user %s (uid %d), "
+                 "sandboxed", account.name, account.uid)
+    if settings.unsafe_disable_chromium_sandbox:
+        log.warning("unsafe_disable_chromium_sandbox is set: Chromium runs WITHOUT its sandbox, and a renderer "
+                    "exploit in any captured page can take over %s", account.name if account else "this service's user")
 
 
 # ---------------------------------------------------------------- admin commands
@@ -284,20 +292,17 @@ def _offline(
     import duckdb
 
     from engine.schema import DDL
-    from engine.sql import check_read_only
+    from engine.sql import SAFE_CONFIG, check_read_only, read_only_rows
 
     if command == "sql":
         check_read_only(args["query"])
         if not settings.database_path.exists():
             raise CliError(f"no database at {settings.database_path} yet: start the service once")
-        with duckdb.connect(str(settings.database_path), read_only=True) as conn:
-            cursor = conn.execute(args["query"])
-            names = [d[0] for d in cursor.description or []]
-            for row in cursor.fetchall():
-                yield dict(zip(names, row, strict=True))
+        with duckdb.connect(str(settings.database_path), read_only=True, config=SAFE_CONFIG) as conn:
+            yield from read_only_rows(conn, args["query"], settings.sql_timeout_s)
         return
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    with duckdb.connect(str(settings.database_path)) as conn:
+    with duckdb.connect(str(settings.database_path), config=SAFE_CONFIG) as conn:
         conn.execute(DDL)
         yield _offline_account_command(settings, plans, conn, command, args)
 
@@ -368,8 +373,10 @@ def parser() -> argparse.ArgumentParser:
         "A running service switches at once. Not possible when CAPTURE_PAYLOAD_KEYS supplies the keys.")
 
     sql = commands.add_parser("sql", help="run a read-only query; prints rows as JSON lines",
-                              description="Query the DuckDB file (tables: events, workspaces, api_keys). "
-                              "Works while the service runs and when it does not.")
+                              description="Query the DuckDB file (tables: events, workspaces, api_keys) with "
+                              "one SELECT, WITH … SELECT, DESCRIBE, SHOW or SUMMARIZE, in a read-only transaction "
+                              "with no file access, stopped after sql_timeout_s (default 30 s). Works while the "
+                              "service runs and when it does not.")
     sql.add_argument("query")
     return top
 

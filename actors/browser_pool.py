@@ -157,8 +157,7 @@ class BrowserPool:
             started = self._head_start.take() if self._head_start is not None else None
             if started is not None:
                 return started.result()
-            return chromium.launch(self.settings.chromium_path, self.settings.chromedriver_path,
-                                   chromium.egress_flags(self.guard.proxy_server), self.settings.chromium_nice)
+            return chromium.launch(self.settings, chromium.egress_flags(self.guard.proxy_server))
         browser = await trio.to_thread.run_sync(launch, limiter=self._limiter)
         self._launched += 1
         session: Session | None = None

@@ -6,11 +6,11 @@ the driver and browser paths, so Selenium Manager never reaches the network.
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import json
 import logging
 import os
+import pwd
 import signal
 import socket
 import tempfile
@@ -19,6 +19,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from selenium.webdriver.chrome.options import Options as ChromeOptions
 from selenium.webdriver.chrome.service import Service
@@ -67,27 +68,48 @@ def running_as_root() -> bool:
     return os.geteuid() == 0
 
 
-_PR_CAPBSET_DROP = 24  # <linux/prctl.h>
-_CAP_SYS_NICE = 23  # <linux/capability.h>
+class BrowserUserMissing(Exception):
+    """The service runs as root and the unprivileged user for Chromium does not exist."""
 
 
-def _browser_below_us() -> None:
-    """Keep Chromium from raising its threads above the service's priority.
+@dataclass(frozen=True)
+class BrowserAccount:
+    """The unprivileged user chromedriver and Chromium run as when the service is root.
 
-    Run as root, Chromium moves its compositor, IO and GPU threads to nice -8,
-    and under load they then starve the service's one event-loop thread (HTTP,
-    CDP, the event log). Without root it cannot, which is how it runs under
-    systemd with an ordinary user. Taking CAP_SYS_NICE out of this thread's
-    bounding set makes a root run the same: the driver is started from this
-    thread and passes the smaller set on to the browser. The service's own
-    threads keep theirs.
+    Chromium's sandbox needs an unprivileged user: as root it refuses to start
+    without --no-sandbox, and then a renderer exploit owns the host.
     """
-    if not running_as_root():
-        return
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(_PR_CAPBSET_DROP, _CAP_SYS_NICE, 0, 0, 0) != 0:
-        log.warning("cannot drop CAP_SYS_NICE for Chromium (errno %d): it may run above the service",
-                    ctypes.get_errno())
+
+    name: str
+    uid: int
+    gid: int
+
+    @classmethod
+    def for_service(cls, name: str) -> BrowserAccount | None:
+        """The account to drop to, or None when the service is not root (Chromium runs as the service)."""
+        if not running_as_root():
+            return None
+        try:
+            entry = pwd.getpwnam(name)
+        except KeyError:
+            raise BrowserUserMissing(
+                f"the service runs as root, and Chromium must run as the unprivileged user {name!r}, which "
+                f"does not exist: create it (./bootstrap.sh does: useradd --system --user-group --no-create-home "
+                f"--shell /usr/sbin/nologin {name}), set chromium_user, or run the service unprivileged") from None
+        if entry.pw_uid == 0:
+            raise BrowserUserMissing(f"chromium_user {name!r} is root; Chromium needs an unprivileged user")
+        return cls(name, entry.pw_uid, entry.pw_gid)
+
+
+# What the driver and the browser see of our environment: never the CAPTURE_* settings (payload keys among them).
+_PASSED_ENVIRONMENT = ("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "HOME")
+
+
+def _browser_environment(home: str | None) -> dict[str, str]:
+    env = {name: os.environ[name] for name in _PASSED_ENVIRONMENT if name in os.environ}
+    if home is not None:
+        env["HOME"] = home  # the account has no home of its own; Chromium keeps its few files beside the profile
+    return env
 
 
 def _nice_at_least(value: int) -> None:
@@ -128,22 +150,33 @@ def _proc_read(path: str) -> bytes:
         os.close(fd)
 
 
-def launch(chromium_path: Path, chromedriver_path: Path, extra_flags: tuple[str, ...] = (), nice: int = 0) -> Chromium:
-    """A running Chromium with its DevTools address; the driver and the browser run at `nice`, never above us."""
+def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
+    """A running Chromium with its DevTools address, sandboxed, at `chromium_nice`, never above us.
+
+    As root, chromedriver and the browser run as `chromium_user` with its own
+    group only; raises BrowserUserMissing when that user does not exist.
+    """
+    account = BrowserAccount.for_service(settings.chromium_user)
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = ChromeOptions()
-    options.binary_location = str(chromium_path)
-    for flag in BASE_FLAGS:
+    options.binary_location = str(settings.chromium_path)
+    for flag in (*BASE_FLAGS, f"--user-data-dir={user_data.name}", *extra_flags):
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={user_data.name}")
-    for flag in extra_flags:
-        options.add_argument(flag)
-    if running_as_root():
+    if settings.unsafe_disable_chromium_sandbox:
         options.add_argument("--no-sandbox")
-    _browser_below_us()  # before the driver starts: it and the browser inherit this thread's bounding set
-    # Set in the forked child only: it and everything it starts inherit the value, we keep ours.
-    popen = {"preexec_fn": functools.partial(_nice_at_least, nice)} if nice > os.nice(0) else {}
-    driver = Chrome(service=Service(str(chromedriver_path), popen_kw=popen), options=options)
+    popen: dict[str, Any] = {"umask": 0o077}
+    if account is not None:
+        os.chown(user_data.name, account.uid, account.gid)
+        popen.update(user=account.uid, group=account.gid, extra_groups=[])
+    if settings.chromium_nice > os.nice(0):
+        # Set in the forked child only (after it dropped to the account): it and its children inherit it.
+        popen["preexec_fn"] = functools.partial(_nice_at_least, settings.chromium_nice)
+    env = _browser_environment(user_data.name if account is not None else None)
+    try:
+        driver = Chrome(service=Service(str(settings.chromedriver_path), env=env, popen_kw=popen), options=options)
+    except BaseException:
+        user_data.cleanup()
+        raise
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
         cdp_url = json.load(answer)["webSocketDebuggerUrl"]
@@ -166,9 +199,7 @@ class HeadStart:
         proxy = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         self._executor = ThreadPoolExecutor(settings.pool_size, thread_name_prefix="chromium-head-start")
         self._launches: deque[Future[Chromium]] = deque(
-            self._executor.submit(launch, settings.chromium_path, settings.chromedriver_path, egress_flags(proxy),
-                                  settings.chromium_nice)
-            for _ in range(settings.pool_size))
+            self._executor.submit(launch, settings, egress_flags(proxy)) for _ in range(settings.pool_size))
 
     def take(self) -> Future[Chromium] | None:
         """A launch for a pool slot to adopt (thread-safe), or None once all are taken."""

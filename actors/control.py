@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import orjson
 import trio
 
@@ -23,7 +24,7 @@ from actors.eventlog import EventLog
 from actors.jobs import Jobs
 from engine.accounts import AccountError
 from engine.sealing import Keyring, rotate_keys
-from engine.sql import SqlRefused, check_read_only, json_line
+from engine.sql import SqlRefused, json_line
 
 log = logging.getLogger("capture.control")
 MAX_REQUEST = 1024 * 1024
@@ -31,8 +32,9 @@ MAX_REQUEST = 1024 * 1024
 
 class ControlServer:
     def __init__(self, path: Path, accounts: AccountDirectory, event_log: EventLog, jobs: Jobs,
-                 payload_keys: Path) -> None:
+                 payload_keys: Path, sql_timeout_s: float) -> None:
         self.path = path
+        self.sql_timeout_s = sql_timeout_s
         self.accounts = accounts
         self.event_log = event_log
         self.jobs = jobs
@@ -61,6 +63,8 @@ class ControlServer:
                 await stream.send_all(json_line({"done": True}))
             except (AccountError, SqlRefused, KeyError, ValueError, orjson.JSONDecodeError) as exc:
                 await stream.send_all(json_line({"error": str(exc)}))
+            except duckdb.Error as exc:  # an operator's query that DuckDB refused, e.g. a file read
+                await stream.send_all(json_line({"error": f"{type(exc).__name__}: {exc}"}))
             except trio.BrokenResourceError:
                 pass  # the operator's command went away
             except Exception as exc:  # e.g. a database error: answer it, keep serving others
@@ -83,8 +87,7 @@ class ControlServer:
             answer, self.jobs.keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
             yield answer
         elif command == "sql":
-            check_read_only(args["query"])
-            for row in await self.event_log.query(args["query"]):
+            for row in await self.event_log.db.read_only(args["query"], self.sql_timeout_s):
                 yield row
         else:
             raise ValueError(f"unknown command {command!r}")

@@ -2,7 +2,9 @@
 
 Modelled on datasette's `_execute_writes`: callers hand a function over a
 queue, the thread runs it with the connection, and the result comes back to
-the trio loop. Nothing else touches the connection.
+the trio loop. Nothing else touches the connection. An operator's query runs
+on a cursor and a thread of its own instead, so that a slow one never holds up
+the event log's commits.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import outcome
 import trio
 
 from engine.schema import DDL
+from engine.sql import SAFE_CONFIG, read_only_rows
 
 T = TypeVar("T")
 _STOP = object()
@@ -28,6 +31,7 @@ class Database:
         self.path = path
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._operator = trio.Lock()  # one operator query at a time: each may use every core DuckDB has
 
     async def open(self) -> None:
         """Open the file (creating the schema) on the database thread."""
@@ -37,7 +41,7 @@ class Database:
 
         def main() -> None:
             try:
-                conn = duckdb.connect(str(self.path))
+                conn = duckdb.connect(str(self.path), config=SAFE_CONFIG)
                 conn.execute(DDL)
             except BaseException as exc:  # reported to the opener, who raises it
                 failure.append(exc)
@@ -77,6 +81,23 @@ class Database:
         await done.wait()
         return box[0].unwrap()
 
+    async def read_only(self, sql: str, deadline_s: float) -> list[dict[str, Any]]:
+        """The rows of an operator's query (engine.sql.read_only_rows), stopped after `deadline_s`.
+
+        Raises SqlRefused for a refused statement and for one stopped at its deadline.
+        """
+        async with self._operator:
+            cursor = await self.call(_new_cursor)
+
+            def rows() -> list[dict[str, Any]]:
+                with cursor:
+                    return read_only_rows(cursor, sql, deadline_s)
+            try:
+                return await trio.to_thread.run_sync(rows, abandon_on_cancel=True)
+            except trio.Cancelled:
+                cursor.interrupt()  # the abandoned thread then stops and closes the cursor
+                raise
+
     async def close(self) -> None:
         """Finish queued work, close the connection and join the thread."""
         if self._thread is None:
@@ -84,3 +105,8 @@ class Database:
         self._queue.put(_STOP)
         await trio.to_thread.run_sync(self._thread.join)
         self._thread = None
+
+
+def _new_cursor(conn: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    return conn.cursor()
+

@@ -45,8 +45,7 @@ async def baseline_pool(size: int) -> AsyncIterator[BaselinePool]:
     browsers: list[Chromium] = []
     try:
         for _ in range(size):
-            browsers.append(await trio.to_thread.run_sync(launch, settings.chromium_path, settings.chromedriver_path,
-                                                          (), settings.chromium_nice))
+            browsers.append(await trio.to_thread.run_sync(launch, settings))
         async with AsyncExitStack() as stack:
             connections = [await stack.enter_async_context(open_cdp(b.cdp_url)) for b in browsers]
             yield BaselinePool(connections, browsers)

@@ -69,6 +69,11 @@ class Settings:
     # The nice value of chromedriver and Chromium, never below the service's own. Chromium renders
     # 30-40 % slower at 5 or more, so keep it at 0 and give the service less (systemd Nice=-5).
     chromium_nice: int = 0
+    # When the service runs as root, chromedriver and Chromium run as this unprivileged user, sandboxed.
+    chromium_user: str = "capture-chromium"
+    # Only for hosts where Chromium's namespace sandbox cannot work: a renderer exploit then owns the host.
+    unsafe_disable_chromium_sandbox: bool = False
+    sql_timeout_s: float = 30.0  # an operator's `run.py sql` query is stopped after this long
     default_workspace: str = "local"
     default_plan: str = "business"
     log_level: str = "info"

@@ -1,19 +1,34 @@
-"""Operator SQL: read-only statements only, rows printed as JSON lines."""
+"""Operator SQL: one read-only statement, in a read-only transaction, rows printed as JSON lines.
+
+Three walls, each enough for what it guards:
+- the statement check accepts one SELECT (WITH … SELECT, DESCRIBE, SHOW and
+  SUMMARIZE parse as one) and nothing else: no EXPLAIN ANALYZE of a DELETE,
+  no CALL, PRAGMA, SET, ATTACH, COPY, INSTALL or LOAD;
+- the query runs in a READ ONLY transaction that is rolled back;
+- every DuckDB the service opens runs with SAFE_CONFIG: no file access from
+  SQL (`read_text('/etc/passwd')`, `COPY … TO`, `ATTACH`) and no extension
+  installed or loaded on demand.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from decimal import Decimal
 from typing import Any
 
 import duckdb
 import orjson
 
-READ_ONLY = {"SELECT", "EXPLAIN"}
+# The configuration of every connection the service opens (the event log's included: it inserts from
+# Arrow through from_arrow, which needs no external access).
+SAFE_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "enable_external_access": False, "autoinstall_known_extensions": False, "autoload_known_extensions": False}
+MAX_ROWS = 100_000  # an operator's answer is held in memory whole; past this, ask for a LIMIT
 
 
 class SqlRefused(ValueError):
-    """The statement would change the database, or does not parse."""
+    """The statement is not one plain read, does not parse, or was stopped at its deadline."""
 
 
 def check_read_only(sql: str) -> None:
@@ -21,12 +36,36 @@ def check_read_only(sql: str) -> None:
         statements = duckdb.extract_statements(sql)
     except duckdb.Error as exc:
         raise SqlRefused(str(exc)) from exc
-    if not statements:
-        raise SqlRefused("no statement")
-    for statement in statements:
-        kind = statement.type.name
-        if kind not in READ_ONLY:
-            raise SqlRefused(f"{kind} statements are refused: the event log is append-only")
+    if len(statements) != 1:
+        raise SqlRefused(f"one statement at a time, not {len(statements)}")
+    kind = statements[0].type.name
+    if kind != "SELECT":
+        raise SqlRefused(f"{kind} statements are refused: only SELECT, WITH … SELECT, DESCRIBE, SHOW and "
+                         "SUMMARIZE are allowed (the event log is append-only)")
+
+
+def read_only_rows(cursor: duckdb.DuckDBPyConnection, sql: str, deadline_s: float) -> list[dict[str, Any]]:
+    """The rows of one checked statement, run in a read-only transaction that is rolled back (blocking).
+
+    Raises SqlRefused for a statement that fails the check, an answer over MAX_ROWS rows, and a
+    query interrupted after `deadline_s` or through `cursor.interrupt()`; DuckDB's own errors as they are.
+    """
+    check_read_only(sql)
+    deadline = threading.Timer(deadline_s, cursor.interrupt)
+    cursor.execute("BEGIN TRANSACTION READ ONLY")
+    deadline.start()
+    try:
+        result = cursor.execute(sql)
+        names = [d[0] for d in result.description or []]
+        rows = result.fetchmany(MAX_ROWS + 1)
+    except duckdb.InterruptException as exc:
+        raise SqlRefused(f"the query was stopped after {deadline_s:g} s (sql_timeout_s)") from exc
+    finally:
+        deadline.cancel()
+        cursor.execute("ROLLBACK")
+    if len(rows) > MAX_ROWS:
+        raise SqlRefused(f"more than {MAX_ROWS} rows: add a LIMIT or aggregate")
+    return [dict(zip(names, row, strict=True)) for row in rows]
 
 
 def _default(value: Any) -> Any:

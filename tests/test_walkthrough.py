@@ -143,8 +143,7 @@ def _stale(element: Any) -> bool:
 def chromium() -> Iterator[Chromium]:
     settings = Settings()
     # the test's browser talks only to the service on loopback and resolves no name at all
-    browser = launch(settings.chromium_path, settings.chromedriver_path,
-                     ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--window-size=1280,800"))
+    browser = launch(settings, ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--window-size=1280,800"))
     try:
         yield browser
     finally:
