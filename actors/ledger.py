@@ -32,7 +32,8 @@ class Usage:
 
     @property
     def remaining(self) -> int:
-        return max(0, self.limit - self.used)
+        """What a client was last told in x-quota-remaining: units in flight are spoken for."""
+        return max(0, self.limit - self.used - self.reserved)
 
 
 class QuotaLedger:

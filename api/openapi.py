@@ -118,9 +118,10 @@ def _components() -> dict[str, Any]:
                 "start": {"type": "string", "format": "date-time"},
                 "end": {"type": "string", "format": "date-time"}}},
             "plan": {"type": "string"},
-            "quota": {"type": "object", "required": ["limit", "used", "remaining"], "properties": {
+            "quota": {"type": "object", "required": ["limit", "used", "reserved", "remaining"], "properties": {
                 "limit": {"type": "integer"}, "used": {"type": "integer"},
-                "remaining": {"type": "integer"}}},
+                "reserved": {"type": "integer", "description": "units held by captures in flight"},
+                "remaining": {"type": "integer", "description": "limit - used - reserved"}}},
         },
     }
     counts = {"type": "object", "additionalProperties": {"type": "integer"}}

@@ -144,7 +144,7 @@ def _capture_response(delivery: Delivery) -> Response:
         "x-capture-id": delivery.capture_id,
         "x-target-status": str(delivery.capture.target_status),
         "x-quota-limit": str(usage.limit),
-        "x-quota-remaining": str(max(0, usage.limit - usage.used - usage.reserved)),
+        "x-quota-remaining": str(usage.remaining),
     }
     return Response(delivering(delivery, delivery.capture.body), status=200,
                     content_type=delivery.capture.content_type, headers=headers)
@@ -157,7 +157,7 @@ async def usage() -> Response:
     return json_response({
         "period": {"start": rfc3339(used.period_start), "end": rfc3339(used.period_end)},
         "plan": who.workspace.plan,
-        "quota": {"limit": used.limit, "used": used.used, "remaining": used.remaining},
+        "quota": {"limit": used.limit, "used": used.used, "reserved": used.reserved, "remaining": used.remaining},
     })
 
 

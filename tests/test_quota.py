@@ -29,7 +29,29 @@ def test_concurrent_requests_never_exceed_the_quota(service: Service, site: Fixt
     assert len(refused) == 7
     assert {a.json()["code"] for a in refused} == {"quota_exceeded"}
     assert refused[0].json()["quotaResetsAt"].endswith("-01T00:00:00Z")
-    assert ws.quota(at_least_used=3) == {"limit": 3, "used": 3, "remaining": 0}
+    assert ws.quota(at_least_used=3) == {"limit": 3, "used": 3, "reserved": 0, "remaining": 0}
+
+
+def test_usage_agrees_with_the_remaining_a_capture_just_told(service: Service, site: FixtureServer) -> None:
+    """Read the instant each answer arrives, usage never shows more left than that answer said."""
+    ws = service.workspace("pro", quota=3)
+
+    def capture_then_usage(_: int) -> tuple[httpx.Response, dict[str, int]]:
+        with httpx.Client(base_url=service.url, timeout=90) as client:
+            answer = client.post("/api/screenshot", json={"url": f"{site.base}/simple"}, headers=ws.headers)
+            quota: dict[str, int] = client.get("/api/usage", headers=ws.headers).json()["quota"]
+            return answer, quota
+
+    with ThreadPoolExecutor(10) as pool:
+        seen = list(pool.map(capture_then_usage, range(10)))
+    delivered = [(answer, quota) for answer, quota in seen if answer.status_code == 200]
+    assert len(delivered) == 3
+    for answer, quota in delivered:
+        assert quota["remaining"] <= int(answer.headers["x-quota-remaining"]), (answer.headers, quota)
+    for _, quota in seen:
+        assert quota["limit"] == 3
+        assert quota["remaining"] == 3 - quota["used"] - quota["reserved"]
+    assert ws.quota(at_least_used=3) == {"limit": 3, "used": 3, "reserved": 0, "remaining": 0}
 
 
 def _outcome_rows(ws: Workspace) -> dict[str, Any]:
