@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import socket
 import sys
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 import trio
 
+from engine.data_dir import UMASK
 from engine.keys import load_or_create_secret
 from engine.plans import Plan, PlanFileError, load_plans
 from engine.settings import Settings, SettingsError, load_settings
@@ -52,7 +54,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     from actors.chromium import HeadStart  # Selenium: needed first, to launch Chromium
 
     _warn_about(settings)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    _protect_data(settings)
     if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
         raise CliError(f"a service already runs with data in {settings.data_dir}")
     listener = _bind(settings)
@@ -202,20 +204,47 @@ async def _default_workspace(directory: Any, settings: Settings) -> str | None:
 
 
 def _announce(settings: Settings, address: tuple[Any, ...], first_key: str | None) -> None:
+    """The ready line, and the first key: on a terminal once, never into a log or the journal."""
     host = address[0] if ":" not in address[0] else f"[{address[0]}]"
     url = f"http://{host}:{address[1]}"
     lines = [f"capture service ready on {url}  (data in {settings.data_dir})"]
-    if first_key:
+    if first_key and sys.stdout.isatty():
         lines += [
             f"API key for workspace {settings.default_workspace!r} (shown once, keep it): {first_key}",
             "Try it:",
             f"  curl -sS -H 'x-api-key: {first_key}' -H 'content-type: application/json' \\",
             f"    -d '{{\"url\": \"https://example.com\"}}' {url}/api/screenshot -o page.png",
         ]
+    elif first_key:
+        kept = _keep_first_key(settings, first_key)
+        lines += [
+            f"API key for workspace {settings.default_workspace!r}: not shown here (not a terminal); "
+            f"it is in {kept} (mode 0600): read it, keep it elsewhere, delete the file",
+            "Try it:",
+            f"  curl -sS -H \"x-api-key: $(cat {kept})\" -H 'content-type: application/json' \\",
+            f"    -d '{{\"url\": \"https://example.com\"}}' {url}/api/screenshot -o page.png",
+        ]
     else:
         lines.append("New API key: python run.py key create --workspace WORKSPACE_ID "
                      "(list workspaces: python run.py sql \"select * from workspaces\")")
     print("\n".join(lines), flush=True)
+
+
+def _protect_data(settings: Settings) -> None:
+    """What is already in the data directory becomes its user's alone (the umask does the rest)."""
+    from engine.data_dir import protect
+
+    for line in protect(settings.data_dir):
+        log.warning("made private (was readable by others): %s", line)
+
+
+def _keep_first_key(settings: Settings, key: str) -> Path:
+    path = settings.data_dir / "secrets" / "first-api-key"
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+    return path
 
 
 def _warn_about(settings: Settings) -> None:
@@ -397,6 +426,7 @@ def _admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     ns = parser().parse_args(argv)
+    os.umask(UMASK)  # every file and directory any command creates is the service user's alone
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import trio
 
 from actors.eventlog import Event, EventLog
-from engine.destinations import EgressPolicy, Refused
+from engine.destinations import EgressPolicy, Refused, interface_addresses
 from engine.outbound import connect_pinned
 
 log = logging.getLogger("capture.egress")
@@ -39,6 +39,27 @@ MAX_REFUSAL_EVENTS = 50  # events per capture, one per refused destination; the 
 MAX_REMEMBERED = 1000  # refused destinations kept per capture (to name the one that stopped its page)
 HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"proxy-connection", b"proxy-authorization",
                         b"proxy-authenticate", b"te", b"trailer", b"upgrade"})
+
+
+ADDRESS_POLL_S = 60.0  # host addresses are read again this often even without a netlink announcement
+_RTMGRP_IPV4_IFADDR, _RTMGRP_IPV6_IFADDR = 0x10, 0x100  # <linux/rtnetlink.h>
+
+
+@asynccontextmanager
+async def _address_changes() -> AsyncIterator[trio.socket.SocketType | None]:
+    """A netlink socket that hears of every address added or removed, or None where there is none."""
+    try:
+        sock = trio.socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, socket.NETLINK_ROUTE)
+    except (OSError, AttributeError):
+        yield None
+        return
+    with sock:
+        try:
+            await sock.bind((0, _RTMGRP_IPV4_IFADDR | _RTMGRP_IPV6_IFADDR))
+        except OSError:
+            yield None
+            return
+        yield sock
 
 
 class BadRequest(Exception):
@@ -115,8 +136,26 @@ class EgressGuard:
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
+            await nursery.start(self._watch_host_addresses)
             await nursery.start(self._serve_lane, self.default)
             task_status.started()
+
+    async def _watch_host_addresses(self, *, task_status: trio.TaskStatus[None]) -> None:
+        """Keep the policy's host addresses current until cancelled: read again on every address change
+        the kernel announces (netlink), and every ADDRESS_POLL_S should the announcements be unavailable."""
+        async with _address_changes() as changes:
+            self.policy.host_addresses = interface_addresses()
+            task_status.started()
+            while True:
+                with trio.move_on_after(ADDRESS_POLL_S):
+                    if changes is not None:
+                        await changes.recv(65536)
+                    else:
+                        await trio.sleep_forever()
+                found = interface_addresses()  # getifaddrs: a few system calls, no wait
+                if found != self.policy.host_addresses:
+                    log.info("host addresses now refused as destinations: %s", ", ".join(sorted(map(str, found))))
+                self.policy.host_addresses = found
 
     @asynccontextmanager
     async def lane(self, capture_id: str | None, workspace_id: str | None) -> AsyncIterator[Lane]:
@@ -236,7 +275,8 @@ class EgressGuard:
         if key in lane.refusals or len(lane.refusals) >= MAX_REMEMBERED:
             return  # a repeat, or a page trying thousands of destinations: counted, not stored
         lane.refusals[key] = refusal
-        log.info("capture %s: refused %s port %d (%s)", lane.capture_id, host, port, refused.describe())
+        log.info("capture %s: refused %s port %d at %s (%s)", lane.capture_id, host, port, refusal.address,
+                 refused.reason)
         if len(lane.refusals) <= MAX_REFUSAL_EVENTS:
             await self.event_log.append(Event(
                 "egress.refused", workspace_id=lane.workspace_id, capture_id=lane.capture_id,

@@ -26,7 +26,15 @@ from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
 from engine.destinations import check_destination
 from engine.entitlements import check_entitlements
-from engine.errors import CaptureError, FieldError, InvalidRequest, RateLimited, RenderFailed, RenderTimeout
+from engine.errors import (
+    CaptureError,
+    DestinationForbidden,
+    FieldError,
+    InvalidRequest,
+    RateLimited,
+    RenderFailed,
+    RenderTimeout,
+)
 from engine.keys import new_id
 from engine.ratelimit import RateDecision, TokenBuckets
 from engine.recipes import Capture, take_capture
@@ -177,16 +185,17 @@ class Intake:
     async def record_failure(self, principal: Principal, request_id: str, error: CaptureError, *,
                              request: CaptureRequest | None = None, capture_id: str | None = None,
                              started: float | None = None) -> None:
+        address = error.address if isinstance(error, DestinationForbidden) else None
         await self._append_failure(principal, request_id, capture_id or new_id("cap"), request,
                                    started if started is not None else trio.current_time(),
-                                   error.outcome, error.stage, error.code)
+                                   error.outcome, error.stage, error.code, {"address": address} if address else {})
 
     async def _append_failure(self, principal: Principal, request_id: str, capture_id: str,
                               request: CaptureRequest | None, started: float, outcome: str, stage: str,
-                              code: str) -> None:
+                              code: str, data: dict[str, Any] | None = None) -> None:
         await self.event_log.append(self._event(
             "capture.failed", principal, request_id, capture_id, request, started,
-            outcome=outcome, stage=stage, code=code))
+            outcome=outcome, stage=stage, code=code, data=data or {}))
 
     def _event(self, type_: str, principal: Principal, request_id: str, capture_id: str,
                request: CaptureRequest | None, started: float, **values: Any) -> Event:

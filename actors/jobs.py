@@ -58,6 +58,7 @@ from engine.jobs import (
     Accepted,
     FairQueue,
     Job,
+    clear_url,
     fingerprint,
     forgettable,
 )
@@ -138,6 +139,8 @@ class Jobs:
             if row["type"] == "job.created":
                 job = Job.created(row["capture_id"], row["workspace_id"], row["key_id"], row["request_id"],
                                   row["format"], row["ts"], data)
+                if "sealedUrl" in data:
+                    job.url = self._whole_url(job, data["sealedUrl"])
                 self._jobs[job.id] = job
             elif (known := self._jobs.get(row["capture_id"])) is not None:
                 known.apply(row["type"], row["ts"], data)
@@ -155,6 +158,12 @@ class Jobs:
         if removed:
             log.info("removed %d result files of jobs that never succeeded", len(removed))
         log.info("jobs rebuilt: %d known, %d queued", len(self._jobs), len(self._queue))
+
+    def _whole_url(self, job: Job, sealed: str) -> str | None:
+        try:
+            return self.keyring.open(base64.b64decode(sealed), job.id, job.workspace_id).decode()
+        except SealError:
+            return job.url  # its key was removed: the status shows what the log kept in clear
 
     # ------------------------------------------------------------ acceptance
 
@@ -195,14 +204,19 @@ class Jobs:
         jobs, events = [], []
         for index, (job_id, item, request) in enumerate(zip(ids, items, requests, strict=True)):
             sealed = self.keyring.seal(orjson.dumps(item), job_id, workspace_id)
+            shown = clear_url(request.url) if request.url is not None else None
             data = {
                 "keyId": self.keyring.current, "sealed": base64.b64encode(sealed).decode(),
-                "url": request.url, "index": index, "batchId": batch_id,
+                "url": shown, "index": index, "batchId": batch_id,
+                # the whole URL for the job's status, sealed apart so a restart need not open every payload
+                "sealedUrl": base64.b64encode(self.keyring.seal(request.url.encode(), job_id, workspace_id)).decode()
+                if request.url is not None and shown != request.url else None,
                 "retainS": self.settings.retained_result_s if request.retain else self.settings.result_retention_s,
                 "idempotencyKey": idempotency_key, "fingerprint": digest,
             }
             data = {k: v for k, v in data.items() if v is not None}
             jobs.append(Job.created(job_id, workspace_id, principal.key.id, request_id, request.format, now, data))
+            jobs[-1].url = request.url
             events.append(Event("job.created", workspace_id=workspace_id, key_id=principal.key.id,
                                 capture_id=job_id, request_id=request_id, format=request.format, data=data, ts=now))
         try:

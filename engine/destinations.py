@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlsplit
 
+import psutil
 import trio
 
 from engine.errors import DestinationForbidden, DestinationUnresolvable, FieldError
@@ -64,10 +65,15 @@ def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | Non
     return None
 
 
-def refusal_reason(address: Address) -> str | None:
-    """Why `address` may not be reached, or None when it may."""
+def _without_scope(address: Address) -> Address:
     if isinstance(address, ipaddress.IPv6Address) and address.scope_id:
-        address = ipaddress.IPv6Address(address.compressed.split("%")[0])
+        return ipaddress.IPv6Address(address.compressed.split("%")[0])
+    return address
+
+
+def refusal_reason(address: Address) -> str | None:
+    """Why `address` may not be reached, or None when it may (this host's own addresses aside)."""
+    address = _without_scope(address)
     if address in METADATA_ADDRESSES:
         return "metadata"
     for network, why in REFUSED_RANGES:
@@ -79,6 +85,20 @@ def refusal_reason(address: Address) -> str | None:
             reason = refusal_reason(inner)
             return f"embedded {reason}" if reason else None
     return None
+
+
+HOST_ADDRESS = "host's own address"
+
+
+def interface_addresses() -> frozenset[Address]:
+    """Every address on this host's interfaces, whatever `listen` is: services that trust the host itself
+    (an admin port on the public address, a database on a private one) must not be reachable from a page."""
+    found = set()
+    for entries in psutil.net_if_addrs().values():
+        for entry in entries:
+            if entry.family in (socket.AF_INET, socket.AF_INET6):
+                found.add(ipaddress.ip_address(entry.address.split("%")[0]))
+    return frozenset(found)
 
 
 class Refused(Exception):
@@ -93,15 +113,14 @@ class Refused(Exception):
         self.unresolvable = unresolvable
 
     def describe(self) -> str:
+        """What the client is told: the rule, never the address a name resolved to.
+
+        Telling it would map the internal DNS for anyone outside; the operator's
+        `egress.refused` event and log line keep the address.
+        """
         if self.unresolvable:
             return f"{self.host} does not resolve"
-        if self.address is None:
-            return f"{self.host} is a {self.reason}"
-        if self.reason == NOT_ALLOW_LISTED:
-            return f"{self.host} ({self.address}) is {self.reason}"
-        if str(self.address) == self.host:
-            return f"{self.host} is a {self.reason} address"
-        return f"{self.host} resolves to a {self.reason} address ({self.address})"
+        return f"{self.host}: forbidden destination ({self.reason})"
 
 
 LOCALHOST = (ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1"))
@@ -141,18 +160,22 @@ class EgressPolicy:
     """
 
     def __init__(self, resolver: Resolver, allow: Iterable[EgressAllowance] = (),
-                 *, allowlist_only: bool = False) -> None:
+                 *, allowlist_only: bool = False, host_addresses: frozenset[Address] = frozenset()) -> None:
         self.resolver = resolver
         self.allow = tuple(allow)
         self.allowlist_only = allowlist_only
+        self.host_addresses = host_addresses  # the guard keeps it current (interface_addresses)
 
     def reason(self, address: Address, port: int | None) -> str | None:
         """Why this address and port are refused, or None when they are allowed."""
         if any(a.permits(address, port) for a in self.allow):
             return None
+        reason = refusal_reason(address)
+        if reason is None and _without_scope(address) in self.host_addresses:
+            reason = HOST_ADDRESS
         if self.allowlist_only:
-            return refusal_reason(address) or NOT_ALLOW_LISTED
-        return refusal_reason(address)
+            return reason or NOT_ALLOW_LISTED
+        return reason
 
     async def vet(self, host: str, port: int) -> list[Address]:
         name = canonical_host(host)
@@ -254,11 +277,14 @@ async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url
         if refused.unresolvable:
             raise DestinationUnresolvable(
                 detail, errors=(FieldError(field, DestinationUnresolvable.code, detail),)) from None
-        raise _forbidden(field, detail) from None
+        forbidden = _forbidden(field, detail)
+        forbidden.address = str(refused.address) if refused.address is not None else None
+        raise forbidden from None
 
 
 def egress_policy(settings: Settings) -> EgressPolicy:
     """The one policy of a service: captures, their pages and webhooks all go through it."""
     resolver: Resolver = (HostsFileResolver(settings.resolver_hosts_file)
                           if settings.resolver_hosts_file else SystemResolver())
-    return EgressPolicy(resolver, settings.egress_allow, allowlist_only=settings.egress_allowlist_only)
+    return EgressPolicy(resolver, settings.egress_allow, allowlist_only=settings.egress_allowlist_only,
+                        host_addresses=interface_addresses())

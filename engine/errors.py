@@ -96,6 +96,7 @@ class DestinationForbidden(RequestRejected):
     code = "destination_forbidden"
     status = 422
     title = "Destination not allowed"
+    address: str | None = None  # the address judged: for the operator's event, never in the answer
 
 
 class DestinationUnresolvable(RequestRejected):

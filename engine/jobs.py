@@ -29,6 +29,7 @@ from collections import OrderedDict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import orjson
 
@@ -154,6 +155,23 @@ def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[J
         if job.status in {FAILED, CANCELLED, EXPIRED} and ended is not None and ended < cutoff:
             over.append(job)
     return over
+
+
+def clear_url(url: str) -> str:
+    """What of a job's URL the event log keeps in clear: scheme, host, port and path.
+
+    Userinfo and the query string often carry credentials (signed links, tokens);
+    they live only in the sealed payload.
+    """
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    try:
+        port = f":{parts.port}" if parts.port is not None else ""
+    except ValueError:
+        port = ""
+    return urlunsplit((parts.scheme, host + port, parts.path, "", ""))
 
 
 def status_url(base_url: str, job_id: str) -> str:

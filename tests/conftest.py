@@ -180,7 +180,8 @@ def browser_mains(service: Service) -> list[int]:
 def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Service:
     data_dir.mkdir(parents=True, exist_ok=True)
     hosts = data_dir.parent / f"{data_dir.name}-hosts"
-    hosts.write_text("127.0.0.1 fixture.test\n")
+    # internal.test: a name for a refused address, to show it is never told to the client
+    hosts.write_text("127.0.0.1 fixture.test\n127.0.0.2 internal.test\n")
     env = {
         **os.environ,
         "CAPTURE_DATA_DIR": str(data_dir),

@@ -107,6 +107,23 @@ def test_redirects_to_the_secret_fail_the_capture(code: int, pro: Workspace, sit
     assert secret.connections == 0
 
 
+def test_refusals_name_the_rule_and_only_the_operator_sees_the_address(
+        pro: Workspace, site: FixtureServer, secret: SecretServer, service: Service) -> None:
+    at_intake = pro.capture(url=f"http://internal.test:{secret.port}/secret?v=intake")
+    target = f"http://internal.test:{secret.port}/secret?v=guard"
+    in_guard = pro.capture(url=f"{site.base}/egress/redirect?code=302&to={quote(target)}")
+    for answer in (at_intake, in_guard):
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["code"] == "destination_forbidden"
+        assert "forbidden destination (loopback)" in answer.json()["detail"]
+        assert "127.0.0.2" not in answer.text  # internal DNS stays unmapped from outside
+    failed = service.events(f"type = 'capture.failed' AND request_id = '{at_intake.headers['x-request-id']}'")
+    assert [e["data"]["address"] for e in failed] == ["127.0.0.2"]
+    guarded = service.events("type = 'egress.refused' AND data->>'host' = 'internal.test'")
+    assert {(e["data"]["address"], e["data"]["reason"]) for e in guarded} == {("127.0.0.2", "loopback")}
+    assert secret.connections == 0
+
+
 @pytest.mark.parametrize("how", ["meta", "location", "form"])
 def test_navigations_to_the_secret_fail_the_capture(how: str, pro: Workspace, site: FixtureServer,
                                                     secret: SecretServer) -> None:

@@ -211,6 +211,10 @@ def test_rotated_payload_keys_keep_queued_jobs_readable(tmp_path: Path, site: Fi
            for n in range(4)]
     wait_for(lambda: ws.job(ids[0])["status"] == "RUNNING", "the first job to start")
     old_key = _key_ids(first, ids)
+    urls = [f"{site.base}/slow-load?s={5 if n == 0 else 1}&rotate={n}" for n in range(4)]
+    created = first.events("type = 'job.created'")
+    assert [e["data"]["url"] for e in created] == [f"{site.base}/slow-load"] * 4  # the query stays sealed
+    assert [ws.job(job_id)["url"] for job_id in ids] == urls
     assert stop_service(first) == 0  # an orderly stop: the running job goes back to the queue
 
     waiting = first.cli("sql", "SELECT count(*) AS n FROM events WHERE type = 'job.succeeded'")[0]["n"]
@@ -223,6 +227,7 @@ def test_rotated_payload_keys_keep_queued_jobs_readable(tmp_path: Path, site: Fi
         ws = Workspace(ws.id, ws.key, ws.key_id, second)
         jobs = [ws.finished_job(job_id) for job_id in ids]
         assert [job["status"] for job in jobs] == ["SUCCEEDED"] * 4  # sealed with the old key, opened
+        assert [job["url"] for job in jobs] == urls  # the whole URL, opened again after the restart
         assert jobs[0]["attempts"] == 1  # the stop gave its attempt back
         assert [e["data"]["reason"] for e in second.events(f"type = 'job.requeued' AND capture_id = '{ids[0]}'")] \
             == ["shutdown"]
