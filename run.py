@@ -114,7 +114,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.ledger import QuotaLedger
             from actors.results import ResultStore
 
-            directory = AccountDirectory(db, plans, secret)
+            directory = AccountDirectory(db, plans, secret, attempts_per_client_min=settings.login_attempts_per_min,
+                                         attempts_per_min=settings.login_attempts_total_per_min)
             await supervisor.start("accounts", directory.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hmac
+import ipaddress
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -24,6 +26,7 @@ from engine.errors import Forbidden, NotFoundError
 from engine.keys import key_hash
 from engine.permissions import require
 from engine.plans import Plan
+from engine.ratelimit import TokenBuckets
 from engine.users import Invite, Session, User, UserError
 
 T = TypeVar("T")
@@ -34,9 +37,22 @@ MAX_TRACKED = 10_000  # emails with failures kept before old ones are forgotten
 _DUMMY_HASH = "$argon2id$v=19$m=65536,t=3,p=4$vRIIUpLC0955/2HREqgR5A$Za2lDUBuKAqHg6tcWdFNHirHPfkDjo7jeKfJD2lb5KQ"
 
 
+MAX_HASHING = 10  # password hashes running (2) and waiting; more are answered "busy" at once
+
+
 class LoginThrottled(UserError):
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(f"too many wrong passwords for this account; try again in {retry_after} s")
+    """429: too many attempts, refused before any hashing."""
+
+    def __init__(self, retry_after: int, why: str = "too many wrong passwords for this account") -> None:
+        super().__init__(f"{why}; try again in {retry_after} s")
+        self.retry_after = retry_after
+
+
+class HashingBusy(UserError):
+    """503: every password-hashing slot is taken; try again shortly."""
+
+    def __init__(self, retry_after: int = 1) -> None:
+        super().__init__(f"the service is busy checking passwords; try again in {retry_after} s")
         self.retry_after = retry_after
 
 
@@ -44,6 +60,19 @@ class LoginThrottled(UserError):
 class _Failures:
     count: int = 0
     last: float = 0.0
+
+
+def client_key(address: str) -> str:
+    """Whose attempt budget a request draws on: its IPv4 address, or its IPv6 /64 (one host's whole share)."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
 
 
 @dataclass(frozen=True)
@@ -60,10 +89,16 @@ class Principal:
 
 
 class AccountDirectory:
-    def __init__(self, db: Database, plans: dict[str, Plan], key_secret: bytes) -> None:
+    def __init__(self, db: Database, plans: dict[str, Plan], key_secret: bytes, *,
+                 attempts_per_client_min: int = 20, attempts_per_min: int = 120) -> None:
+        """Sign-ups and logins (each costs an argon2id hash) are budgeted per client address
+        (`attempts_per_client_min`) and for everyone together (`attempts_per_min`)."""
         self.db = db
         self.plans = plans
         self._secret = key_secret
+        self._attempts = TokenBuckets(max_keys=MAX_TRACKED)
+        self._attempt_budgets = (attempts_per_client_min, attempts_per_min)
+        self._hashes = 0  # running and waiting
         self._workspaces: dict[str, Workspace] = {}
         self._keys: dict[str, ApiKey] = {}  # by hash
         self._users: dict[str, User] = {}  # by id
@@ -71,7 +106,8 @@ class AccountDirectory:
         self._roles: dict[str, dict[str, str]] = {}  # workspace → user → role
         self._sessions: dict[str, Session] = {}  # by token hash
         self._personal: set[str] = set()
-        self._failures: dict[str, _Failures] = {}  # by email, known or not
+        # by (email, client): a stranger's wrong passwords never lock the owner out; least recent first
+        self._failures: OrderedDict[tuple[str, str], _Failures] = OrderedDict()
         self._invites: dict[str, Invite] = {}  # open ones, by token hash
         self._hashing = trio.CapacityLimiter(2)  # argon2id takes 64 MiB and a core per hash
         self._membership = trio.Lock()  # membership changes one at a time, checked inside
@@ -140,12 +176,16 @@ class AccountDirectory:
 
     # ------------------------------------------------------------ dashboard users
 
-    async def signup(self, email: str, password: str) -> tuple[User, str]:
-        """A new user with a personal workspace, logged in: the user and their session token."""
+    async def signup(self, email: str, password: str, client: str) -> tuple[User, str]:
+        """A new user with a personal workspace, logged in: the user and their session token.
+
+        Raises UserError, LoginThrottled (429) or HashingBusy (503) before any hashing.
+        """
         email = users.normalized_email(email)
         if email in self._emails:
             raise UserError("an account with this email exists; log in instead")
-        password_hash = await trio.to_thread.run_sync(users.hash_password, password, limiter=self._hashing)
+        self._admit(client)
+        password_hash = await self._hash(users.hash_password, password)
         user, workspace = await self._write(users.create_user, email, password_hash, self.plans)
         self._users[user.id] = user
         self._emails[user.email] = user.id
@@ -154,35 +194,56 @@ class AccountDirectory:
         self._personal.add(workspace.id)
         return user, await self._open_session(user)
 
-    async def login(self, email: str, password: str) -> tuple[User, str]:
-        """The user and a new session token; UserError (LoginThrottled after 10 misses) if not."""
+    async def login(self, email: str, password: str, client: str) -> tuple[User, str]:
+        """The user and a new session token; UserError if not.
+
+        LoginThrottled after 10 misses for this email from this client, or when the client's
+        or everyone's attempt budget is spent; HashingBusy when no hashing slot is free.
+        """
         try:
             email = users.normalized_email(email)
         except UserError:
             raise UserError("the email or the password is wrong") from None
-        failures = self._failures.setdefault(email, _Failures())
+        lockout = (email, client_key(client))
+        failures = self._failures.pop(lockout, None) or _Failures()
+        self._failures[lockout] = failures  # the most recent last
+        if len(self._failures) > MAX_TRACKED:
+            self._failures.popitem(last=False)
         if failures.count >= FREE_FAILURES:
             wait = min(MAX_WAIT_S, 2 ** (failures.count - FREE_FAILURES + 1))
             left = failures.last + wait - time.monotonic()
             if left > 0:
                 raise LoginThrottled(int(left) + 1)
+        self._admit(client)
         # counted before the slow check, so attempts sent side by side are counted too
         failures.count += 1
         failures.last = time.monotonic()
-        self._forget_old_failures()
         user = self._users.get(self._emails.get(email, ""))
-        matches = await trio.to_thread.run_sync(
-            users.password_matches, user.password_hash if user else _DUMMY_HASH, password, limiter=self._hashing)
+        matches = await self._hash(users.password_matches, user.password_hash if user else _DUMMY_HASH, password)
         if user is None or not matches:
             raise UserError("the email or the password is wrong")
-        self._failures.pop(email, None)
+        self._failures.pop(lockout, None)
         return user, await self._open_session(user)
 
-    def _forget_old_failures(self) -> None:
-        if len(self._failures) > MAX_TRACKED:
-            horizon = time.monotonic() - 2 * MAX_WAIT_S
-            for email in [e for e, f in self._failures.items() if f.last < horizon]:
-                del self._failures[email]
+    def _admit(self, client: str) -> None:
+        """Before any hashing: the client's budget, everyone's, then room in the hashing queue."""
+        now = time.monotonic()
+        per_client, everyone = self._attempt_budgets
+        for key, per_minute, why in ((client_key(client), per_client, "too many attempts from your address"),
+                                     ("*", everyone, "too many sign-ins on this service")):
+            decision = self._attempts.take(key, per_minute, now)
+            if not decision.allowed:
+                raise LoginThrottled(decision.retry_after_s, why)
+        if self._hashes >= MAX_HASHING:
+            raise HashingBusy()
+
+    async def _hash(self, fn: Callable[..., T], *args: Any) -> T:
+        """An argon2id hash or check in a thread: 64 MiB and a core each, two at a time."""
+        self._hashes += 1
+        try:
+            return await trio.to_thread.run_sync(fn, *args, limiter=self._hashing)
+        finally:
+            self._hashes -= 1
 
     async def _open_session(self, user: User) -> str:
         token = users.new_session_token()

@@ -20,7 +20,7 @@ from typing import Any
 import trio
 from quart import Blueprint, Response, g, render_template, request
 
-from actors.accounts import LoginThrottled
+from actors.accounts import HashingBusy, LoginThrottled
 from actors.intake import Delivery
 from api.app import base_url, delivering, services
 from engine.accounts import Workspace
@@ -174,12 +174,22 @@ async def signup_form() -> Response:
 @blueprint.post("/signup")
 async def signup() -> Response:
     form = await request.form
+    again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
-        _, token = await services().accounts.signup(form.get("email", ""), form.get("password", ""))
+        _, token = await services().accounts.signup(form.get("email", ""), form.get("password", ""),
+                                                    request.remote_addr or "")
+    except (LoginThrottled, HashingBusy) as error:
+        return await _refused_for_now("signup.html", error, again)
     except UserError as error:
-        return await _page("signup.html", 422, message=str(error), email=form.get("email", ""),
-                           next=_next(form.get("next")))
+        return await _page("signup.html", 422, message=str(error), **again)
     return _signed_in(_see_other(_next(form.get("next"))), token)
+
+
+async def _refused_for_now(template: str, error: LoginThrottled | HashingBusy, again: dict[str, str]) -> Response:
+    """429 for a spent attempt budget, 503 when every hashing slot is taken; both say when to come back."""
+    response = await _page(template, 429 if isinstance(error, LoginThrottled) else 503, message=str(error), **again)
+    response.headers["retry-after"] = str(error.retry_after)
+    return response
 
 
 @blueprint.get("/login")
@@ -192,11 +202,10 @@ async def login() -> Response:
     form = await request.form
     again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
-        _, token = await services().accounts.login(form.get("email", ""), form.get("password", ""))
-    except LoginThrottled as error:
-        response = await _page("login.html", 429, message=str(error), **again)
-        response.headers["retry-after"] = str(error.retry_after)
-        return response
+        _, token = await services().accounts.login(form.get("email", ""), form.get("password", ""),
+                                                   request.remote_addr or "")
+    except (LoginThrottled, HashingBusy) as error:
+        return await _refused_for_now("login.html", error, again)
     except UserError as error:
         return await _page("login.html", 401, message=str(error), **again)
     return _signed_in(_see_other(_next(form.get("next"))), token)

@@ -23,19 +23,27 @@ class RateDecision:
 
 
 class TokenBuckets:
-    """Buckets by key id. Sync: it cannot block, and is called from one trio task at a time."""
+    """Buckets by key. Sync: it cannot block, and is called from one trio task at a time.
 
-    def __init__(self) -> None:
-        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
+    At most `max_keys` buckets are kept: past that the least recently used one
+    is dropped, which only hands its key a full bucket again. Keys that come
+    from outside (client addresses) cannot grow the map without bound.
+    """
+
+    def __init__(self, max_keys: int = 1_000_000) -> None:
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at), least recently used first
+        self.max_keys = max_keys
 
     def take(self, key: str, per_minute: int, now: float) -> RateDecision:
         rate = per_minute / 60.0
-        tokens, at = self._buckets.get(key, (float(per_minute), now))
+        tokens, at = self._buckets.pop(key, (float(per_minute), now))
         tokens = min(float(per_minute), tokens + (now - at) * rate)
         allowed = tokens >= 1.0
         if allowed:
             tokens -= 1.0
         self._buckets[key] = (tokens, now)
+        if len(self._buckets) > self.max_keys:
+            del self._buckets[next(iter(self._buckets))]
         return RateDecision(
             allowed=allowed,
             limit=per_minute,

@@ -73,6 +73,9 @@ class Settings:
     chromium_user: str = "capture-chromium"
     # Only for hosts where Chromium's namespace sandbox cannot work: a renderer exploit then owns the host.
     unsafe_disable_chromium_sandbox: bool = False
+    # Sign-ups and logins (an argon2id hash each) per client address (an IPv6 /64), and for everyone.
+    login_attempts_per_min: int = 20
+    login_attempts_total_per_min: int = 120
     sql_timeout_s: float = 30.0  # an operator's `run.py sql` query is stopped after this long
     default_workspace: str = "local"
     default_plan: str = "business"

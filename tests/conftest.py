@@ -191,6 +191,9 @@ def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Serv
         "CAPTURE_RESOLVER_HOSTS_FILE": str(hosts),
         "CAPTURE_DEFAULT_WORKSPACE": "",
         "CAPTURE_POOL_SIZE": "2",
+        # every dashboard test signs in from 127.0.0.1; test_login_budget runs the default budget
+        "CAPTURE_LOGIN_ATTEMPTS_PER_MIN": "100000",
+        "CAPTURE_LOGIN_ATTEMPTS_TOTAL_PER_MIN": "100000",
         **extra_env,
     }
     log = data_dir.parent / f"{data_dir.name}.log"

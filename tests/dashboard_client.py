@@ -16,9 +16,11 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 class Browser:
     """A cookie-keeping client that fills in forms the way the pages ask."""
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Service, source: str | None = None) -> None:
+        """`source`: the loopback address to connect from (127.0.0.1 when None), a client of its own."""
         self.service = service
-        self.http = httpx.Client(base_url=service.url, follow_redirects=False, timeout=60)
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        self.http = httpx.Client(base_url=service.url, follow_redirects=False, timeout=60, transport=transport)
         self.csrf = ""
 
     def get(self, path: str, **params: str) -> httpx.Response:
