@@ -25,7 +25,7 @@ from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.accounts import ApiKey, Workspace
-from engine.errors import RenderFailed
+from engine.errors import IdempotencyConflict, RenderFailed
 from engine.jobs import CANCELLED, SUCCEEDED
 from engine.plans import Plan
 from engine.recipes import Capture
@@ -141,6 +141,29 @@ async def test_a_stop_during_the_success_commit_leaves_the_job_succeeded_and_bil
         assert r.ledger.usage(WS, 100).used == 1
         assert r.ledger.usage(WS, 100).reserved == 0
         assert await r.kinds(job_id) == ["job.created", "job.started", "job.succeeded", "capture.succeeded"]
+
+
+async def test_the_same_idempotency_key_while_the_first_request_commits_is_a_conflict(tmp_path: Path) -> None:
+    async with rig(tmp_path) as r:
+        def send() -> Any:
+            return r.jobs.submit(PRINCIPAL, [{"html": "<p>once</p>"}], request_id="req_once", route="jobs",
+                                 body={"html": "<p>once</p>"}, idempotency_key="in-flight-1", batch=False)
+        gate = await r.hold_commits()
+        answers: list[Any] = []
+
+        async def first() -> None:
+            answers.append(await send())
+        r.nursery.start_soon(first)
+        await trio.testing.wait_all_tasks_blocked()  # the first waits for its commit
+        with pytest.raises(IdempotencyConflict) as conflict:
+            await send()
+        assert (conflict.value.status, conflict.value.code) == (409, "idempotency_conflict")
+        gate.set()
+        await until(lambda: bool(answers))
+        replay = await send()
+        assert replay.replayed
+        assert [j.id for j in replay.jobs] == [j.id for j in answers[0].jobs]
+        assert len([k for k in await r.kinds(answers[0].jobs[0].id) if k == "job.created"]) == 1
 
 
 async def test_a_delete_whose_client_leaves_mid_commit_still_cancels_the_queued_job(tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import base64
 import io
-import socket
-import threading
 import time
 from typing import Any
 
@@ -138,38 +136,6 @@ def test_idempotency_keys(service: Service, site: FixtureServer) -> None:
         headers: dict[str, Any] = {**first_ws.headers, "idempotency-key": bad.encode("utf-8")}
         problem(service.client.post("/api/jobs", json=body, headers=headers), 400, "invalid_idempotency_key")
     accepted(first_ws.submit({"idempotency-key": "k" * 255}, **body))
-
-
-def _control(service: Service, query: str) -> None:
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.connect(str(service.data_dir / "control.sock"))
-        sock.sendall(orjson.dumps({"command": "sql", "args": {"query": query}}) + b"\n")
-        with sock.makefile("rb") as answers:
-            for _ in answers:
-                pass
-
-
-def test_the_same_key_while_the_first_request_is_in_flight_is_a_conflict(service: Service,
-                                                                         site: FixtureServer) -> None:
-    ws = service.workspace("pro")
-    body, key = {"url": f"{site.base}/simple?t=in-flight"}, {"idempotency-key": "in-flight-1"}
-    # A long query holds the database thread, so the first request waits for its commit.
-    busy = threading.Thread(target=_control, args=(
-        service, "SELECT count(*) FROM range(600000000) t(i) WHERE hash(i) % 7 = 0"))
-    busy.start()
-    time.sleep(0.3)
-    answers: list[httpx.Response] = []
-    first = threading.Thread(target=lambda: answers.append(ws.submit(key, **body)))
-    first.start()
-    time.sleep(0.3)
-    problem(ws.submit(key, **body), 409, "idempotency_conflict")
-    first.join(60)
-    busy.join(60)
-    assert accepted(answers[0])["status"] == "QUEUED"
-    replay = ws.submit(key, **body)
-    assert replay.headers["idempotent-replayed"] == "true"
-    assert accepted(replay) == accepted(answers[0])
-    assert len(created_jobs(service, ws)) == 1
 
 
 def _batch(ws: Workspace, captures: list[dict[str, Any]]) -> httpx.Response:
