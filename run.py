@@ -115,7 +115,9 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.results import ResultStore
 
             directory = AccountDirectory(db, plans, secret, attempts_per_client_min=settings.login_attempts_per_min,
-                                         attempts_per_min=settings.login_attempts_total_per_min)
+                                         attempts_per_min=settings.login_attempts_total_per_min,
+                                         max_keys_per_workspace=settings.max_keys_per_workspace,
+                                         max_teams_per_user=settings.max_teams_per_user)
             await supervisor.start("accounts", directory.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)

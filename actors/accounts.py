@@ -90,9 +90,13 @@ class Principal:
 
 class AccountDirectory:
     def __init__(self, db: Database, plans: dict[str, Plan], key_secret: bytes, *,
-                 attempts_per_client_min: int = 20, attempts_per_min: int = 120) -> None:
+                 attempts_per_client_min: int = 20, attempts_per_min: int = 120,
+                 max_keys_per_workspace: int = 100, max_teams_per_user: int = 20) -> None:
         """Sign-ups and logins (each costs an argon2id hash) are budgeted per client address
-        (`attempts_per_client_min`) and for everyone together (`attempts_per_min`)."""
+        (`attempts_per_client_min`) and for everyone together (`attempts_per_min`); live keys
+        per workspace and teams per owner are capped."""
+        self.max_keys_per_workspace = max_keys_per_workspace
+        self.max_teams_per_user = max_teams_per_user
         self.db = db
         self.plans = plans
         self._secret = key_secret
@@ -144,6 +148,10 @@ class AccountDirectory:
         key = ApiKey(f"playground:{workspace.id}:{user_id}", workspace.id, "dashboard playground", "", "")
         return Principal(key, workspace, self.plans[workspace.plan])
 
+    def requests_per_minute(self, workspace_id: str) -> int:
+        """The plan's request budget of a workspace (a download of its results draws on it)."""
+        return self.plans[self._workspaces[workspace_id].plan].requests_per_minute
+
     def workspaces(self) -> list[Workspace]:
         return list(self._workspaces.values())
 
@@ -158,6 +166,11 @@ class AccountDirectory:
         return ws
 
     async def create_key(self, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
+        """A new key, shown this once; UserError past max_keys_per_workspace live keys."""
+        live = sum(1 for key in self._keys.values() if key.workspace_id == workspace_id)
+        if live >= self.max_keys_per_workspace:
+            raise UserError(f"this workspace has {live} API keys, the most it may have "
+                            "(max_keys_per_workspace); revoke one first")
         key, plaintext = await self._write(accounts.create_key, self._secret, workspace_id, name)
         self._keys[key.hash] = key
         return key, plaintext
@@ -227,13 +240,12 @@ class AccountDirectory:
 
     def _admit(self, client: str) -> None:
         """Before any hashing: the client's budget, everyone's, then room in the hashing queue."""
-        now = time.monotonic()
         per_client, everyone = self._attempt_budgets
-        for key, per_minute, why in ((client_key(client), per_client, "too many attempts from your address"),
-                                     ("*", everyone, "too many sign-ins on this service")):
-            decision = self._attempts.take(key, per_minute, now)
-            if not decision.allowed:
-                raise LoginThrottled(decision.retry_after_s, why)
+        decision, refused = self._attempts.take_all([(client_key(client), per_client), ("*", everyone)],
+                                                    time.monotonic())
+        if refused is not None:
+            raise LoginThrottled(decision.retry_after_s, ("too many attempts from your address",
+                                                          "too many sign-ins on this service")[refused])
         if self._hashes >= MAX_HASHING:
             raise HashingBusy()
 
@@ -289,6 +301,11 @@ class AccountDirectory:
         return sorted(((self._users[uid], role) for uid, role in roles.items()), key=lambda pair: pair[0].email)
 
     async def create_team(self, user_id: str, name: str) -> Workspace:
+        """A team workspace owned by `user_id`; UserError past max_teams_per_user teams owned."""
+        owned = sum(1 for ws_id, roles in self._roles.items()
+                    if roles.get(user_id) == "owner" and ws_id not in self._personal)
+        if owned >= self.max_teams_per_user:
+            raise UserError(f"you own {owned} teams, the most one person may (max_teams_per_user)")
         workspace = await self._write(users.create_team, user_id, name, self.plans)
         self._workspaces[workspace.id] = workspace
         self._roles[workspace.id] = {user_id: "owner"}

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,6 +30,7 @@ from engine.cookies import check_cookie_domains
 from engine.destinations import check_destination
 from engine.entitlements import check_entitlements
 from engine.errors import (
+    CapacityExhausted,
     CaptureError,
     DestinationForbidden,
     FieldError,
@@ -35,6 +39,7 @@ from engine.errors import (
     RenderFailed,
     RenderTimeout,
 )
+from engine.jobs import workspace_share
 from engine.keys import new_id
 from engine.ratelimit import RateDecision, TokenBuckets
 from engine.recipes import Capture, take_capture
@@ -43,6 +48,8 @@ from engine.settings import Settings
 
 log = logging.getLogger("capture.intake")
 DELIVERY_GRACE_S = 120.0
+READS_PER_REQUEST = 10  # a workspace's status reads and downloads per minute, per request of its plan's budget
+READ_BUDGET = "this workspace's status reads and downloads"
 SWEEP_EVERY_S = 10.0
 
 
@@ -71,7 +78,7 @@ class Intake:
         self.guard = guard
         self._buckets = TokenBuckets()
         self._deliveries: dict[str, Delivery] = {}
-        self._admitted = 0
+        self._in_flight: Counter[str] = Counter()  # synchronous captures waiting or rendering, by workspace
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Sweep deliveries that never reported back, until cancelled."""
@@ -82,17 +89,34 @@ class Intake:
             for delivery in [d for d in self._deliveries.values() if d.deadline < now]:
                 await self.delivery_failed(delivery, "the response was never sent")
 
-    async def admit(self, principal: Principal, request_id: str, *, capture: bool) -> RateDecision:
-        """Take one request from the key's rate budget (every /api call counts), or raise RateLimited.
+    async def admit(self, principal: Principal, request_id: str, *, capture: bool, read: bool = False) -> RateDecision:
+        """Take one request from its budgets, or raise RateLimited naming the one that ran out.
 
-        A refused capture request is a failed attempt and recorded as one.
+        Every /api call draws on the key's and the workspace's budget (the plan's requests
+        per minute each: more keys do not multiply it); a status read (`read`) draws on
+        the workspace's read budget instead, READS_PER_REQUEST times as large, so clients
+        that poll their jobs do not spend what their next capture needs. A refused
+        capture request is a failed attempt and recorded as one.
         """
-        decision = self._buckets.take(principal.key.id, principal.plan.requests_per_minute, time.monotonic())
-        if not decision.allowed:
-            error = RateLimited(decision.retry_after_s, decision.headers())
+        per_minute, workspace = principal.plan.requests_per_minute, principal.workspace.id
+        if read:
+            return self._take([(f"reads:{workspace}", per_minute * READS_PER_REQUEST)], (READ_BUDGET,))
+        try:
+            return self._take([(principal.key.id, per_minute), (f"workspace:{workspace}", per_minute)],
+                              ("this key", "this workspace"))
+        except RateLimited as error:
             if capture:
                 await self.record_failure(principal, request_id, error)
-            raise error
+            raise
+
+    def admit_download(self, workspace_id: str, requests_per_minute: int) -> RateDecision:
+        """A signed result download takes from its workspace's read budget, like a status read."""
+        return self._take([(f"reads:{workspace_id}", requests_per_minute * READS_PER_REQUEST)], (READ_BUDGET,))
+
+    def _take(self, budgets: list[tuple[str, int]], names: tuple[str, ...]) -> RateDecision:
+        decision, refused = self._buckets.take_all(budgets, time.monotonic())
+        if refused is not None:
+            raise RateLimited(decision.retry_after_s, decision.headers(), names[refused])
         return decision
 
     async def capture(self, principal: Principal, data: Any, request_id: str) -> Delivery:
@@ -104,9 +128,10 @@ class Intake:
         try:
             request = parse_capture(data)
             await self.vet(request, principal, job=False)
-            usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)
-            reserved = True
-            capture = await self._render(request, capture_id, principal.workspace.id)
+            with self._place_in_queue(principal.workspace.id):
+                usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)
+                reserved = True
+                capture = await self._render(request, capture_id, principal.workspace.id)
         except CaptureError as exc:
             if reserved:
                 self.ledger.release(principal.workspace.id, capture_id)
@@ -129,6 +154,22 @@ class Intake:
                             trio.current_time() + DELIVERY_GRACE_S)
         self._deliveries[capture_id] = delivery
         return delivery
+
+    @contextmanager
+    def _place_in_queue(self, workspace_id: str) -> Iterator[None]:
+        """A synchronous capture's place, waiting or rendering; CapacityExhausted past the workspace's share."""
+        share = workspace_share(self.settings.queue_limit, self.settings.workspace_capture_share) \
+            + self.settings.pool_size
+        if self._in_flight[workspace_id] >= share:
+            raise CapacityExhausted(f"this workspace has {self._in_flight[workspace_id]} captures waiting or "
+                                    f"rendering; its share is {share}", retry_after=5)
+        self._in_flight[workspace_id] += 1
+        try:
+            yield
+        finally:
+            self._in_flight[workspace_id] -= 1
+            if not self._in_flight[workspace_id]:
+                del self._in_flight[workspace_id]
 
     async def vet(self, request: CaptureRequest, principal: Principal, *, job: bool) -> None:
         """Everything but the render: options this kind of capture takes, plan features, destination."""

@@ -25,6 +25,7 @@ import heapq
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,7 @@ from engine.jobs import (
     clear_url,
     fingerprint,
     forgettable,
+    workspace_share,
 )
 from engine.keys import new_id
 from engine.period import utcnow
@@ -194,6 +196,10 @@ class Jobs:
             if len(self._queue) + len(ids) > self.settings.job_queue_limit:
                 raise CapacityExhausted(f"{len(self._queue)} jobs are queued; the limit is "
                                         f"{self.settings.job_queue_limit}", retry_after=30)
+            share = workspace_share(self.settings.job_queue_limit, self.settings.workspace_job_share)
+            if self._queue.waiting(workspace_id) + len(ids) > share:
+                raise CapacityExhausted(f"this workspace has {self._queue.waiting(workspace_id)} jobs queued; "
+                                        f"its share of the queue is {share}", retry_after=30)
             self.ledger.reserve_all(workspace_id, ids, principal.monthly_limit)
         except CaptureError as exc:
             for request in requests:
@@ -309,12 +315,15 @@ class Jobs:
             scope.cancel()
         return job
 
-    async def result(self, job_id: str, expires: str | None, sig: str | None) -> tuple[Job, bytes]:
-        """The result file behind a signed URL (no API key)."""
+    async def result(self, job_id: str, expires: str | None, sig: str | None,
+                     admit: Callable[[str], object] = lambda workspace_id: None) -> tuple[Job, bytes]:
+        """The result file behind a signed URL (no API key); `admit(workspace_id)` runs once the
+        signature holds and before the file is read, and may raise (a spent download budget)."""
         job = self._jobs.get(job_id)
         if job is None:
             raise JobNotFound(job_id)
         self.signer.check(job.id, job.workspace_id, expires, sig, time.time())
+        admit(job.workspace_id)
         if job.status != SUCCEEDED or job.retained_until is None or job.retained_until <= utcnow():
             raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
         body = await self.store.read(job.id)

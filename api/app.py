@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals
 
 
 JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
+STATUS_READ = re.compile(rf"/api/jobs/{JOB_ID}")  # polled: it draws on the workspace's read budget
 
 
 class JobIdConverter(BaseConverter):
@@ -133,7 +135,8 @@ async def _identify() -> None:
         return
     g.principal = _authenticate()
     g.rate = await services().intake.admit(
-        g.principal, g.request_id, capture=request.method == "POST" and request.path in CAPTURE_ROUTES)
+        g.principal, g.request_id, capture=request.method == "POST" and request.path in CAPTURE_ROUTES,
+        read=request.method in ("GET", "HEAD") and STATUS_READ.fullmatch(request.path) is not None)
 
 
 def api_key(header: Callable[[str], str | None]) -> str | None:

@@ -254,7 +254,7 @@ async def keys() -> Response:
 
 
 async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | None = None,
-                     status: int = 200) -> Response:
+                     status: int = 200, message: str | None = None) -> Response:
     accounts = services().accounts
     memberships = accounts.memberships(g.user.id)
     if workspace_id is None and memberships:
@@ -265,7 +265,8 @@ async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | Non
         chosen, role = accounts.member_workspace(g.user.id, workspace_id)
         listed = await accounts.keys_of(chosen.id)
     return await _page("keys.html", status, memberships=memberships, chosen=chosen, role=role, keys=listed,
-                       created=created, can_manage=allowed(role, "manage_keys"), base_url=base_url())
+                       created=created, can_manage=allowed(role, "manage_keys"), base_url=base_url(),
+                       message=message)
 
 
 @blueprint.post("/dashboard/keys")
@@ -274,7 +275,10 @@ async def create_key() -> Response:
     accounts = services().accounts
     chosen, _ = _acting_in(form.get("workspace", ""), "manage_keys")
     name = form.get("name", "").strip()[:80] or None
-    key, plaintext = await accounts.create_key(chosen.id, name)
+    try:
+        key, plaintext = await accounts.create_key(chosen.id, name)
+    except UserError as error:
+        return await _keys_page(chosen.id, status=422, message=str(error))
     # shown in this answer only: never stored, never shown again
     return await _keys_page(chosen.id, created=(key, plaintext), status=201)
 

@@ -68,7 +68,7 @@ class StatusReads:
         try:
             job = self._jobs.job(principal.workspace.id, job_id)
             request_id = new_id("req")
-            rate = await self._intake.admit(principal, request_id, capture=False)
+            rate = await self._intake.admit(principal, request_id, capture=False, read=True)
         except (JobNotFound, RateLimited):
             return None
         body = orjson.dumps(self._jobs.view(job, self._base_url(scope, headers)))

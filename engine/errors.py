@@ -148,8 +148,9 @@ class RateLimited(RequestRejected):
     title = "Too many requests"
     stage = "rate_limit"
 
-    def __init__(self, retry_after: int, rate_headers: dict[str, str] | None = None) -> None:
-        super().__init__(f"request rate exceeded for this key; retry in {retry_after} s")
+    def __init__(self, retry_after: int, rate_headers: dict[str, str] | None = None,
+                 budget: str = "this key") -> None:
+        super().__init__(f"request rate exceeded for {budget}; retry in {retry_after} s")
         self.retry_after = retry_after
         self.rate_headers = rate_headers or {}
 

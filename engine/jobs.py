@@ -174,6 +174,11 @@ def clear_url(url: str) -> str:
     return urlunsplit((parts.scheme, host + port, parts.path, "", ""))
 
 
+def workspace_share(limit: int, share: float) -> int:
+    """How much of a queue of `limit` one workspace may hold: at least one."""
+    return max(1, int(limit * share))
+
+
 def status_url(base_url: str, job_id: str) -> str:
     return f"{base_url.rstrip('/')}/api/jobs/{job_id}"
 
@@ -227,6 +232,10 @@ class FairQueue:
 
     def __len__(self) -> int:
         return self._size
+
+    def waiting(self, workspace_id: str) -> int:
+        """Jobs of this workspace in the queue."""
+        return len(self._lanes.get(workspace_id, ()))
 
     def push(self, job: Job) -> None:
         self._lanes.setdefault(job.workspace_id, deque()).append(job)

@@ -57,6 +57,12 @@ class Settings:
     max_body_bytes: int = 1024 * 1024
     queue_limit: int = 32  # synchronous captures waiting for a browser
     job_queue_limit: int = 10000  # durable jobs waiting, all workspaces together
+    # The most one workspace may hold of each: synchronous captures waiting or rendering (a share of
+    # queue_limit, plus pool_size), and jobs waiting (a share of job_queue_limit).
+    workspace_capture_share: float = 0.5
+    workspace_job_share: float = 0.25
+    max_keys_per_workspace: int = 100  # live API keys
+    max_teams_per_user: int = 20  # team workspaces one person owns
     result_retention_s: int = 24 * 3600  # how long a job's result is kept
     retained_result_s: int = 30 * 24 * 3600  # ... with `retain: true` (plan feature retainedDownloads)
     result_url_ttl_s: int = 900  # a signed result URL's life, never past retention

@@ -1,0 +1,109 @@
+"""One tenant cannot take what the others need: queue shares, workspace budgets, a read budget, caps."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+
+from tests.conftest import Service, Workspace, running_service
+from tests.dashboard_client import Browser
+from tests.fixture_site import FixtureServer
+
+TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}
+
+
+def test_polling_a_hundred_and_twenty_jobs_never_spends_the_capture_budget(service: Service) -> None:
+    ws = service.workspace("pro")  # 120 requests/min
+    pending = []
+    for n in range(120):
+        answer = ws.submit(html=f"<p>job {n}</p>")
+        assert answer.status_code == 202, answer.text
+        pending.append(answer.json()["id"])
+    reads = []
+    deadline = time.monotonic() + 240
+    while pending:
+        assert time.monotonic() < deadline, f"{len(pending)} jobs still unfinished"
+        job_id = pending.pop(0)
+        answer = ws.get(f"/api/jobs/{job_id}")
+        reads.append(answer.status_code)
+        if answer.status_code != 200 or answer.json()["status"] not in TERMINAL:
+            pending.append(job_id)
+        time.sleep(0.25)  # 4 reads/s: faster than the request budget refills (2/s)
+    assert set(reads) == {200}, [r for r in reads if r != 200]
+    time.sleep(1)  # the 120 submits spent the request budget; it refills at 2 a second
+    assert ws.capture(html="<p>after polling</p>").status_code == 200
+
+
+def test_a_429_names_the_budget_that_ran_out(service: Service) -> None:
+    ws = service.workspace("free")  # 10 requests/min, 100 status reads/min
+    second = service.cli("key", "create", "--workspace", ws.id)[0]["key"]
+    for _ in range(10):
+        assert ws.get("/api/usage").status_code == 200
+    refused = service.client.get("/api/usage", headers={"x-api-key": second})  # a fresh key, the same workspace
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "rate_limited"
+    assert "for this workspace" in refused.json()["detail"]
+    assert int(refused.headers["retry-after"]) >= 1
+    job = "job_doesnotexist0000"
+    reads = [ws.get(f"/api/jobs/{job}").status_code for _ in range(101)]
+    assert reads[:100] == [404] * 100  # reads have their own budget: the spent one does not touch them
+    assert reads[100] == 429
+    last = ws.get(f"/api/jobs/{job}")
+    assert "status reads and downloads" in last.json()["detail"]
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
+    with running_service(tmp_path_factory.mktemp("tenants") / "data", site, CAPTURE_QUEUE_LIMIT="4",
+                         CAPTURE_JOB_QUEUE_LIMIT="8", CAPTURE_MAX_KEYS_PER_WORKSPACE="2",
+                         CAPTURE_MAX_TEAMS_PER_USER="1") as service:
+        yield service
+
+
+def test_one_workspace_holds_at_most_its_share_of_the_capture_queue(small: Service, site: FixtureServer) -> None:
+    greedy, other = small.workspace("business"), small.workspace("business")
+
+    def capture(n: int) -> httpx.Response:
+        with httpx.Client(base_url=small.url, timeout=60) as client:
+            return client.post("/api/screenshot", headers=greedy.headers,
+                               json={"url": f"{site.base}/slow-load?s=1.5&n={n}"})
+
+    with ThreadPoolExecutor(5) as pool:
+        greedy_answers = pool.map(capture, range(5))
+        time.sleep(0.5)
+        assert other.capture(html="<p>another tenant</p>").status_code == 200
+        statuses = sorted(a.status_code for a in greedy_answers)
+    assert statuses == [200, 200, 200, 200, 503]  # 4 = half the queue of 4, and the 2 sessions
+    refused = [a for a in greedy_answers if a.status_code == 503]
+    assert all(a.json()["code"] == "capacity_exhausted" and "share" in a.json()["detail"] for a in refused)
+
+
+def test_one_workspace_holds_at_most_its_share_of_the_job_queue(small: Service, site: FixtureServer) -> None:
+    greedy, other = small.workspace("business"), small.workspace("business")
+    held = [f"{site.base}/slow-load?s=3&job={n}" for n in range(2)]
+    for url in held:  # the two sessions are busy with these, so what follows waits
+        assert greedy.submit(url=url).status_code == 202
+    time.sleep(0.5)
+    answers = [greedy.submit(html=f"<p>{n}</p>") for n in range(3)]
+    assert [a.status_code for a in answers] == [202, 202, 503]  # a quarter of 8
+    assert "share of the queue" in answers[2].json()["detail"]
+    assert int(answers[2].headers["retry-after"]) >= 1
+    assert other.submit(html="<p>another tenant</p>").status_code == 202
+
+
+def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> None:
+    ws: Workspace = small.workspace("pro")  # one key already
+    small.cli("key", "create", "--workspace", ws.id)
+    with pytest.raises(AssertionError, match="max_keys_per_workspace"):
+        small.cli("key", "create", "--workspace", ws.id)
+    owner = Browser(small)
+    owner.signup()
+    assert owner.post("/dashboard/teams", name="First").status_code == 303
+    second = owner.post("/dashboard/teams", name="Second")
+    assert second.status_code == 422
+    assert "max_teams_per_user" in second.text
+    owner.http.close()
