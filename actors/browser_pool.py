@@ -31,7 +31,7 @@ import trio
 from actors import chromium
 from actors.egress import EgressGuard, Lane
 from actors.eventlog import Event, EventLog
-from engine.cdp import CdpConnection, CdpError, open_cdp
+from engine.cdp import CdpConnection, CdpError, message_limit, open_cdp
 from engine.errors import CapacityExhausted
 from engine.page import Page, open_page
 from engine.settings import Settings
@@ -162,7 +162,7 @@ class BrowserPool:
         self._launched += 1
         session: Session | None = None
         try:
-            async with open_cdp(browser.cdp_url) as conn:
+            async with open_cdp(browser.cdp_url, message_limit(self.settings.max_result_bytes)) as conn:
                 version = await conn.send("Browser.getVersion")
                 agent = version["userAgent"].replace("HeadlessChrome", "Chrome")
                 session = Session(slot, browser, conn, agent)

@@ -193,7 +193,8 @@ class Intake:
         try:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
-                    return await take_capture(page, request, session.user_agent, lane.why_refused)
+                    return await take_capture(page, request, session.user_agent, lane.why_refused,
+                                              max_bytes=self.settings.max_result_bytes)
         except trio.TooSlowError as exc:
             raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
         except CdpError as exc:

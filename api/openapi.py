@@ -17,7 +17,7 @@ ERROR_CODES = [
     "invalid_signature", "payload_too_large", "unsupported_media_type", "invalid_request",
     "destination_forbidden", "destination_unresolvable", "cookie_domain_mismatch",
     "idempotency_key_reused", "batch_too_large", "selector_not_found", "target_status_rejected",
-    "rate_limited", "quota_exceeded", "render_failed", "capacity_exhausted", "render_timeout",
+    "result_too_large", "rate_limited", "quota_exceeded", "render_failed", "capacity_exhausted", "render_timeout",
     "method_not_allowed", "bad_request", "internal_error",
 ]
 RATE_HEADERS = {
@@ -311,7 +311,7 @@ def _screenshot() -> dict[str, Any]:
             "415": _authenticated("unsupported_media_type"),
             "422": _authenticated(
                 "invalid_request, destination_forbidden, destination_unresolvable, "
-                "cookie_domain_mismatch, selector_not_found, target_status_rejected"),
+                "cookie_domain_mismatch, selector_not_found, target_status_rejected, result_too_large"),
             "502": _authenticated("render_failed"),
             "503": _authenticated("capacity_exhausted", RETRY_AFTER),
             "504": _authenticated("render_timeout"),

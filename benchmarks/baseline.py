@@ -16,7 +16,7 @@ from typing import Any
 import trio
 
 from actors.chromium import Chromium, launch, stop
-from engine.cdp import CdpConnection, open_cdp
+from engine.cdp import CdpConnection, message_limit, open_cdp
 from engine.settings import Settings
 
 VIEWPORT = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
@@ -47,7 +47,8 @@ async def baseline_pool(size: int) -> AsyncIterator[BaselinePool]:
         for _ in range(size):
             browsers.append(await trio.to_thread.run_sync(launch, settings))
         async with AsyncExitStack() as stack:
-            connections = [await stack.enter_async_context(open_cdp(b.cdp_url)) for b in browsers]
+            limit = message_limit(settings.max_result_bytes)
+            connections = [await stack.enter_async_context(open_cdp(b.cdp_url, limit)) for b in browsers]
             yield BaselinePool(connections, browsers)
     finally:
         for browser in browsers:

@@ -2,6 +2,7 @@
 
     CdpError            the browser answered a command with an error
     └── CdpClosed       the socket closed; every pending command fails with it
+        └── CdpTooLarge a message was larger than the connection's limit, which closed it
 
 One reader task per connection matches replies to requests by id and hands
 events to listeners registered per session. Listeners are plain callables run
@@ -22,7 +23,7 @@ from trio_websocket import ConnectionClosed, DisconnectionTimeout, WebSocketConn
 
 from engine.waiting import open_helper_nursery
 
-MAX_MESSAGE = 512 * 1024 * 1024  # full-page screenshots arrive as one base64 message
+MESSAGE_TOO_BIG = 1009  # the close code trio-websocket sends past max_message_size
 RECEIVE_BYTES = 1024 * 1024  # a screenshot arrives in few reads, not hundreds of 4 KiB ones (wsproto parses each)
 CONNECT_S = 10.0
 DISCONNECT_S = 1.0
@@ -38,6 +39,15 @@ class CdpError(Exception):
 
 class CdpClosed(CdpError):
     pass
+
+
+class CdpTooLarge(CdpClosed):
+    pass
+
+
+def message_limit(max_result_bytes: int) -> int:
+    """A message limit that lets through a result of `max_result_bytes` (base64, in JSON) and no more."""
+    return max_result_bytes * 4 // 3 + 1024 * 1024
 
 
 def succeeded(answers: list[dict[str, Any] | CdpError]) -> list[dict[str, Any]]:
@@ -113,13 +123,14 @@ class CdpConnection:
         self._listeners.pop(session_id, None)
 
     async def _reader(self) -> None:
+        too_large = False
         try:
             while True:
                 self._dispatch(orjson.loads(await self._ws.get_message()))
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as exc:
+            too_large = getattr(exc.reason, "code", None) == MESSAGE_TOO_BIG
         finally:
-            self._fail_pending()
+            self._fail_pending(too_large)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         if "id" in message:
@@ -136,19 +147,23 @@ class CdpConnection:
         for listener in self._listeners.get(message.get("sessionId"), ()):
             listener(message["method"], message.get("params", {}))
 
-    def _fail_pending(self) -> None:
+    def _fail_pending(self, too_large: bool = False) -> None:
         self.closed.set()
         for method, reply in list(self._pending.values()):
-            reply.error = CdpClosed(method, "connection closed")
+            reply.error = (CdpTooLarge(method, "the answer was larger than the connection's limit") if too_large
+                           else CdpClosed(method, "connection closed"))
             reply.done.set()
 
 
 @asynccontextmanager
-async def open_cdp(url: str) -> AsyncIterator[CdpConnection]:
-    """Connect to a browser's DevTools websocket; the reader runs until the block exits."""
+async def open_cdp(url: str, max_message: int) -> AsyncIterator[CdpConnection]:
+    """Connect to a browser's DevTools websocket; the reader runs until the block exits.
+
+    A message over `max_message` bytes closes the connection (no more is buffered) and
+    fails what was pending with CdpTooLarge."""
     # A wedged browser never answers the close handshake: give it a moment, not a minute.
     try:
-        async with open_websocket_url(url, max_message_size=MAX_MESSAGE, receive_buffer_size=RECEIVE_BYTES,
+        async with open_websocket_url(url, max_message_size=max_message, receive_buffer_size=RECEIVE_BYTES,
                                       connect_timeout=CONNECT_S,
                                       disconnect_timeout=DISCONNECT_S) as ws:
             conn = CdpConnection(ws)

@@ -23,7 +23,8 @@
         ├── NavigationRefused         422 destination_forbidden (a redirect, found while rendering)
         ├── RenderTimeout             504 render_timeout
         ├── SelectorNotFound          422 selector_not_found
-        └── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
+        ├── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
+        └── ResultTooLarge            422 result_too_large (max_result_bytes)
 
     ResourceError(Problem)            a job, a result or a workspace thing, asked for in a way that cannot be served
     ├── NotFoundError                 404 not_found (unknown, or another workspace's)
@@ -204,6 +205,12 @@ class SelectorNotFound(RenderError):
             f"{field} {selector!r} matched nothing on the loaded page",
             errors=(FieldError(field, self.code, "matched nothing"),),
         )
+
+
+class ResultTooLarge(RenderError):
+    code = "result_too_large"
+    status = 422
+    title = "Result too large"
 
 
 class TargetStatusRejected(RenderError):

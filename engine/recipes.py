@@ -7,20 +7,23 @@ recipe under the request's deadline.
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 import trio
 
-from engine.cdp import CdpError
+from engine.cdp import CdpError, CdpTooLarge
 from engine.devices import DEVICES
 from engine.errors import (
     FieldError,
     InvalidRequest,
     NavigationRefused,
     RenderFailed,
+    ResultTooLarge,
     SelectorNotFound,
     TargetStatusRejected,
 )
@@ -28,7 +31,9 @@ from engine.page import HTML_DOCUMENT_URL, Page
 from engine.request import CaptureRequest, PdfOptions, Viewport
 from engine.waiting import wait_any
 
-MAX_IMAGE_PX = 16384
+MAX_IMAGE_PX = 16384  # device pixels on either side of a screenshot
+MAX_DEVICE_PIXELS = 75_000_000  # and in all: the largest viewport (3840 x 2160 at scale 3) fits
+PDF_CHUNK = 1024 * 1024  # a PDF is read from Chromium's stream this much at a time
 CONTENT_TYPES = {
     "png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp",
     "pdf": "application/pdf", "html": "text/html; charset=utf-8",
@@ -57,8 +62,9 @@ def _nothing_refused(url: str) -> str | None:
 
 
 async def take_capture(page: Page, request: CaptureRequest, default_user_agent: str,
-                       refused: RefusalLookup = _nothing_refused) -> Capture:
-    """`refused` tells why the egress guard refused a URL, if it did."""
+                       refused: RefusalLookup = _nothing_refused, *, max_bytes: int = 50_000_000) -> Capture:
+    """`refused` tells why the egress guard refused a URL, if it did; a result over `max_bytes`
+    raises ResultTooLarge."""
     await prepare(page, request, default_user_agent)
     try:
         status = await navigate(page, request)
@@ -71,7 +77,13 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
             raise TargetStatusRejected(status)
     await settle(page, request)
     _check_main_document(page, refused)  # a refresh or a script may have navigated since
-    return Capture(await render(page, request), CONTENT_TYPES[request.format], status)
+    try:
+        body = await render(page, request, max_bytes)
+    except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
+        raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
+    if len(body) > max_bytes:
+        raise ResultTooLarge(f"the {request.format} is {len(body)} bytes, more than {max_bytes} (max_result_bytes)")
+    return Capture(body, CONTENT_TYPES[request.format], status)
 
 
 def _check_main_document(page: Page, refused: RefusalLookup) -> None:
@@ -243,9 +255,9 @@ def _js(text: str) -> str:
     return orjson.dumps(text).decode()
 
 
-async def render(page: Page, r: CaptureRequest) -> bytes:
+async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
     if r.format == "pdf":
-        return await _pdf(page, r)
+        return await _pdf(page, r, max_bytes)
     if r.format == "html":
         html = await evaluate(page, """(document.doctype ?
             new XMLSerializer().serializeToString(document.doctype) + '\\n' : '')
@@ -267,6 +279,11 @@ async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
 
 
 async def _clip(page: Page, r: CaptureRequest) -> dict[str, float] | None:
+    """The part of the page to capture, inside the page and within the pixel caps; None: the viewport."""
+    if not r.selector and not r.full_page:
+        return None
+    metrics = await page.send("Page.getLayoutMetrics")
+    content = metrics["cssContentSize"]
     if r.selector:
         await _check_selector(page, "selector", r.selector)
         box = await evaluate(page, f"""(() => {{
@@ -274,17 +291,28 @@ async def _clip(page: Page, r: CaptureRequest) -> dict[str, float] | None:
             const b = el.getBoundingClientRect();
             return {{x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height}};
             }})()""")
-        if not box or box["width"] < 1 or box["height"] < 1:
+        if not box:
             raise SelectorNotFound("selector", r.selector)
-        return {**box, "scale": 1}
-    if r.full_page:
-        metrics = await page.send("Page.getLayoutMetrics")
-        viewport = metrics["cssLayoutViewport"]
-        content = metrics["cssContentSize"]
-        scale = (r.viewport.device_scale_factor if r.viewport else None) or _device_scale(r)
-        height = min(content["height"], MAX_IMAGE_PX // scale)
-        return {"x": 0, "y": 0, "width": viewport["clientWidth"], "height": height, "scale": 1}
-    return None
+        x, y = max(0.0, box["x"]), max(0.0, box["y"])  # an element's box is what it claims: only the page counts
+        width = min(box["x"] + box["width"], content["width"]) - x
+        height = min(box["y"] + box["height"], content["height"]) - y
+        if width < 1 or height < 1:
+            raise SelectorNotFound("selector", r.selector)
+    else:
+        x, y, width, height = 0.0, 0.0, metrics["cssLayoutViewport"]["clientWidth"], content["height"]
+    return {"x": x, "y": y, **within_pixel_caps(width, height, _scale(r)), "scale": 1}
+
+
+def within_pixel_caps(width: float, height: float, scale: float) -> dict[str, float]:
+    """A capture's CSS size, cut so that neither side passes MAX_IMAGE_PX device pixels and the
+    whole stays under MAX_DEVICE_PIXELS: what Chromium holds and encodes is bounded."""
+    device_width = min(width * scale, MAX_IMAGE_PX)
+    device_height = min(height * scale, MAX_IMAGE_PX, math.floor(MAX_DEVICE_PIXELS / math.ceil(device_width)))
+    return {"width": device_width / scale, "height": device_height / scale}
+
+
+def _scale(r: CaptureRequest) -> float:
+    return (r.viewport.device_scale_factor if r.viewport else None) or _device_scale(r)
 
 
 def _device_scale(r: CaptureRequest) -> float:
@@ -292,7 +320,7 @@ def _device_scale(r: CaptureRequest) -> float:
     return device.scale if device else 1.0
 
 
-async def _pdf(page: Page, r: CaptureRequest) -> bytes:
+async def _pdf(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
     options = r.pdf or PdfOptions()
     width, height = PAPER_INCHES[options.paper_format]
     margins = options.margin_mm
@@ -304,6 +332,7 @@ async def _pdf(page: Page, r: CaptureRequest) -> bytes:
     }
     if options.page_ranges:
         params["pageRanges"] = options.page_ranges.replace(" ", "")
+    params["transferMode"] = "ReturnAsStream"  # read in chunks, stopped at max_bytes: never one huge message
     try:
         result = await page.send("Page.printToPDF", params)
     except CdpError as exc:
@@ -311,4 +340,23 @@ async def _pdf(page: Page, r: CaptureRequest) -> bytes:
             raise InvalidRequest(f"pdf.pageRanges: {exc.message}", errors=(
                 FieldError("pdf.pageRanges", "invalid", exc.message),)) from exc
         raise
-    return base64.b64decode(result["data"])
+    return await _read_stream(page, result["stream"], max_bytes)
+
+
+async def _read_stream(page: Page, handle: str, max_bytes: int) -> bytes:
+    """The bytes of a Chromium IO stream; ResultTooLarge as soon as they pass `max_bytes`."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while True:
+            chunk = await page.send("IO.read", {"handle": handle, "size": PDF_CHUNK})
+            data = base64.b64decode(chunk["data"]) if chunk.get("base64Encoded") else chunk["data"].encode()
+            size += len(data)
+            if size > max_bytes:
+                raise ResultTooLarge(f"the pdf is larger than {max_bytes} bytes (max_result_bytes)")
+            chunks.append(data)
+            if chunk.get("eof"):
+                return b"".join(chunks)
+    finally:
+        with trio.move_on_after(1, shield=True), suppress(CdpError):  # a closed page has no streams left
+            await page.send("IO.close", {"handle": handle})

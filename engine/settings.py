@@ -55,6 +55,7 @@ class Settings:
     captures_per_session: int = 200
     session_memory_mb: int = 1536  # resident memory of one Chromium tree; 0 turns the check off
     max_body_bytes: int = 1024 * 1024
+    max_result_bytes: int = 50_000_000  # a larger capture fails with 422 result_too_large, costing no quota
     queue_limit: int = 32  # synchronous captures waiting for a browser
     job_queue_limit: int = 10000  # durable jobs waiting, all workspaces together
     # The most one workspace may hold of each: synchronous captures waiting or rendering (a share of

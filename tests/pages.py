@@ -177,3 +177,22 @@ def drop(handler: Handler) -> Answer:
     handler.close_connection = True
     handler.connection.shutdown(2)
     raise ConnectionAbortedError("dropped on purpose")
+
+
+@route("/huge-element")
+def huge_element(_: Handler) -> Answer:
+    """An element whose box is a million pixels on each side (so is the page it stretches)."""
+    return _ok("<div id=huge style='width:1000000px;height:1000000px;"
+               "background:linear-gradient(135deg,rgb(255,0,0),rgb(0,0,255))'></div>")
+
+
+@route("/noise")
+def noise(handler: Handler) -> Answer:
+    """A canvas of random pixels `?w=` by `?h=`: nothing compresses it."""
+    width, height = int(handler.query.get("w", "1280")), int(handler.query.get("h", "2000"))
+    return _ok(f"<canvas id=noise width={width} height={height} style='display:block'></canvas><script>"
+               "const c = document.getElementById('noise'), x = c.getContext('2d');"
+               "const img = x.createImageData(c.width, c.height), d = img.data;"
+               "for (let i = 0; i < d.length; i += 65536) crypto.getRandomValues(d.subarray(i, i + 65536));"
+               "for (let i = 3; i < d.length; i += 4) d[i] = 255;"
+               "x.putImageData(img, 0, 0);</script>")
