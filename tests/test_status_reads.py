@@ -44,8 +44,10 @@ class Intake:
         self.refuse = refuse
         self.admitted = 0
 
-    async def admit(self, principal: Principalish, request_id: str, *, capture: bool) -> RateDecision:
+    async def admit(self, principal: Principalish, request_id: str, *, capture: bool,
+                    read: bool = False) -> RateDecision:
         assert not capture
+        assert read  # a status read draws on the read budget
         if self.refuse:
             raise RateLimited(7, {"ratelimit-remaining": "0"})
         self.admitted += 1
@@ -162,17 +164,18 @@ def test_the_answer_is_what_the_app_answers(pro: Workspace, site: FixtureServer,
 
 
 def test_refusals_on_the_status_route_keep_their_problems(service: Service, site: FixtureServer) -> None:
-    free = service.workspace("free")  # 10 requests a minute
+    free = service.workspace("free")  # 10 requests a minute, 100 status reads
     other = service.workspace("pro")
     job_id = free.submit(url=f"{site.base}/plain").json()["id"]
     assert service.client.get(f"/api/jobs/{job_id}").json()["code"] == "unauthenticated"
     assert service.client.get(f"/api/jobs/{job_id}", headers={"x-api-key": "cap_nope"}).status_code == 401
     assert other.get(f"/api/jobs/{job_id}").json()["code"] == "not_found"
-    answers = [free.get(f"/api/jobs/{job_id}") for _ in range(12)]
+    answers = [free.get(f"/api/jobs/{job_id}") for _ in range(102)]
     refused = [a for a in answers if a.status_code == 429]
     assert refused, [a.status_code for a in answers]
     assert refused[0].json()["code"] == "rate_limited"
+    assert "status reads and downloads" in refused[0].json()["detail"]
     assert int(refused[0].headers["retry-after"]) >= 1
     assert refused[0].headers["ratelimit-remaining"] == "0"
-    # 10 a minute, one spent on the submit; the refusals passed on to the app took nothing more
-    assert sum(a.status_code == 200 for a in answers) == 9
+    # 100 reads a minute, none spent by the submit; the refusals passed on to the app took nothing more
+    assert sum(a.status_code == 200 for a in answers) == 100
