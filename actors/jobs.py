@@ -105,6 +105,7 @@ class Jobs:
         self._queued = trio.lowlevel.ParkingLot()  # idle workers
         self._claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
         self._cancelling: set[str] = set()  # jobs whose job.cancel_requested is being committed
+        self._finished: dict[str, trio.Event] = {}  # set when the job finishes, for whoever waits on it
         self._idempotency = IdempotencyKeys()
         self._built = False
         self._workers_scope = trio.CancelScope()
@@ -286,6 +287,13 @@ class Jobs:
             return job.as_json(base_url, None, None)  # retention over; the sweeper has yet to come by
         url = self.signer.url(base_url, job.id, job.workspace_id, expires)
         return job.as_json(base_url, url, dt.datetime.fromtimestamp(expires, dt.UTC))
+
+    async def wait_finished(self, workspace_id: str, job_id: str) -> Job:
+        """The job once it has finished (SUCCEEDED, FAILED, CANCELLED); the caller sets the deadline."""
+        job = self.job(workspace_id, job_id)
+        if not job.finished:
+            await self._finished.setdefault(job.id, trio.Event()).wait()
+        return job
 
     async def cancel(self, workspace_id: str, job_id: str) -> Job:
         """QUEUED: cancelled at once. RUNNING: cancel requested, the worker stops it. Finished: 409."""
@@ -493,6 +501,8 @@ class Jobs:
         with trio.CancelScope(shield=True):
             await self.event_log.append(event, *also)
             job.apply(kind, ts, data or {})
+        if job.finished and (finished := self._finished.pop(job.id, None)) is not None:
+            finished.set()
 
     def _capture_event(self, job: Job, request: CaptureRequest | None, started: float, kind: str,
                        **values: Any) -> Event:

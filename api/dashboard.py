@@ -9,7 +9,6 @@ not allow answers 403 `forbidden`. No page loads anything from another origin.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import hmac
 import re
@@ -21,14 +20,14 @@ import trio
 from quart import Blueprint, Response, g, render_template, request
 
 from actors.accounts import HashingBusy, LoginThrottled
-from actors.intake import Delivery
-from api.app import base_url, delivering, services
+from api.app import base_url, services
 from engine.accounts import Workspace
 from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
 from engine.charts import LABELS as OUTCOME_LABELS
 from engine.charts import daily_chart, failures_by_stage, window
 from engine.entitlements import FORMAT_FEATURES
 from engine.errors import CaptureError, Forbidden, JobAlreadyFinished, ResourceError
+from engine.jobs import SUCCEEDED, Job
 from engine.period import utcnow
 from engine.permissions import allowed, require
 from engine.users import SESSION_DAYS, UserError
@@ -43,6 +42,7 @@ RECENT_FAILURE_ROWS = 15
 RECENT_JOBS = 50
 PLAYGROUND_FORMATS = ("png", "jpeg", "webp", "pdf", "html")
 PREVIEW_BYTES = 64 * 1024  # of an HTML result, shown as text
+PLAYGROUND_WAIT_S = 90  # a playground capture's longest wait (queue and render); then it shows the job
 DIGITS = re.compile(r"[0-9]{1,6}")  # ASCII only: int() refuses "²" and 5,000-digit strings
 NEXT = re.compile(r"/(invite/[A-Za-z0-9_-]{1,100}|dashboard(/[A-Za-z0-9_/-]{0,200})?)")
 SECURITY_HEADERS = {
@@ -404,38 +404,58 @@ async def playground_form(workspace_id: str) -> Response:
 
 @blueprint.post("/dashboard/w/<workspace_id>/playground")
 async def playground(workspace_id: str) -> Response:
+    """A real capture, run as a job of this workspace; the page links to its signed result URL, so
+    no capture's bytes are ever held in a page (a 50 MB PDF would be 67 MB of base64 in the HTML)."""
     found, role = _acting_in(workspace_id, "capture")
     form = await request.form
-    accounts, intake = services().accounts, services().intake
+    accounts, intake, jobs = services().accounts, services().intake, services().jobs
     who = accounts.playground_principal(g.user.id, found)
+    body = playground_request(form)
     try:
         await intake.admit(who, g.request_id, capture=True)
-        delivery = await intake.capture(who, playground_request(form), g.request_id)
+        accepted = await jobs.submit(who, [body], request_id=g.request_id, route="playground", body=body,
+                                     idempotency_key=None, batch=False)
     except CaptureError as error:  # already recorded as a failed attempt
         refused = await _playground(found, role, form=form, status=error.status, problem=error)
         refused.headers.update(error.headers())
         return refused
-    try:
-        body = await _render_page("playground.html", **await _playground_context(found, role, form),
-                                  result=_shown(delivery))
-    except BaseException:
-        with trio.CancelScope(shield=True):  # never leave its quota reserved until the sweeper comes
-            await intake.delivery_failed(delivery, "the page carrying it failed")
-        raise
-    # the capture counts as delivered, and uses quota, once the page carrying it was handed over
-    return Response(delivering(delivery, body), content_type="text/html; charset=utf-8")
+    with trio.move_on_after(PLAYGROUND_WAIT_S):
+        job = await jobs.wait_finished(found.id, accepted.jobs[0].id)
+        if job.status == SUCCEEDED:
+            return await _playground(found, role, form=form, result=await _shown(job))
+        failed = _JobProblem(job.error_code or "render_failed", job.error_message or "the capture failed")
+        return await _playground(found, role, form=form, status=failed.status, problem=failed)
+    return await _playground(found, role, form=form, status=202, message=(
+        f"The capture is still running as job {accepted.jobs[0].id}: see the Jobs tab."))
 
 
-def _shown(delivery: Delivery) -> dict[str, Any]:
-    """What the playground shows of a capture: the bytes once, as a data URL (the CSP allows data: images)."""
-    capture = delivery.capture
-    text = capture.content_type.startswith("text/")
+class _JobProblem:
+    """A failed playground job, shown like a refused request."""
+
+    title = "Capture failed"
+    stage = "render"
+    errors = ()
+
+    def __init__(self, code: str, detail: str) -> None:
+        self.code, self.detail = code, detail
+        self.status = next((c.status for c in _error_classes(CaptureError) if c.code == code), 502)
+
+
+def _error_classes(root: type[CaptureError]) -> list[type[CaptureError]]:
+    return [root, *(found for sub in root.__subclasses__() for found in _error_classes(sub))]
+
+
+async def _shown(job: Job) -> dict[str, Any]:
+    """What the playground shows of a finished job: its signed result URL, and an HTML result's start as text."""
+    view = services().jobs.view(job, base_url())
+    text = None
+    if (job.content_type or "").startswith("text/"):
+        body = await services().jobs.store.read(job.id)
+        text = (body or b"")[:PREVIEW_BYTES].decode("utf-8", "replace")
     return {
-        "content_type": capture.content_type, "bytes": len(capture.body), "status": capture.target_status,
-        "capture_id": delivery.capture_id, "kind": capture.content_type.split("/")[0],
-        "data_url": f"data:{capture.content_type};base64,{base64.b64encode(capture.body).decode()}",
-        "text": capture.body[:PREVIEW_BYTES].decode("utf-8", "replace") if text else None,
-        "filename": f"{delivery.capture_id}.{delivery.request.format}",
+        "content_type": job.content_type, "bytes": job.bytes or 0, "capture_id": job.id,
+        "kind": (job.content_type or "").split("/")[0], "url": view.get("resultUrl"), "text": text,
+        "filename": f"{job.id}.{job.format}",
     }
 
 

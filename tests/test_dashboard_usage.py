@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import html
 import re
 import struct
@@ -12,6 +11,7 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
+from tests import egress_site  # noqa: F401 - registers /egress/redirect
 from tests.conftest import Service, Workspace
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
@@ -148,9 +148,12 @@ def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: Fixt
 
     answer = browser.post(path, url=f"{site.base}/simple?t=playground", format="png", width="640", height="480")
     assert answer.status_code == 200, answer.text
-    image = re.search(r'<img id="result-image" class="result" src="data:image/png;base64,([^"]+)"', answer.text)
+    image = re.search(r'<img id="result-image" class="result" src="([^"]+)"', answer.text)
     assert image is not None
-    assert png_size(base64.b64decode(image[1])) == (640, 480)
+    assert "base64" not in answer.text  # the page links to the result, it never carries it
+    signed = html.unescape(image[1])
+    assert "/api/results/job_" in signed
+    assert png_size(browser.http.get(signed).content) == (640, 480)  # a signed URL: no key, no session needed
     assert f"{site.base}/simple?t=playground" in answer.text  # the form keeps what was asked
 
     bad = browser.post(path, url="ftp://fixture.test/", format="png", width="640", height="480")
@@ -174,6 +177,12 @@ def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: Fixt
     captured = service.events(f"workspace_id = '{workspace}' AND type LIKE 'capture.%'")
     user = browser_user(service, workspace)
     assert {event["key_id"] for event in captured} == {f"playground:{workspace}:{user}"}
+
+    # a job that fails while rendering (its page redirects somewhere refused) is shown like a refusal
+    away = browser.post(path, url=f"{site.base}/egress/redirect?code=302&to=http%3A%2F%2Finternal.test%3A8080%2F",
+                        format="png", width="640", height="480")
+    assert away.status_code == 422, away.text
+    assert '<code id="problem-code">destination_forbidden</code>' in away.text
 
 
 def test_the_playground_has_the_plans_rate_limit_per_workspace(service: Service, site: FixtureServer,
