@@ -214,6 +214,8 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
         result["orphans_after_stop"], result["zombies_after_stop"] = len(left.orphans), len(left.zombies)
     appends = await micro.event_log_appends()
     result["micro"]["event_log_appends_per_s_by_writers"] = {str(k): v for k, v in appends.items()}
+    beside = await micro.event_log_appends_beside_a_query(5 if args.quick else 20)
+    result["micro"]["event_log_appends_per_s_beside_a_query"] = beside
     result["series"] = [f.as_json() for f in figures]
     print(f"\nrun {number}\n{table(figures)}")
     print(f"ready after {result['ready_s']:.2f} s; peak RSS: service {result['peak_rss_mb']['service']:.0f} MB, "
@@ -229,6 +231,8 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
           f"{m['job_status_reads_per_s'] / m['http_ceiling_reads_per_s']:.2f}x the bare server stack's "
           f"{m['http_ceiling_reads_per_s']:,.0f}/s; event-log appends/s by concurrent appenders: "
           + ", ".join(f"{k}: {v:,.0f}" for k, v in appends.items()))
+    print(f"event-log appends/s ({micro.BESIDE_WRITERS} appenders) alone {beside['alone']:,.0f}, while an operator's "
+          f"query runs {beside['beside_a_query']:,.0f}: {beside['beside_a_query'] / beside['alone']:.2f}x")
     if "soak" in result:
         s = result["soak"]
         print(f"soak: {s['failures']} failures; RSS growth from capture 100 to the last: service "
