@@ -205,6 +205,7 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
                 figures = await run_pages(browsers, client, site, args.quick, args.pages)
             figures += await run_jobs(client, site, args.quick)
             result["micro"] = await micro.over_http(service, site, args.quick)
+            result["micro"]["login_storm"] = await micro.captures_during_a_login_storm(service, site, args.quick)
             if args.soak:
                 result["soak"] = await soak(service, site, args.soak)
             nursery.cancel_scope.cancel()
@@ -231,6 +232,12 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
           f"{m['job_status_reads_per_s'] / m['http_ceiling_reads_per_s']:.2f}x the bare server stack's "
           f"{m['http_ceiling_reads_per_s']:,.0f}/s; event-log appends/s by concurrent appenders: "
           + ", ".join(f"{k}: {v:,.0f}" for k, v in appends.items()))
+    storm = m["login_storm"]
+    print(f"sync text capture p50 alone {storm['capture_p50_ms_idle']:.0f} ms, during a login storm "
+          f"{storm['capture_p50_ms_login_storm']:.0f} ms: "
+          f"{storm['capture_p50_ms_login_storm'] / storm['capture_p50_ms_idle']:.2f}x ({storm['logins_sent']} logins "
+          f"from one address, {storm['logins_hashed']} hashed, {storm['logins_refused_before_hashing']} refused "
+          "before hashing)")
     print(f"event-log appends/s ({micro.BESIDE_WRITERS} appenders) alone {beside['alone']:,.0f}, while an operator's "
           f"query runs {beside['beside_a_query']:,.0f}: {beside['beside_a_query'] / beside['alone']:.2f}x")
     if "soak" in result:
