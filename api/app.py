@@ -160,15 +160,19 @@ def _authenticate() -> Principal:
 
 
 async def _stamp(response: Response) -> Response:
-    await _drain_body()
+    if not await _drain_body() and request.http_version in ("1.0", "1.1"):
+        # The connection cannot be recycled: say so, so that the client sends its next request on
+        # a new one instead of waiting on this one for an answer (a 413 after a 1 MiB body did).
+        response.headers["connection"] = "close"
     response.headers["x-request-id"] = g.get("request_id") or new_id("req")
     if g.get("rate") is not None:
         response.headers.update(g.rate.headers())
     return response
 
 
-async def _drain_body() -> None:
-    """Wait for the rest of a request body the answer did not need (a 401, a bad header).
+async def _drain_body() -> bool:
+    """Wait for the rest of a request body the answer did not need (a 401, a bad header); True
+    when the request is complete.
 
     Hypercorn recycles a keep-alive connection only if the request was complete when the
     answer ended; otherwise it closes it, and a client that sent its next request on it
@@ -176,9 +180,11 @@ async def _drain_body() -> None:
     so reading the rest costs little; a slow or oversized one is left to the close.
     """
     if g.get("body_read") or (not request.content_length and "transfer-encoding" not in request.headers):
-        return  # the route read it all, or nothing came after the head (most GETs): nothing to wait for
+        return True  # the route read it all, or nothing came after the head (most GETs): nothing to wait for
     with trio.move_on_after(DRAIN_S), suppress(Exception):
         await request.body
+        return True
+    return False
 
 
 async def _problem(error: Problem) -> Response:

@@ -53,6 +53,7 @@ def test_body_over_one_mebibyte_is_413(pro: Workspace) -> None:
         **pro.headers, "content-type": "application/json"})
     assert answer.status_code == 413
     assert answer.json()["code"] == "payload_too_large"
+    assert answer.headers["connection"] == "close"  # the rest of the body is not read: no reuse of it
 
 
 @pytest.mark.parametrize("headers", [
