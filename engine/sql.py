@@ -22,8 +22,11 @@ import orjson
 
 # The configuration of every connection the service opens (the event log's included: it inserts from
 # Arrow through from_arrow, which needs no external access).
+# One thread: a query runs in the thread that asked for it, so an operator's can be given a lower
+# priority than the event log's commits (DuckDB's own worker threads would compete at full weight).
 SAFE_CONFIG: dict[str, str | bool | int | float | list[str]] = {
-    "enable_external_access": False, "autoinstall_known_extensions": False, "autoload_known_extensions": False}
+    "enable_external_access": False, "autoinstall_known_extensions": False, "autoload_known_extensions": False,
+    "threads": 1}
 MAX_ROWS = 100_000  # an operator's answer is held in memory whole; past this, ask for a LIMIT
 
 
