@@ -34,7 +34,7 @@ class Database:
         self.path = path
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._operator = trio.Lock()  # one operator query at a time: each may use every core DuckDB has
+        self._operator = trio.Lock()  # one operator query at a time: each may take a core
 
     async def open(self) -> None:
         """Open the file (creating the schema) on the database thread."""
@@ -114,7 +114,8 @@ class Database:
             try:
                 await done.wait()
             except trio.Cancelled:
-                cursor.interrupt()  # the thread then stops and closes the cursor
+                with suppress(duckdb.Error):  # already finished and closed: nothing to stop
+                    cursor.interrupt()  # the thread then stops and closes the cursor
                 raise
             return box[0].unwrap()
 

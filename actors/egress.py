@@ -148,10 +148,12 @@ class EgressGuard:
             task_status.started()
             while True:
                 with trio.move_on_after(ADDRESS_POLL_S):
-                    if changes is not None:
-                        await changes.recv(65536)
-                    else:
+                    if changes is None:
                         await trio.sleep_forever()
+                    try:
+                        await changes.recv(65536)
+                    except OSError:  # ENOBUFS: announcements were lost; read all below, never spin on it
+                        await trio.sleep(1)
                 found = interface_addresses()  # getifaddrs: a few system calls, no wait
                 if found != self.policy.host_addresses:
                     log.info("host addresses now refused as destinations: %s", ", ".join(sorted(map(str, found))))

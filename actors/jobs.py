@@ -25,7 +25,6 @@ import heapq
 import logging
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -323,21 +322,22 @@ class Jobs:
             scope.cancel()
         return job
 
-    async def result(self, job_id: str, expires: str | None, sig: str | None,
-                     admit: Callable[[str], object] = lambda workspace_id: None) -> tuple[Job, bytes]:
-        """The result file behind a signed URL (no API key); `admit(workspace_id)` runs once the
-        signature holds and before the file is read, and may raise (a spent download budget)."""
+    def signed_result(self, job_id: str, expires: str | None, sig: str | None) -> Job:
+        """The job behind a signed result URL (no API key), if the URL holds and its result is still kept."""
         job = self._jobs.get(job_id)
         if job is None:
             raise JobNotFound(job_id)
         self.signer.check(job.id, job.workspace_id, expires, sig, time.time())
-        admit(job.workspace_id)
         if job.status != SUCCEEDED or job.retained_until is None or job.retained_until <= utcnow():
             raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
+        return job
+
+    async def result(self, job: Job) -> bytes:
+        """The result file of a job `signed_result` vouched for."""
         body = await self.store.read(job.id)
         if body is None:
             raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
-        return job, body
+        return body
 
     # ------------------------------------------------------------ workers
 

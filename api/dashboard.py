@@ -26,7 +26,7 @@ from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
 from engine.charts import LABELS as OUTCOME_LABELS
 from engine.charts import daily_chart, failures_by_stage, window
 from engine.entitlements import FORMAT_FEATURES
-from engine.errors import CaptureError, Forbidden, JobAlreadyFinished, ResourceError
+from engine.errors import CaptureError, Forbidden, JobAlreadyFinished, ResourceError, status_of
 from engine.jobs import SUCCEEDED, Job
 from engine.period import utcnow
 from engine.permissions import allowed, require
@@ -438,11 +438,7 @@ class _JobProblem:
 
     def __init__(self, code: str, detail: str) -> None:
         self.code, self.detail = code, detail
-        self.status = next((c.status for c in _error_classes(CaptureError) if c.code == code), 502)
-
-
-def _error_classes(root: type[CaptureError]) -> list[type[CaptureError]]:
-    return [root, *(found for sub in root.__subclasses__() for found in _error_classes(sub))]
+        self.status = status_of(code)
 
 
 async def _shown(job: Job) -> dict[str, Any]:

@@ -105,10 +105,9 @@ async def cancel_job(job_id: str) -> Response:
 async def result(job_id: str) -> Response:
     """A job's result behind its signed URL; no API key."""
     found = services()
-
-    def admit(workspace_id: str) -> None:
-        g.rate = found.intake.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
-    job, body = await found.jobs.result(job_id, request.args.get("expires"), request.args.get("sig"), admit)
+    job = found.jobs.signed_result(job_id, request.args.get("expires"), request.args.get("sig"))
+    g.rate = found.intake.admit_download(job.workspace_id, found.accounts.requests_per_minute(job.workspace_id))
+    body = await found.jobs.result(job)
     extension = job.format if job.format != "jpeg" else "jpg"
     # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin.
     disposition = "attachment" if job.format == "html" else "inline"

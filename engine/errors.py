@@ -306,3 +306,13 @@ class Forbidden(ResourceError):
     code = "forbidden"
     status = 403
     title = "Not allowed for your role"
+
+
+def error_classes(root: type[Problem]) -> list[type[Problem]]:
+    """`root` and every class below it in the tree."""
+    return [root, *(found for sub in root.__subclasses__() for found in error_classes(sub))]
+
+
+def status_of(code: str) -> int:
+    """The HTTP status a capture error's code answers with (a job records only the code); 502 if unknown."""
+    return next((c.status for c in error_classes(CaptureError) if c.code == code), RenderFailed.status)

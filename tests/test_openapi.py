@@ -40,6 +40,7 @@ from engine.errors import (
     IdempotencyKeyReused,
     InvalidIdempotencyKey,
     ResourceError,
+    error_classes,
 )
 from engine.settings import Settings
 from tests.conftest import Service, Workspace
@@ -100,10 +101,6 @@ def served(service: Service) -> dict[str, Any]:
     assert answer.headers["content-type"] == "application/json"
     document: dict[str, Any] = answer.json()
     return document
-
-
-def error_classes(root: type) -> list[type]:
-    return [root, *(cls for sub in root.__subclasses__() for cls in error_classes(sub))]
 
 
 def test_served_document_is_valid_openapi_3_1(served: dict[str, Any]) -> None:
