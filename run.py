@@ -211,20 +211,18 @@ def _announce(settings: Settings, address: tuple[Any, ...], first_key: str | Non
     host = address[0] if ":" not in address[0] else f"[{address[0]}]"
     url = f"http://{host}:{address[1]}"
     lines = [f"capture service ready on {url}  (data in {settings.data_dir})"]
-    if first_key and sys.stdout.isatty():
+    if first_key:
+        if sys.stdout.isatty():
+            told, header = f" (shown once, keep it): {first_key}", f"'x-api-key: {first_key}'"
+        else:
+            kept = _keep_first_key(settings, first_key)
+            told = (f": not shown here (not a terminal); it is in {kept} (mode 0600): read it, keep it "
+                    "elsewhere, delete the file")
+            header = f'"x-api-key: $(cat {kept})"'
         lines += [
-            f"API key for workspace {settings.default_workspace!r} (shown once, keep it): {first_key}",
+            f"API key for workspace {settings.default_workspace!r}{told}",
             "Try it:",
-            f"  curl -sS -H 'x-api-key: {first_key}' -H 'content-type: application/json' \\",
-            f"    -d '{{\"url\": \"https://example.com\"}}' {url}/api/screenshot -o page.png",
-        ]
-    elif first_key:
-        kept = _keep_first_key(settings, first_key)
-        lines += [
-            f"API key for workspace {settings.default_workspace!r}: not shown here (not a terminal); "
-            f"it is in {kept} (mode 0600): read it, keep it elsewhere, delete the file",
-            "Try it:",
-            f"  curl -sS -H \"x-api-key: $(cat {kept})\" -H 'content-type: application/json' \\",
+            f"  curl -sS -H {header} -H 'content-type: application/json' \\",
             f"    -d '{{\"url\": \"https://example.com\"}}' {url}/api/screenshot -o page.png",
         ]
     else:
