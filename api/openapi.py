@@ -47,7 +47,8 @@ INTERNAL_ERROR = {"500": _problem("internal_error: a fault of the service itself
 COMMON_ERRORS = {
     "401": _problem("missing, unknown or revoked API key (unauthenticated)",
                     {"www-authenticate": {"schema": {"type": "string"}}}),
-    "429": _problem("rate_limited (per key) or quota_exceeded (monthly)",
+    "429": _problem("rate_limited (the key's or the workspace's requests per minute; status reads of jobs: the "
+                    "workspace's read budget, ten times as large; the detail names it) or quota_exceeded (monthly)",
                     {**RETRY_AFTER, **RATE_HEADERS}),
     **INTERNAL_ERROR,
 }
@@ -270,13 +271,15 @@ def _job_paths() -> dict[str, Any]:
                            {"name": "sig", "in": "query", "schema": {"type": "string"},
                             "description": "signature, from the resultUrl"}],
             "responses": {
-                "200": {"description": "the capture", "headers": {**REQUEST_ID, "content-disposition": {
+                "200": {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, "content-disposition": {
                     "schema": {"type": "string"}}},
                         "content": {t: binary for t in ("image/png", "image/jpeg", "image/webp",
                                                         "application/pdf", "text/html", "video/webm")}},
                 "403": _problem("invalid_signature: the URL was altered"),
                 "404": _problem("not_found: unknown job, or a URL signed for another workspace"),
                 "410": _problem("result_url_expired: the URL or the result's retention ended"),
+                "429": _problem("rate_limited: the workspace's status reads and downloads (ten times its plan's "
+                                "requests per minute) are spent", {**RETRY_AFTER, **RATE_HEADERS}),
                 **INTERNAL_ERROR,
             },
         }},
