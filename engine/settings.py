@@ -73,7 +73,7 @@ class Settings:
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")
     chromedriver_path: Path = Path("/usr/bin/chromedriver")
-    # The nice value of chromedriver and Chromium, never below the service's own. Chromium renders
+    # The nice value of chromedriver and Chromium (renderers 5 above), never below the service's own. Chromium renders
     # 30-40 % slower at 5 or more, so keep it at 0 and give the service less (systemd Nice=-5).
     chromium_nice: int = 0
     # When the service runs as root, chromedriver and Chromium run as this unprivileged user, sandboxed.

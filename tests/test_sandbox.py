@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from actors.chromium import descendants
+from actors.chromium import RENDERER_NICE_STEP, descendants
 from tests.conftest import ROOT, Service, Workspace
 from tests.fixture_site import FixtureServer
 
@@ -26,13 +26,17 @@ class Process:
     cmdline: bytes
     status: dict[str, str]
     namespaces: dict[str, str]  # "user", "pid" → the namespace's identity
+    nice: int
+    started: int  # clock ticks after boot
 
 
 def _process(pid: int) -> Process:
     lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return Process(Path(f"/proc/{pid}/cmdline").read_bytes(),
                    {name: value.strip() for name, _, value in (line.partition(":") for line in lines)},
-                   {ns: os.readlink(f"/proc/{pid}/ns/{ns}") for ns in ("user", "pid")})
+                   {ns: os.readlink(f"/proc/{pid}/ns/{ns}") for ns in ("user", "pid")},
+                   nice=int(stat[16]), started=int(stat[19]))
 
 
 def _browser_processes(service: Service) -> dict[int, Process]:
@@ -79,6 +83,20 @@ def test_renderers_run_sandboxed_and_never_as_root(service: Service, pro: Worksp
     for pid, process in processes.items():  # chromedriver, the browser and every helper alike
         real, effective, saved, _ = process.status["Uid"].split()
         assert {int(real), int(effective), int(saved)} == {expected}, f"process {pid} runs as uid {real}"
+
+
+def test_renderers_run_below_the_browser(service: Service, pro: Workspace, site: FixtureServer) -> None:
+    """What Chromium does itself only as root: unprivileged, its renderers would compete with the browser."""
+    processes = _during_a_capture(pro, site)
+    browser = next(p for p in processes.values()
+                   if b"--type=" not in p.cmdline and not p.cmdline.split(b"\0")[0].endswith(b"chromedriver"))
+    renderers = [p for p in processes.values() if b"--type=renderer" in p.cmdline]
+    newest = max(renderers, key=lambda p: p.started)  # the capture's page (those before it came with the browser)
+    assert newest.nice == browser.nice + RENDERER_NICE_STEP
+    helpers = [p for p in processes.values() if b"--type=gpu-process" in p.cmdline
+               or b"network.mojom.NetworkService" in p.cmdline]
+    assert helpers
+    assert all(p.nice == browser.nice for p in helpers)
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a root service drops Chromium to another user")
