@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import trio
 
-from actors.database import Database
+from actors.database import STUCK_S, Database
 from engine import accounts, users
 from engine.accounts import ApiKey, Workspace
 from engine.errors import Forbidden, NotFoundError
@@ -182,8 +182,12 @@ class AccountDirectory:
 
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
         """A change to the database, shielded: the caller then updates memory before any checkpoint,
-        so a client that goes away cannot leave the two apart."""
-        with trio.CancelScope(shield=True):
+        so a client that goes away cannot leave the two apart.
+
+        After STUCK_S it raises TooSlowError (the request answers 500); should DuckDB make the
+        change after all, memory has it from the next start on.
+        """
+        with trio.fail_after(STUCK_S, shield=True):
             result = await self.db.call(fn, *args)
         return result
 

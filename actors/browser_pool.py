@@ -40,6 +40,7 @@ from engine.waiting import wait_any
 log = logging.getLogger("capture.pool")
 HEALTH_CHECK_S = 3.0
 STOP_S = 5.0
+RETURN_S = 10.0  # the checks on a session coming back from a lease
 RELAUNCH_BACKOFF_S = (0.5, 1, 2, 5, 10)
 SPARE_RETRY_S = 1.0
 SPARE_AFTER_IDLE_S = 0.05  # longer than a client takes to send its next request after an answer
@@ -64,7 +65,7 @@ class Session:
         self.captures = 0
         self.retired = trio.Event()
         self.unresponsive = False
-        self.used = False  # set by whoever opens a page on the lease; an unused lease costs nothing
+        self.used = False  # a page was opened on the lease (`page`); an unused lease costs nothing
         # unbuffered: a spare is handed over only while its keeper holds it open
         self.spares, self._spares = trio.open_memory_channel[Spare](0)
         self.opening_spare = False
@@ -227,6 +228,7 @@ class BrowserPool:
 
         The session's warm spare if one is ready, else one opened now; disposed after the block either way.
         """
+        session.used = True
         spare = await session.take_spare()
         if spare is None:
             self._contexts_inline += 1
@@ -258,7 +260,9 @@ class BrowserPool:
             finished = True
         finally:
             try:
-                with trio.CancelScope(shield=True):  # each step below bounds its own wait
+                # Each step below bounds its own wait; should they all run long together, the
+                # session goes back (or, when dead, is replaced) without the remaining checks.
+                with trio.move_on_after(RETURN_S, shield=True):
                     if not finished:  # any failure, cancellation included, may have been the browser's
                         await self._check_health(session)
                     session.captures += session.used

@@ -84,7 +84,8 @@ class ControlServer:
             key = await self.accounts.revoke_key(args["key"])
             yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
         elif command == "payload-key.rotate":
-            answer, self.jobs.keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
+            answer, keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
+            self.jobs.use_keyring(keyring)
             yield answer
         elif command == "sql":
             for row in await self.event_log.db.read_only(args["query"], self.sql_timeout_s):

@@ -26,6 +26,10 @@ from engine.sql import SAFE_CONFIG, read_only_rows
 
 T = TypeVar("T")
 OPERATOR_NICE = 10  # an operator's query yields the CPU to captures, HTTP and commits
+# The longest a shielded wait on the database may last (the event log's commits included). Commits take
+# milliseconds; one this late means DuckDB is stuck, and a shutdown must not wait for it forever. Each
+# shield that uses it says what happens when it runs out.
+STUCK_S = 30.0
 _STOP = object()
 
 

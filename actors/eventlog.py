@@ -23,7 +23,7 @@ import orjson
 import pyarrow as pa
 import trio
 
-from actors.database import Database
+from actors.database import STUCK_S, Database
 from engine.schema import EVENT_COLUMNS, EVENT_SCHEMA
 
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
@@ -125,7 +125,9 @@ class EventLog:
         table = event_table(batch.events, self._seq + 1)
         self._seq += len(batch.events)
         try:
-            with trio.CancelScope(shield=True):  # a half-acknowledged batch helps nobody
+            # A half-acknowledged batch helps nobody. Past STUCK_S the batch's appends fail with
+            # TooSlowError; should the insert land after all, it is as if it had been answered.
+            with trio.fail_after(STUCK_S, shield=True):
                 await self.db.call(_insert, table)
         except Exception as exc:
             batch.error = exc

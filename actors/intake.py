@@ -22,6 +22,7 @@ import trio
 
 from actors.accounts import Principal
 from actors.browser_pool import BrowserPool, Session
+from actors.database import STUCK_S
 from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
@@ -142,7 +143,8 @@ class Intake:
             # Cancellation (the client went away) or a bug: either way nothing is
             # consumed and the attempt is recorded, then the exception goes on.
             cancelled = isinstance(exc, trio.Cancelled | BaseExceptionGroup)
-            with trio.CancelScope(shield=True):
+            # Past STUCK_S the attempt stays unrecorded and the exception goes on as it came.
+            with trio.move_on_after(STUCK_S, shield=True):
                 if reserved:
                     self.ledger.release(principal.workspace.id, capture_id)
                 await self._append_failure(
@@ -189,7 +191,6 @@ class Intake:
     async def render_on(self, session: Session, request: CaptureRequest, capture_id: str,
                         workspace_id: str) -> Capture:
         """Render on a leased session, in a fresh browser context behind its own egress lane."""
-        session.used = True
         try:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):

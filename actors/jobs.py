@@ -13,8 +13,10 @@ workspace's queue, up to MAX_ATTEMPTS starts. On start the projection is
 rebuilt from the event log: a job that was RUNNING when the process died is
 queued again (that start counted), and its quota reservation is held again.
 
-Only this actor's tasks touch its dictionaries and queue; a job changes only
-through `_record`, which commits the event first and applies it after.
+A job changes only through `_record`, which commits the event first and applies
+it after. HTTP tasks call `submit` and `cancel`: every check of the queue and
+the change it allows happen with no await in between (places a commit has yet
+to fill are held, `_hold_places`), as the ledger does for quota.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import heapq
 import logging
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +36,7 @@ import trio
 
 from actors.accounts import Principal
 from actors.browser_pool import BrowserPool, Session
+from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.intake import Intake, capture_event
 from actors.ledger import QuotaLedger
@@ -106,6 +110,7 @@ class Jobs:
         self._cancelling: set[str] = set()  # jobs whose job.cancel_requested is being committed
         self._finished: dict[str, trio.Event] = {}  # set when the job finishes, for whoever waits on it
         self._idempotency = IdempotencyKeys()
+        self._held = Counter[str]()  # queue places of accepted jobs whose job.created is being committed, by workspace
         self._built = False
         self._workers_scope = trio.CancelScope()
         self._workers_done = trio.Event()
@@ -161,6 +166,10 @@ class Jobs:
             log.info("removed %d result files of jobs that never succeeded", len(removed))
         log.info("jobs rebuilt: %d known, %d queued", len(self._jobs), len(self._queue))
 
+    def use_keyring(self, keyring: Keyring) -> None:
+        """Seal new jobs with `keyring`'s current key (after a rotation); it still opens the older ones."""
+        self.keyring = keyring
+
     def _whole_url(self, job: Job, sealed: str) -> str | None:
         try:
             return self.keyring.open(base64.b64decode(sealed), job.id, job.workspace_id).decode()
@@ -193,14 +202,12 @@ class Jobs:
         workspace_id = principal.workspace.id
         ids = [new_id("job") for _ in requests]
         try:
-            if len(self._queue) + len(ids) > self.settings.job_queue_limit:
-                raise CapacityExhausted(f"{len(self._queue)} jobs are queued; the limit is "
-                                        f"{self.settings.job_queue_limit}", retry_after=30)
-            share = workspace_share(self.settings.job_queue_limit, self.settings.workspace_job_share)
-            if self._queue.waiting(workspace_id) + len(ids) > share:
-                raise CapacityExhausted(f"this workspace has {self._queue.waiting(workspace_id)} jobs queued; "
-                                        f"its share of the queue is {share}", retry_after=30)
-            self.ledger.reserve_all(workspace_id, ids, principal.monthly_limit)
+            self._hold_places(workspace_id, len(ids))
+            try:
+                self.ledger.reserve_all(workspace_id, ids, principal.monthly_limit)
+            except CaptureError:
+                self._free_places(workspace_id, len(ids))
+                raise
         except CaptureError as exc:
             for request in requests:
                 await self.intake.record_failure(principal, request_id, exc, request=request)
@@ -226,17 +233,40 @@ class Jobs:
             events.append(Event("job.created", workspace_id=workspace_id, key_id=principal.key.id,
                                 capture_id=job_id, request_id=request_id, format=request.format, data=data, ts=now))
         try:
-            with trio.CancelScope(shield=True):  # once sent, the commit's answer decides, not the client
+            # Once sent, the commit's answer decides, not the client. Past STUCK_S, TooSlowError: the
+            # client gets a 500 and the reservation is given back; should DuckDB commit the jobs after
+            # all, they run after the next start.
+            with trio.fail_after(STUCK_S, shield=True):
                 await self.event_log.append(*events)
         except BaseException:
             for job_id in ids:
                 self.ledger.release(workspace_id, job_id)
             raise
+        finally:
+            self._free_places(workspace_id, len(ids))  # from held to queued (below) with no await between
         for job in jobs:
             self._jobs[job.id] = job
             self._queue.push(job)
         self._queued.unpark_all()
         return Accepted(tuple(jobs), batch_id)
+
+    def _hold_places(self, workspace_id: str, count: int) -> None:
+        """Hold `count` places in the queue, or raise CapacityExhausted; counts places held by other submits."""
+        queued = len(self._queue) + self._held.total()
+        if queued + count > self.settings.job_queue_limit:
+            raise CapacityExhausted(f"{queued} jobs are queued; the limit is {self.settings.job_queue_limit}",
+                                    retry_after=30)
+        share = workspace_share(self.settings.job_queue_limit, self.settings.workspace_job_share)
+        mine = self._queue.waiting(workspace_id) + self._held[workspace_id]
+        if mine + count > share:
+            raise CapacityExhausted(f"this workspace has {mine} jobs queued; its share of the queue is {share}",
+                                    retry_after=30)
+        self._held[workspace_id] += count
+
+    def _free_places(self, workspace_id: str, count: int) -> None:
+        self._held[workspace_id] -= count
+        if not self._held[workspace_id]:
+            del self._held[workspace_id]
 
     async def _validate(self, principal: Principal, items: list[Any], request_id: str,
                         batch: bool) -> list[CaptureRequest]:
@@ -493,12 +523,14 @@ class Jobs:
         """Commit one job event (with `also`, in the same transaction), then apply it.
 
         Shielded: a cancellation (shutdown, a client gone) must not part a committed event from
-        its job. The event log answers every append, even when it stops, so this cannot hang.
+        its job. The event log answers every append, even when it stops; a stuck DuckDB does
+        not, so past STUCK_S this raises TooSlowError and the job in memory stays as it was
+        (the next start rebuilds it from whatever the log holds).
         """
         ts = utcnow()
         event = Event(kind, workspace_id=job.workspace_id, key_id=job.key_id, capture_id=job.id,
                       request_id=job.request_id, format=job.format, data=data or {}, ts=ts, **columns)
-        with trio.CancelScope(shield=True):
+        with trio.fail_after(STUCK_S, shield=True):
             await self.event_log.append(event, *also)
             job.apply(kind, ts, data or {})
         if job.finished and (finished := self._finished.pop(job.id, None)) is not None:

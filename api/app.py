@@ -18,6 +18,7 @@ from werkzeug.routing import BaseConverter
 from werkzeug.sansio.utils import get_current_url, get_host
 
 from actors.accounts import AccountDirectory, Principal
+from actors.database import STUCK_S
 from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
@@ -96,7 +97,8 @@ def delivering(delivery: Delivery, payload: bytes) -> AsyncIterator[bytes]:
             yield payload
             handed_over = True
         finally:
-            with trio.CancelScope(shield=True):
+            # Past STUCK_S the capture goes unrecorded and its quota stays reserved until the next start.
+            with trio.move_on_after(STUCK_S, shield=True):
                 if handed_over:
                     await intake.delivered(delivery)
                 else:

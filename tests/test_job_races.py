@@ -25,7 +25,7 @@ from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.accounts import ApiKey, Workspace
-from engine.errors import IdempotencyConflict, RenderFailed
+from engine.errors import CapacityExhausted, IdempotencyConflict, RenderFailed
 from engine.jobs import CANCELLED, SUCCEEDED
 from engine.plans import Plan
 from engine.recipes import Capture
@@ -112,12 +112,12 @@ class Rig:
 
 
 @asynccontextmanager
-async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
+async def rig(tmp_path: Path, **settings: Any) -> AsyncIterator[Rig]:
     async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
         ledger = QuotaLedger(event_log)
         await nursery.start(ledger.run)
         pool, intake = FakePool(), FakeIntake()
-        jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path), event_log, ledger, cast(Any, pool),
+        jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path, **settings), event_log, ledger, cast(Any, pool),
                     cast(Any, intake), Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32),
                     ResultStore(tmp_path / "results"), b"f" * 32)
         await nursery.start(jobs.run)
@@ -164,6 +164,43 @@ async def test_the_same_idempotency_key_while_the_first_request_commits_is_a_con
         assert replay.replayed
         assert [j.id for j in replay.jobs] == [j.id for j in answers[0].jobs]
         assert len([k for k in await r.kinds(answers[0].jobs[0].id) if k == "job.created"]) == 1
+
+
+async def test_parallel_submits_never_overshoot_the_queue_limit(tmp_path: Path) -> None:
+    """Each submit checks the limit, then waits for its commit: the places it holds meanwhile count."""
+    async with rig(tmp_path, job_queue_limit=10, workspace_job_share=1.0) as r:  # no session: all stay queued
+        gate = await r.hold_commits()
+        accepted: list[str] = []
+        refused: list[CapacityExhausted] = []
+
+        async def submit() -> None:
+            try:
+                accepted.append(await r.submit())
+            except CapacityExhausted as exc:
+                refused.append(exc)
+        async with trio.open_nursery() as nursery:
+            for _ in range(64):
+                nursery.start_soon(submit)
+            await trio.testing.wait_all_tasks_blocked()  # every submit has checked; the accepted wait to commit
+            gate.set()
+        assert (len(accepted), len(refused)) == (10, 54)
+        assert all(exc.status == 503 and exc.code == "capacity_exhausted" for exc in refused)
+        rows = await r.event_log.query("SELECT count(*) AS n FROM events WHERE type = 'job.created'")
+        assert rows[0]["n"] == 10
+        assert r.ledger.usage(WS, 100).reserved == 10
+
+
+async def test_a_stuck_database_fails_a_submit_after_the_bound_instead_of_holding_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("actors.jobs.STUCK_S", 0.5)
+    async with rig(tmp_path) as r:
+        gate = await r.hold_commits()  # the database thread answers nothing until the gate opens
+        try:
+            with trio.fail_after(10), pytest.raises(trio.TooSlowError):
+                await r.submit()
+            assert r.ledger.usage(WS, 100).reserved == 0
+        finally:
+            gate.set()
 
 
 async def test_a_delete_whose_client_leaves_mid_commit_still_cancels_the_queued_job(tmp_path: Path) -> None:
