@@ -131,7 +131,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("control", control.run)
             first_key = await _default_workspace(directory, settings)
 
-            from api.app import Services, create_app  # Quart and friends load while Chromium starts
+            from api.app import create_app  # Quart and friends load while Chromium starts
+            from api.pipeline import Services
 
             app = create_app(Services(settings, directory, intake, jobs, ledger, event_log))
             config = Config()

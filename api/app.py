@@ -1,69 +1,26 @@
-"""The QuartTrio application factory: request ids, authentication, rate limits, error envelope."""
+"""The QuartTrio application factory: its hooks run api.pipeline's steps, and problems become documents."""
 
 from __future__ import annotations
 
-import functools
-import re
-from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from typing import Any
 
 import trio
-from quart import Response, current_app, g, request
+from quart import Response, g, request
 from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
-from werkzeug.routing import BaseConverter
-from werkzeug.sansio.utils import get_current_url, get_host
 
-from actors.accounts import AccountDirectory, Principal
-from actors.database import STUCK_S
-from actors.eventlog import EventLog
-from actors.intake import Delivery, Intake
-from actors.jobs import Jobs
-from actors.ledger import QuotaLedger
-from api.problems import (
-    BadRequest,
-    InternalError,
-    MethodNotAllowed,
-    NotFound,
-    Unauthenticated,
-    problem_response,
-)
-from engine.errors import PayloadTooLarge, Problem
+from api import dashboard, routes, status_reads
+from api.pipeline import JobIdConverter, Services, admit, api_key, authenticate, needs_key, services, stamp
+from api.problems import problem_response
+from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
 from engine.keys import new_id
-from engine.settings import Settings
 
-PUBLIC_PATHS = ("/api/openapi.json",)
 DRAIN_S = 5.0
-SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
-CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
-
-
-JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
-STATUS_READ = re.compile(rf"/api/jobs/{JOB_ID}")  # polled: it draws on the workspace's read budget
-
-
-class JobIdConverter(BaseConverter):
-    """A job id in a path: `/api/jobs/batch` is the batch route, never a job called "batch"."""
-
-    regex = JOB_ID
-
-
-@dataclass(frozen=True)
-class Services:
-    settings: Settings
-    accounts: AccountDirectory
-    intake: Intake
-    jobs: Jobs
-    ledger: QuotaLedger
-    event_log: EventLog
 
 
 def create_app(services: Services) -> QuartTrio:
-    from api import dashboard, routes, status_reads  # they import the app's helpers; keep the cycle one-way
-
     # no static folder: the API serves its routes only, never files from the working directory
     app = QuartTrio("capture", static_folder=None)
     app.url_map.converters["job"] = JobIdConverter
@@ -80,85 +37,12 @@ def create_app(services: Services) -> QuartTrio:
     return app
 
 
-def services() -> Services:
-    found: Services = current_app.extensions["services"]
-    return found
-
-
-def delivering(delivery: Delivery, payload: bytes) -> AsyncIterator[bytes]:
-    """A response body carrying a capture: delivered once the client has it, a failed delivery otherwise."""
-    intake = services().intake  # now: the body is sent after the app context is gone
-
-    async def body() -> AsyncIterator[bytes]:
-        # Quart asks for the next chunk only after the previous one was handed to the
-        # connection, so reaching the line after `yield` means the client has the bytes.
-        handed_over = False
-        try:
-            yield payload
-            handed_over = True
-        finally:
-            # Past STUCK_S the capture goes unrecorded and its quota stays reserved until the next start.
-            with trio.move_on_after(STUCK_S, shield=True):
-                if handed_over:
-                    await intake.delivered(delivery)
-                else:
-                    await intake.delivery_failed(delivery, "the client went away")
-    return body()
-
-
-def base_url() -> str:
-    """Where users reach this service: `public_url`, else the host the request came to; no trailing slash."""
-    public_url = services().settings.public_url
-    if public_url:
-        return public_url.rstrip("/")
-    return host_url(request.scheme, request.headers.get("host"), request.server)
-
-
-def host_url(scheme: str, host_header: str | None, server: Sequence[Any] | None) -> str:
-    """`scheme://host[:port]` of a request, by werkzeug's rules for the Host header (as `request.host_url`)."""
-    return _host_url(scheme, host_header, tuple(server) if server else None)
-
-
-@functools.lru_cache(maxsize=64)  # a service is reached under a few names; werkzeug's rules cost 3 % of a request
-def _host_url(scheme: str, host_header: str | None, server: tuple[str, int | None] | None) -> str:
-    return get_current_url(scheme, get_host(scheme, host_header, server)).rstrip("/")
-
-
-def principal() -> Principal:
-    found: Principal = g.principal
-    return found
-
-
 async def _identify() -> None:
     g.request_id = new_id("req")
     g.rate = None
-    if (not request.path.startswith("/api/") or request.path in PUBLIC_PATHS
-            or request.path.startswith(SIGNED_PREFIX)):
-        return
-    g.principal = _authenticate()
-    g.rate = await services().intake.admit(
-        g.principal, g.request_id, capture=request.method == "POST" and request.path in CAPTURE_ROUTES,
-        read=request.method in ("GET", "HEAD") and STATUS_READ.fullmatch(request.path) is not None)
-
-
-def api_key(header: Callable[[str], str | None]) -> str | None:
-    """The key a request sends, in x-api-key or as a Bearer token; `header` reads one header by its lowercase name."""
-    key = header("x-api-key")
-    if key is None:
-        scheme, _, token = (header("authorization") or "").partition(" ")
-        if scheme.lower() == "bearer" and token.strip():
-            key = token.strip()
-    return key
-
-
-def _authenticate() -> Principal:
-    key = api_key(request.headers.get)
-    if not key:
-        raise Unauthenticated("send an API key in x-api-key or Authorization: Bearer")
-    found = services().accounts.authenticate(key)
-    if found is None:
-        raise Unauthenticated("the API key is unknown or revoked")
-    return found
+    if needs_key(request.path):
+        g.principal = authenticate(services().accounts, api_key(request.headers.get))
+        g.rate = await admit(services().intake, g.principal, g.request_id, request.method, request.path)
 
 
 async def _stamp(response: Response) -> Response:
@@ -166,9 +50,7 @@ async def _stamp(response: Response) -> Response:
         # The connection cannot be recycled: say so, so that the client sends its next request on
         # a new one instead of waiting on this one for an answer (a 413 after a 1 MiB body did).
         response.headers["connection"] = "close"
-    response.headers["x-request-id"] = g.get("request_id") or new_id("req")
-    if g.get("rate") is not None:
-        response.headers.update(g.rate.headers())
+    response.headers.update(stamp(g.get("request_id") or new_id("req"), g.get("rate")))
     return response
 
 

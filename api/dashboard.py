@@ -20,7 +20,7 @@ import trio
 from quart import Blueprint, Response, g, render_template, request
 
 from actors.accounts import HashingBusy, LoginThrottled
-from api.app import base_url, services
+from api.pipeline import base_url, services
 from engine.accounts import Workspace
 from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
 from engine.charts import LABELS as OUTCOME_LABELS

@@ -9,8 +9,8 @@ from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from actors.intake import Delivery
-from api.app import base_url, delivering, principal, services
 from api.openapi import openapi_document
+from api.pipeline import base_url, delivering, principal, services
 from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.errors import CaptureError, MalformedJson, PayloadTooLarge, UnsupportedMediaType
 from engine.jobs import checked_idempotency_key, parse_batch, status_url

@@ -9,7 +9,8 @@ answered here, with the bytes and headers the route would send: a GET with no
 body, a known key, a job of the key's workspace, and room in the key's rate
 budget. Every other request goes to the app unchanged (no key, an unknown or
 foreign job, a rate refusal, a body, HEAD, every other route), so each
-refusal keeps its one implementation there.
+refusal keeps its one implementation there. Authentication, admission and the
+answer's headers are the app's own steps (api.pipeline), run in the same order.
 
 Nothing here has an effect before the rate budget is taken, and a refused take
 takes nothing, so a request passed on is never counted twice.
@@ -23,8 +24,8 @@ from typing import Any
 
 import orjson
 
-from api.app import JOB_ID, Services, api_key, host_url
-from engine.errors import JobNotFound, RateLimited
+from api.pipeline import JOB_ID, Services, admit, api_key, authenticate, host_url, stamp
+from engine.errors import JobNotFound, RateLimited, Unauthenticated
 from engine.keys import new_id
 
 Scope = MutableMapping[str, Any]
@@ -61,20 +62,16 @@ class StatusReads:
             headers.setdefault(name, value)  # the first of repeated headers, as Quart's `get` takes it
         if b"content-length" in headers or b"transfer-encoding" in headers:
             return None  # a body to wait for: the app drains it before answering
-        key = api_key(lambda name: _text(headers.get(name.encode())))
-        principal = self._accounts.authenticate(key) if key else None
-        if principal is None:
-            return None
         try:
-            job = self._jobs.job(principal.workspace.id, job_id)
+            principal = authenticate(self._accounts, api_key(lambda name: _text(headers.get(name.encode()))))
+            job = self._jobs.job(principal.workspace.id, job_id)  # before admission: the app counts a 404 once
             request_id = new_id("req")
-            rate = await self._intake.admit(principal, request_id, capture=False, read=True)
-        except (JobNotFound, RateLimited):
+            rate = await admit(self._intake, principal, request_id, scope["method"], scope["path"])
+        except (Unauthenticated, JobNotFound, RateLimited):
             return None
         body = orjson.dumps(self._jobs.view(job, self._base_url(scope, headers)))
         return [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                (b"x-request-id", request_id.encode()),
-                *((name.encode(), value.encode()) for name, value in rate.headers().items())], body
+                *((name.encode(), value.encode()) for name, value in stamp(request_id, rate).items())], body
 
     def _base_url(self, scope: Scope, headers: dict[bytes, bytes]) -> str:
         """As `api.app.base_url`, from the scope."""

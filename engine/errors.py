@@ -1,4 +1,4 @@
-"""The error tree of a capture, each leaf carrying the stable code the API reports.
+"""The error tree of the API, each concrete error carrying the stable code the API reports.
 
     Problem                           code, status, title, detail, errors[]: one problem document
     CaptureError(Problem)             (code, status, stage, outcome)
@@ -34,8 +34,18 @@
     ├── InvalidSignature              403 invalid_signature
     └── ResultUrlExpired              410 result_url_expired
 
-Every error becomes one problem document in `api.problems`; `outcome` and
-`stage` are what the analytics event records for it.
+    ApiProblem(Problem)               errors of the HTTP surface itself
+    ├── Unauthenticated               401 unauthenticated, WWW-Authenticate: Bearer
+    ├── BadRequest                    400 bad_request (a request HTTP itself could not read)
+    ├── NotFound                      404 not_found (no such route)
+    ├── MethodNotAllowed              405 method_not_allowed, Allow
+    └── InternalError                 500 internal_error (a fault of the service, never part of a contract)
+
+Problem, CaptureError, RequestRejected, RenderError, ResourceError and
+ApiProblem are groups: they carry no code, so an error that forgets to
+declare its own has none (tests/test_errors.py walks the tree). Every error
+becomes one problem document in `api.problems`; `outcome` and `stage` are
+what the analytics event records for a capture error.
 """
 
 from __future__ import annotations
@@ -55,11 +65,14 @@ class FieldError:
 
 
 class Problem(Exception):
-    """Anything the API answers with a problem document: a stable code, a status, a detail."""
+    """Anything the API answers with a problem document: a stable code, a status, a detail.
 
-    code: ClassVar[str] = "not_found"
-    status: ClassVar[int] = 404
-    title: ClassVar[str] = "Not found"
+    A group: each concrete error below declares `code`, `status` and `title` itself.
+    """
+
+    code: ClassVar[str]
+    status: ClassVar[int]
+    title: ClassVar[str]
 
     def __init__(self, detail: str, *, errors: tuple[FieldError, ...] = ()) -> None:
         super().__init__(detail)
@@ -75,9 +88,6 @@ class Problem(Exception):
 
 
 class CaptureError(Problem):
-    code = "render_failed"
-    status = 502
-    title = "Capture failed"
     outcome: ClassVar[str] = "render_failed"
     stage: str = "render"
 
@@ -178,7 +188,9 @@ class RenderError(CaptureError):
 
 
 class RenderFailed(RenderError):
-    pass
+    code = "render_failed"
+    status = 502
+    title = "Capture failed"
 
 
 class NavigationRefused(RenderError):
@@ -278,6 +290,10 @@ class ResourceError(Problem):
 class NotFoundError(ResourceError):
     """Unknown, or someone else's: the two are never told apart."""
 
+    code = "not_found"
+    status = 404
+    title = "Not found"
+
 
 class JobNotFound(NotFoundError):
     def __init__(self, job_id: str) -> None:
@@ -308,6 +324,54 @@ class Forbidden(ResourceError):
     title = "Not allowed for your role"
 
 
+class ApiProblem(Problem):
+    """Errors of the HTTP surface itself."""
+
+
+class Unauthenticated(ApiProblem):
+    code = "unauthenticated"
+    status = 401
+    title = "Authentication required"
+
+    def headers(self) -> dict[str, str]:
+        return {"www-authenticate": "Bearer"}
+
+
+class NotFound(ApiProblem):
+    code = "not_found"
+    status = 404
+    title = "Not found"
+
+
+class BadRequest(ApiProblem):
+    code = "bad_request"
+    status = 400
+    title = "Bad request"
+
+
+class MethodNotAllowed(ApiProblem):
+    code = "method_not_allowed"
+    status = 405
+    title = "Method not allowed"
+
+    def __init__(self, detail: str, allowed: list[str]) -> None:
+        super().__init__(detail)
+        self.allowed = allowed
+
+    def headers(self) -> dict[str, str]:
+        # RFC 9110 §15.5.6: a 405 must say which methods the resource does support
+        return {"allow": ", ".join(self.allowed)}
+
+
+class InternalError(ApiProblem):
+    code = "internal_error"
+    status = 500
+    title = "Internal error"
+
+
+GROUPS: tuple[type[Problem], ...] = (Problem, CaptureError, RequestRejected, RenderError, ResourceError, ApiProblem)
+
+
 def error_classes(root: type[Problem]) -> list[type[Problem]]:
     """`root` and every class below it in the tree."""
     return [root, *(found for sub in root.__subclasses__() for found in error_classes(sub))]
@@ -315,4 +379,9 @@ def error_classes(root: type[Problem]) -> list[type[Problem]]:
 
 def status_of(code: str) -> int:
     """The HTTP status a capture error's code answers with (a job records only the code); 502 if unknown."""
-    return next((c.status for c in error_classes(CaptureError) if c.code == code), RenderFailed.status)
+    return next((c.status for c in concrete_errors(CaptureError) if c.code == code), RenderFailed.status)
+
+
+def concrete_errors(root: type[Problem]) -> list[type[Problem]]:
+    """The errors below `root` that can be raised: every class but the groups."""
+    return [c for c in error_classes(root) if c not in GROUPS]

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import GROUPS, Problem, error_classes
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 
 ENVELOPE = {"type", "title", "status", "code", "detail", "requestId"}
+
+
+def test_every_error_declares_its_code_and_no_group_lends_one() -> None:
+    """A group with a code would hand it to a subclass that forgot its own (a silent 404 once)."""
+    for group in GROUPS:
+        assert not {"code", "status", "title"} & set(vars(group)), group.__name__
+    concrete = [cls for cls in error_classes(Problem) if cls not in GROUPS]
+    assert len(concrete) >= 30
+    for cls in concrete:
+        assert cls.code.isidentifier(), cls.__name__  # an error without a code raises AttributeError here
+        assert 400 <= cls.status < 600, cls.__name__
+        assert cls.title.strip(), cls.__name__
 
 
 def test_problem_envelope_is_pinned(pro: Workspace) -> None:

@@ -30,17 +30,18 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from api.app import Services, create_app
+from api.app import create_app
 from api.openapi import openapi_document
-from api.problems import ApiProblem
+from api.pipeline import Services
 from engine.errors import (
+    ApiProblem,
     BatchTooLarge,
     CaptureError,
     IdempotencyConflict,
     IdempotencyKeyReused,
     InvalidIdempotencyKey,
     ResourceError,
-    error_classes,
+    concrete_errors,
 )
 from engine.settings import Settings
 from tests.conftest import Service, Workspace
@@ -128,20 +129,20 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
 
 def test_every_error_code_is_in_the_problem_schema(served: dict[str, Any]) -> None:
     documented = set(served["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
-    emitted = {cls.code for cls in error_classes(CaptureError) + error_classes(ApiProblem)
-               + error_classes(ResourceError)}
+    emitted = {cls.code for cls in concrete_errors(CaptureError) + concrete_errors(ApiProblem)
+               + concrete_errors(ResourceError)}
     assert emitted - documented == set()
 
 
 def test_every_error_status_is_a_documented_response(served: dict[str, Any]) -> None:
     responses = served["paths"]["/api/screenshot"]["post"]["responses"]
-    for cls in error_classes(CaptureError):
+    for cls in concrete_errors(CaptureError):
         documented = served["paths"]["/api/jobs"]["post"]["responses"] if cls in JOB_ONLY else responses
         assert str(cls.status) in documented, cls.__name__
         content = documented[str(cls.status)]["content"]
         assert list(content) == ["application/problem+json"], cls.__name__
     every = [str(status) for item in served["paths"].values() for op in item.values() for status in op["responses"]]
-    for cls in error_classes(ResourceError):
+    for cls in concrete_errors(ResourceError):
         assert str(cls.status) in every, cls.__name__
     for path, item in served["paths"].items():
         for method, operation in item.items():

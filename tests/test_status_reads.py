@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from api.app import Services
+from api.pipeline import Services
 from api.status_reads import StatusReads
 from engine.errors import JobNotFound, RateLimited
 from engine.ratelimit import RateDecision
@@ -145,22 +145,48 @@ async def test_a_rate_refusal_is_left_to_the_app() -> None:
     assert sent == []
 
 
+# An empty body declared: the fast path leaves the request to the app, which answers it as any other.
+THROUGH_THE_APP = {"content-length": "0"}
+
+
 def test_the_answer_is_what_the_app_answers(pro: Workspace, site: FixtureServer, service: Service) -> None:
-    """HEAD on the same route goes through Quart: same headers, same length, same job."""
+    """The same GET, once beneath Quart and once through it: same headers, same body but the signed URL."""
     job_id = pro.submit(url=f"{site.base}/plain").json()["id"]
     done = pro.finished_job(job_id)
     read = pro.get(f"/api/jobs/{job_id}")
+    app = service.client.get(f"/api/jobs/{job_id}", headers={**pro.headers, **THROUGH_THE_APP})
+    assert read.status_code == app.status_code == 200
+    assert sorted(read.headers) == sorted(app.headers)
+    for name in ("content-type", "ratelimit-limit", "server"):
+        assert read.headers[name] == app.headers[name], name
+    assert int(read.headers["ratelimit-remaining"]) == int(app.headers["ratelimit-remaining"]) + 1
+    assert read.headers["x-request-id"] != app.headers["x-request-id"]
+    unsigned = {"resultUrl": None, "resultExpiresAt": None}
+    assert read.json() | unsigned == app.json() | unsigned == done | unsigned
     head = service.client.head(f"/api/jobs/{job_id}", headers=pro.headers)
-    assert read.status_code == head.status_code == 200
-    assert sorted(read.headers) == sorted(head.headers)
-    for name in ("content-type", "content-length", "ratelimit-limit", "server"):
-        assert read.headers[name] == head.headers[name], name
-    assert read.headers["x-request-id"] != head.headers["x-request-id"]
-    assert read.json() | {"resultUrl": None, "resultExpiresAt": None} == done | {"resultUrl": None,
-                                                                                   "resultExpiresAt": None}
+    assert sorted(head.headers) == sorted(read.headers)
     assert read.json()["statusUrl"] == f"{service.url}/api/jobs/{job_id}"
     bearer = service.client.get(f"/api/jobs/{job_id}", headers={"authorization": f"Bearer {pro.key}"})
     assert bearer.json()["id"] == job_id
+
+
+def test_each_refusal_carries_what_the_app_adds(service: Service, site: FixtureServer) -> None:
+    """No key, an unknown key, someone else's job, an empty read budget: the same headers either way."""
+    owner, other = service.workspace("free"), service.workspace("pro")
+    job_id = owner.submit(url=f"{site.base}/plain").json()["id"]
+    path = f"/api/jobs/{job_id}"
+    for headers, status in [({}, 401), ({"x-api-key": "cap_nope"}, 401), (other.headers, 404)]:
+        read = service.client.get(path, headers=headers)
+        app = service.client.get(path, headers={**headers, **THROUGH_THE_APP})
+        assert read.status_code == app.status_code == status
+        assert sorted(read.headers) == sorted(app.headers), status
+        assert read.json()["requestId"] == read.headers["x-request-id"]
+    reads = [owner.get(path) for _ in range(101)]  # 100 reads a minute on the free plan
+    read = reads[-1]
+    app = service.client.get(path, headers={**owner.headers, **THROUGH_THE_APP})
+    assert read.status_code == app.status_code == 429
+    assert sorted(read.headers) == sorted(app.headers)
+    assert {"retry-after", "ratelimit-remaining", "x-request-id"} <= set(read.headers)
 
 
 def test_refusals_on_the_status_route_keep_their_problems(service: Service, site: FixtureServer) -> None:

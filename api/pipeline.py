@@ -1,0 +1,145 @@
+"""What every API request goes through, in the app's hooks and beneath them.
+
+Who is calling (`authenticate`), what the request may spend (`admit`) and
+what every answer carries (`stamp`), with the services a handler reaches,
+its caller and the base URL of the answer's links. The app's hooks
+(`api.app`) and the status-read fast path (`api.status_reads`) both run
+these same steps, so a header or a check added here reaches every route.
+This module imports nothing from `api/`: everything there imports it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+from quart import current_app, g, request
+from werkzeug.routing import BaseConverter
+from werkzeug.sansio.utils import get_current_url, get_host
+
+from actors.accounts import AccountDirectory, Principal
+from actors.database import STUCK_S
+from actors.eventlog import EventLog
+from actors.intake import Delivery, Intake
+from actors.jobs import Jobs
+from actors.ledger import QuotaLedger
+from engine.errors import Unauthenticated
+from engine.ratelimit import RateDecision
+from engine.settings import Settings
+
+PUBLIC_PATHS = ("/api/openapi.json",)
+SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
+CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
+JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
+STATUS_READ = re.compile(rf"/api/jobs/{JOB_ID}")  # polled: it draws on the workspace's read budget
+
+
+class JobIdConverter(BaseConverter):
+    """A job id in a path: `/api/jobs/batch` is the batch route, never a job called "batch"."""
+
+    regex = JOB_ID
+
+
+@dataclass(frozen=True)
+class Services:
+    settings: Settings
+    accounts: AccountDirectory
+    intake: Intake
+    jobs: Jobs
+    ledger: QuotaLedger
+    event_log: EventLog
+
+
+# ------------------------------------------------------------ the steps
+
+
+def needs_key(path: str) -> bool:
+    """An API route that answers only to an API key (the docs and signed result URLs need none)."""
+    return path.startswith("/api/") and path not in PUBLIC_PATHS and not path.startswith(SIGNED_PREFIX)
+
+
+def api_key(header: Callable[[str], str | None]) -> str | None:
+    """The key a request sends, in x-api-key or as a Bearer token; `header` reads one header by its lowercase name."""
+    key = header("x-api-key")
+    if key is None:
+        scheme, _, token = (header("authorization") or "").partition(" ")
+        if scheme.lower() == "bearer" and token.strip():
+            key = token.strip()
+    return key
+
+
+def authenticate(accounts: AccountDirectory, key: str | None) -> Principal:
+    """The caller behind `key`; Unauthenticated (401) without one or for an unknown or revoked one."""
+    if not key:
+        raise Unauthenticated("send an API key in x-api-key or Authorization: Bearer")
+    found = accounts.authenticate(key)
+    if found is None:
+        raise Unauthenticated("the API key is unknown or revoked")
+    return found
+
+
+async def admit(intake: Intake, principal: Principal, request_id: str, method: str, path: str) -> RateDecision:
+    """Take the request from its rate budgets (capture, read or plain); RateLimited (429) takes nothing."""
+    return await intake.admit(principal, request_id, capture=method == "POST" and path in CAPTURE_ROUTES,
+                              read=method in ("GET", "HEAD") and STATUS_READ.fullmatch(path) is not None)
+
+
+def stamp(request_id: str, rate: RateDecision | None) -> dict[str, str]:
+    """The headers every answer of the API carries: its request id, and the rate budget it was taken from."""
+    return {"x-request-id": request_id, **(rate.headers() if rate is not None else {})}
+
+
+# ------------------------------------------------------------ inside a request
+
+
+def services() -> Services:
+    found: Services = current_app.extensions["services"]
+    return found
+
+
+def principal() -> Principal:
+    found: Principal = g.principal
+    return found
+
+
+def base_url() -> str:
+    """Where users reach this service: `public_url`, else the host the request came to; no trailing slash."""
+    public_url = services().settings.public_url
+    if public_url:
+        return public_url.rstrip("/")
+    return host_url(request.scheme, request.headers.get("host"), request.server)
+
+
+def host_url(scheme: str, host_header: str | None, server: Sequence[Any] | None) -> str:
+    """`scheme://host[:port]` of a request, by werkzeug's rules for the Host header (as `request.host_url`)."""
+    return _host_url(scheme, host_header, tuple(server) if server else None)
+
+
+@functools.lru_cache(maxsize=64)  # a service is reached under a few names; werkzeug's rules cost 3 % of a request
+def _host_url(scheme: str, host_header: str | None, server: tuple[str, int | None] | None) -> str:
+    return get_current_url(scheme, get_host(scheme, host_header, server)).rstrip("/")
+
+
+def delivering(delivery: Delivery, payload: bytes) -> AsyncIterator[bytes]:
+    """A response body carrying a capture: delivered once the client has it, a failed delivery otherwise."""
+    intake = services().intake  # now: the body is sent after the app context is gone
+
+    async def body() -> AsyncIterator[bytes]:
+        # Quart asks for the next chunk only after the previous one was handed to the
+        # connection, so reaching the line after `yield` means the client has the bytes.
+        handed_over = False
+        try:
+            yield payload
+            handed_over = True
+        finally:
+            # Past STUCK_S the capture goes unrecorded and its quota stays reserved until the next start.
+            with trio.move_on_after(STUCK_S, shield=True):
+                if handed_over:
+                    await intake.delivered(delivery)
+                else:
+                    await intake.delivery_failed(delivery, "the client went away")
+    return body()

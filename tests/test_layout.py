@@ -1,0 +1,83 @@
+"""The project's import graph: no cycles, and the rooms' order (engine ← actors ← api ← run.py).
+
+Read from the source with `ast`, imports inside functions included: a cycle
+hidden in a function (as `create_app` once hid one) is still a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+PACKAGES = ("engine", "actors", "api", "benchmarks")
+# Who may import whom: a room sees the rooms before it, never those after.
+BELOW = {"engine": set(), "actors": {"engine"}, "api": {"engine", "actors"}}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, known: set[str]) -> set[str]:
+    """The project modules `path` imports, anywhere in the file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        found |= {name for name in names if name in known}
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = {_module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+    files["run"] = ROOT / "run.py"
+    known = set(files)
+    return {name: _imports(path, known) - {name} for name, path in files.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import cycle found by a depth-first walk, each as the path that closes it."""
+    found: list[list[str]] = []
+    done: set[str] = set()
+
+    def walk(module: str, path: list[str]) -> None:
+        if module in path:
+            found.append([*path[path.index(module):], module])
+            return
+        if module in done:
+            return
+        for imported in sorted(graph.get(module, ())):
+            walk(imported, [*path, module])
+        done.add(module)
+    for module in sorted(graph):
+        walk(module, [])
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_itself_back() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_each_room_imports_only_the_rooms_below_it() -> None:
+    graph = import_graph()
+    assert "api.pipeline" in graph  # the walk reads the project, not nothing
+    wrong = [(module, imported) for module, imports in graph.items() for imported in imports
+             if module.split(".")[0] in BELOW and imported.split(".")[0] not in BELOW[module.split(".")[0]]
+             and imported.split(".")[0] != module.split(".")[0]]
+    assert wrong == []
+
+
+def test_the_pipeline_imports_nothing_from_api() -> None:
+    assert {m for m in import_graph()["api.pipeline"] if m.startswith("api")} == set()
