@@ -43,6 +43,9 @@ MAX_HASHING = 10  # password hashes running (2) and waiting; more are answered "
 class LoginThrottled(UserError):
     """429: too many attempts, refused before any hashing."""
 
+    code = "rate_limited"
+    status = 429
+
     def __init__(self, retry_after: int, why: str = "too many wrong passwords for this account") -> None:
         super().__init__(f"{why}; try again in {retry_after} s")
         self.retry_after = retry_after
@@ -50,6 +53,9 @@ class LoginThrottled(UserError):
 
 class HashingBusy(UserError):
     """503: every password-hashing slot is taken; try again shortly."""
+
+    code = "busy"
+    status = 503
 
     def __init__(self, retry_after: int = 1) -> None:
         super().__init__(f"the service is busy checking passwords; try again in {retry_after} s")

@@ -187,7 +187,7 @@ async def signup() -> Response:
 
 async def _refused_for_now(template: str, error: LoginThrottled | HashingBusy, again: dict[str, str]) -> Response:
     """429 for a spent attempt budget, 503 when every hashing slot is taken; both say when to come back."""
-    response = await _page(template, 429 if isinstance(error, LoginThrottled) else 503, message=str(error), **again)
+    response = await _page(template, error.status, message=str(error), **again)
     response.headers["retry-after"] = str(error.retry_after)
     return response
 
