@@ -35,6 +35,17 @@ READY = re.compile(r"capture service ready on (http://\S+)")
 START_S = 60
 
 
+# A test that uses one of these renders with a real Chromium (through a service, or a page it serves).
+RENDERING_FIXTURES = frozenset({"service", "site"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every rendering test `chromium`, so that `-m "not chromium"` selects only those that never start one."""
+    for item in items:
+        if RENDERING_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.chromium)
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[FixtureServer]:
     server = FixtureServer()

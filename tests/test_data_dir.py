@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from engine.data_dir import protect
 from tests.conftest import READY, ROOT, running_service
@@ -79,6 +80,7 @@ def test_a_started_service_keeps_its_data_private_and_its_first_key_out_of_the_l
         assert stat.S_IMODE((data / "capture.duckdb").stat().st_mode) == 0o600
 
 
+@pytest.mark.chromium  # starts a service of its own, with its browsers
 def test_on_a_terminal_the_first_key_is_shown_once(tmp_path: Path) -> None:
     env = {**os.environ, "CAPTURE_DATA_DIR": str(tmp_path / "data"), "CAPTURE_LISTEN": "127.0.0.1:0",
            "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1", "CAPTURE_POOL_SIZE": "1"}

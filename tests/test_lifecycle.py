@@ -246,6 +246,7 @@ def _serve_until_it_exits(data_dir: Path, **extra_env: str) -> tuple[subprocess.
     return subprocess.CompletedProcess(process.args, process.returncode, out, err), seen
 
 
+@pytest.mark.chromium  # launches its browsers before it fails
 def test_a_service_that_cannot_start_stops_the_chromium_it_launched(tmp_path: Path) -> None:
     """Chromium is launched first, before the database opens; a start that fails after that stops it."""
     (tmp_path / "data" / "capture.duckdb").mkdir(parents=True)  # a directory: the database cannot open

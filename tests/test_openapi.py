@@ -180,7 +180,6 @@ def test_service_conforms_to_its_document(case: Case, service: Service, keys: Ke
     case.call_and_validate(base_url=service.url, headers={"x-api-key": keys.next()})
 
 
-@pytest.mark.chromium
 @pytest.mark.parametrize(("fmt", "content_type"), [
     ("png", "image/png"), ("html", "text/html; charset=utf-8"), ("pdf", "application/pdf"),
 ])

@@ -22,8 +22,6 @@ from PIL import Image
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 
-pytestmark = pytest.mark.chromium
-
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
 
 
