@@ -85,6 +85,14 @@ class Service:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
+    def holding(self, secret: str, *, results: bool = True) -> list[Path]:
+        """Every file of the service holding `secret` in clear: its data directory and its own log.
+
+        `results=False` leaves out the result files, which hold whatever the captured page showed.
+        """
+        files = [p for p in self.data_dir.rglob("*") if p.is_file() and (results or p.parent.name != "results")]
+        return [p for p in [*files, self.log] if secret.encode() in p.read_bytes()]
+
     def sql(self, query: str) -> list[dict[str, Any]]:
         """Rows of a read-only query, through the running service's control socket (no CLI start-up)."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
