@@ -1,16 +1,25 @@
 """Fixture pages on loopback, served by a threaded stdlib server with TCP_NODELAY.
 
 Each route is a function of the request returning (status, headers, body).
-A route may also block (the never-loading page) until the server stops.
+A route may also block (the never-loading page) until the server stops, or
+until the test opens a gate: a page that waits on `/gate?name=…` changes only
+when the test says so, which puts the test in charge of the order instead of
+a timer in the page.
 """
 
 from __future__ import annotations
 
+import secrets
 import socket
 import threading
+import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import TypeVar
 from urllib.parse import parse_qs, urlsplit
+
+T = TypeVar("T")
+GATE_S = 30.0  # a gate nobody opens lets its request go after this, so no server thread waits forever
 
 Answer = tuple[int, dict[str, str], bytes]
 Route = Callable[["Handler"], Answer]
@@ -70,6 +79,13 @@ class FixtureServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), Handler)
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.stopping = threading.Event()
+        self.gates: dict[str, threading.Event] = {}
+
+    def gate(self) -> Gate:
+        """A new closed gate; pages take its name as `?gate=`."""
+        name = secrets.token_hex(6)
+        self.gates[name] = threading.Event()
+        return Gate(self, name)
 
     @property
     def base(self) -> str:
@@ -82,3 +98,41 @@ class FixtureServer(ThreadingHTTPServer):
         self.stopping.set()
         self.shutdown()
         self.server_close()
+
+
+class Gate:
+    """A request of the page that is answered only once the test opens the gate."""
+
+    def __init__(self, server: FixtureServer, name: str) -> None:
+        self.server, self.name = server, name
+
+    def reached(self) -> bool:
+        return any(path == f"/gate?name={self.name}" for path, _ in self.server.requests)
+
+    def open(self) -> None:
+        self.server.gates[self.name].set()
+
+    def opened_when_reached(self, call: Callable[[], T], wait_s: float = 30) -> T:
+        """`call()` in a thread; the gate opens once the page asks for it; `call`'s result."""
+        results: list[T] = []
+        worker = threading.Thread(target=lambda: results.append(call()))
+        worker.start()
+        deadline = time.monotonic() + wait_s
+        while not self.reached() and worker.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self.open()
+        worker.join(wait_s)
+        assert results, "the call did not return"
+        return results[0]
+
+
+def wait_at_gate(handler: Handler) -> Answer:
+    """`/gate?name=`: an empty image, sent once the test opens the gate (or after GATE_S)."""
+    opened = handler.server.gates.get(handler.query.get("name", ""))
+    if opened is None:
+        return 404, HTML, page("<h1>no such gate</h1>")
+    opened.wait(GATE_S)
+    return 200, {"content-type": "image/svg+xml"}, b"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>"
+
+
+ROUTES["/gate"] = wait_at_gate

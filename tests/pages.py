@@ -118,31 +118,38 @@ def slow_load(handler: Handler) -> Answer:
 
 
 @route("/after-dom")
-def after_dom(_: Handler) -> Answer:
-    """'loaded' appears only after a slow image: domcontentloaded captures before it."""
-    return _ok("<p id=state>parsing</p><img src='/slow-image?s=1.5' "
+def after_dom(handler: Handler) -> Answer:
+    """'loaded' appears only after an image held at `?gate=`: domcontentloaded captures before it."""
+    return _ok(f"<p id=state>parsing</p><img src='/gate?name={_gate(handler)}' "
                "onload=\"document.getElementById('state').textContent='loaded'\">")
 
 
 @route("/after-load")
-def after_load(_: Handler) -> Answer:
-    """Fetches after the load event: only networkidle waits for the answer."""
-    script = ("addEventListener('load', () => setTimeout(() => fetch('/slow-image?s=0.8')"
-              ".then(() => { document.getElementById('state').textContent = 'idle'; }), 50));")
+def after_load(handler: Handler) -> Answer:
+    """Fetches `?gate=` after the load event: only networkidle waits for the answer."""
+    script = (f"addEventListener('load', () => fetch('/gate?name={_gate(handler)}')"
+              ".then(() => { document.getElementById('state').textContent = 'idle'; }));")
     return _ok(f"<p id=state>loaded</p><script>{script}</script>")
 
 
 @route("/late-element")
-def late_element(_: Handler) -> Answer:
-    script = ("setTimeout(() => document.body.insertAdjacentHTML('beforeend',"
-              "'<p id=late>arrived late</p>'), 700);")
+def late_element(handler: Handler) -> Answer:
+    """An element added once `?gate=` opens."""
+    script = (f"fetch('/gate?name={_gate(handler)}').then(() => document.body.insertAdjacentHTML('beforeend',"
+              "'<p id=late>arrived late</p>'));")
     return _ok(f"<p>early</p><script>{script}</script>")
 
 
 @route("/delayed-text")
-def delayed_text(_: Handler) -> Answer:
-    script = "setTimeout(() => { document.getElementById('t').textContent = 'later'; }, 600);"
+def delayed_text(handler: Handler) -> Answer:
+    """Its text changes once `?gate=` opens."""
+    script = (f"fetch('/gate?name={_gate(handler)}')"
+              ".then(() => { document.getElementById('t').textContent = 'later'; });")
     return _ok(f"<p id=t>sooner</p><script>{script}</script>")
+
+
+def _gate(handler: Handler) -> str:
+    return html.escape(handler.query.get("gate", ""), quote=True)
 
 
 @route("/click")

@@ -132,12 +132,12 @@ async def test_a_stop_during_the_success_commit_leaves_the_job_succeeded_and_bil
         gate = await r.hold_commits()
         r.intake.finish.set()
         await until(lambda: (tmp_path / "results" / job_id).exists())  # the result is on disk, the commit next
-        await trio.sleep(0.1)
+        await trio.testing.wait_all_tasks_blocked()  # job.succeeded waits in the held batch
         r.nursery.start_soon(r.jobs.drain)  # SIGTERM arrives while job.succeeded waits for its commit
         await trio.testing.wait_all_tasks_blocked()
         gate.set()
         await until(lambda: r.jobs.job(WS, job_id).status == SUCCEEDED)
-        await trio.sleep(0.1)
+        await trio.testing.wait_all_tasks_blocked()
         assert r.ledger.usage(WS, 100).used == 1
         assert r.ledger.usage(WS, 100).reserved == 0
         assert await r.kinds(job_id) == ["job.created", "job.started", "job.succeeded", "capture.succeeded"]

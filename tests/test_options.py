@@ -167,26 +167,38 @@ def test_click_happens_before_the_capture(ws: Workspace, site: FixtureServer) ->
     problem(ws.capture(url=f"{site.base}/click", click="#absent"), 422, "selector_not_found")
 
 
-def test_wait_until_picks_the_moment_of_capture(ws: Workspace, site: FixtureServer) -> None:
-    def state(path: str, wait_until: str) -> str:
-        answer = ws.capture(url=f"{site.base}{path}", format="html", waitUntil=wait_until)
-        return text_of(answer, "state")
+def gated(ws: Workspace, site: FixtureServer, path: str, *, opened: bool, **fields: Any) -> httpx.Response:
+    """A capture of `path` whose page waits on a gate: opened once the page reaches it, or kept shut."""
+    gate = site.gate()
+    def capture() -> httpx.Response:
+        return ws.capture(url=f"{site.base}{path}?gate={gate.name}", format="html", **fields)
+    if opened:
+        return gate.opened_when_reached(capture)
+    try:
+        return capture()
+    finally:
+        gate.open()  # let the fixture's request go
 
-    assert state("/after-dom", "domcontentloaded") == "parsing"  # before the slow image
-    assert state("/after-dom", "load") == "loaded"
-    assert state("/after-load", "load") == "loaded"  # before the fetch that follows load
-    assert state("/after-load", "networkidle") == "idle"
+
+def test_wait_until_picks_the_moment_of_capture(ws: Workspace, site: FixtureServer) -> None:
+    def state(path: str, wait_until: str, opened: bool) -> str:
+        return text_of(gated(ws, site, path, opened=opened, waitUntil=wait_until), "state")
+
+    assert state("/after-dom", "domcontentloaded", opened=False) == "parsing"  # the image is still held
+    assert state("/after-dom", "load", opened=True) == "loaded"
+    assert state("/after-load", "load", opened=False) == "loaded"  # the fetch that follows load is still held
+    assert state("/after-load", "networkidle", opened=True) == "idle"
 
 
 def test_wait_for_selector_waits_for_the_element(ws: Workspace, site: FixtureServer) -> None:
-    assert 'id="late"' not in dom(ws.capture(url=f"{site.base}/late-element", format="html"))
-    waited = ws.capture(url=f"{site.base}/late-element", format="html", waitForSelector="#late")
+    assert 'id="late"' not in dom(gated(ws, site, "/late-element", opened=False))
+    waited = gated(ws, site, "/late-element", opened=True, waitForSelector="#late")
     assert text_of(waited, "late") == "arrived late"
 
 
 def test_delay_waits_after_load(ws: Workspace, site: FixtureServer) -> None:
-    assert text_of(ws.capture(url=f"{site.base}/delayed-text", format="html"), "t") == "sooner"
-    delayed = ws.capture(url=f"{site.base}/delayed-text", format="html", delayMs=1500)
+    assert text_of(gated(ws, site, "/delayed-text", opened=False), "t") == "sooner"
+    delayed = gated(ws, site, "/delayed-text", opened=True, delayMs=1500)
     assert text_of(delayed, "t") == "later"
 
 

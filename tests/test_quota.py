@@ -60,15 +60,19 @@ def _outcome_rows(ws: Workspace) -> dict[str, Any]:
     return {row["outcome"]: row for row in answer.json()["rows"]}
 
 
-def _disconnect_during_render(service: Service, ws: Workspace, url: str) -> None:
-    """Send a capture request by hand and hang up while the page is still loading."""
-    body = f'{{"url": "{url}", "timeoutMs": 20000}}'.encode()
+def _disconnect_during_render(service: Service, ws: Workspace, site: FixtureServer) -> None:
+    """Send a capture of the never-loading page by hand and hang up once its renderer asks for the image."""
+    hangs = sum(1 for path, _ in site.requests if path == "/hang")
+    body = f'{{"url": "{site.base}/never-loads", "timeoutMs": 20000}}'.encode()
     target = urlsplit(service.url)
     with socket.create_connection((target.hostname, target.port), timeout=10) as sock:
         sock.sendall(
             b"POST /api/screenshot HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
             + f"x-api-key: {ws.key}\r\ncontent-length: {len(body)}\r\n\r\n".encode() + body)
-        time.sleep(1.5)
+        deadline = time.monotonic() + 20
+        while sum(1 for path, _ in site.requests if path == "/hang") == hangs:
+            assert time.monotonic() < deadline, "the capture never reached the page"
+            time.sleep(0.01)
 
 
 def test_failures_cost_nothing_and_show_in_analytics_with_their_stage(
@@ -79,7 +83,7 @@ def test_failures_cost_nothing_and_show_in_analytics_with_their_stage(
     dropped = ws.capture(url=f"{site.base}/drop")
     assert dropped.status_code == 502, dropped.text
     assert dropped.json()["code"] == "render_failed"
-    _disconnect_during_render(service, ws, f"{site.base}/never-loads")
+    _disconnect_during_render(service, ws, site)
 
     deadline = time.monotonic() + 30
     rows = _outcome_rows(ws)
