@@ -320,47 +320,72 @@ def admin_command(settings: Settings, plans: dict[str, Plan], ns: argparse.Names
 def _offline(
     settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]
 ) -> Iterator[dict[str, Any]]:
-    import duckdb
+    """The command's answers with no service running: the same dispatcher, on the database file."""
+    import trio
 
-    from engine.schema import DDL
-    from engine.sql import SAFE_CONFIG, check_read_only, read_only_rows
+    from engine.operator import answers
 
-    if command == "sql":
-        check_read_only(args["query"])
-        if not settings.database_path.exists():
-            raise CliError(f"no database at {settings.database_path} yet: start the service once")
-        with duckdb.connect(str(settings.database_path), read_only=True, config=SAFE_CONFIG) as conn:
-            yield from read_only_rows(conn, args["query"], settings.sql_timeout_s)
-        return
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    with duckdb.connect(str(settings.database_path), config=SAFE_CONFIG) as conn:
-        conn.execute(DDL)
-        yield _offline_account_command(settings, plans, conn, command, args)
+    async def collect() -> list[dict[str, Any]]:
+        return [answer async for answer in answers(FileDesk(settings, plans), command, args)]
+    return iter(trio.run(collect))
 
 
-def _offline_account_command(settings: Settings, plans: dict[str, Plan], conn: Any,
-                             command: str, args: dict[str, Any]) -> dict[str, Any]:
-    from engine import accounts
+class FileDesk:
+    """engine.operator's desk on the database file itself, for when no service holds it."""
 
-    if command == "workspace.create":
-        return accounts.create_workspace(conn, args["name"], args["plan"], plans, args.get("quota")).as_json()
-    if command == "workspace.set-plan":
-        return accounts.set_plan(conn, args["workspace"], args["plan"], plans, args.get("quota")).as_json()
-    if command == "key.create":
-        secret = load_or_create_secret(settings.data_dir / "secrets" / "api-key-hmac.key")
-        key, plaintext = accounts.create_key(conn, secret, args["workspace"], args.get("name"))
-        return {"id": key.id, "key": plaintext, "workspaceId": key.workspace_id}
-    if command == "key.revoke":
-        key = accounts.revoke_key(conn, args["key"])
-        return {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
-    if command == "payload-key.rotate":
+    def __init__(self, settings: Settings, plans: dict[str, Plan]) -> None:
+        self.settings, self.plans = settings, plans
+
+    def _change(self, fn: Any, *args: Any) -> Any:
+        import duckdb
+
+        from engine.schema import DDL
+        from engine.sql import SAFE_CONFIG
+
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        with duckdb.connect(str(self.settings.database_path), config=SAFE_CONFIG) as conn:
+            conn.execute(DDL)
+            return fn(conn, *args)
+
+    async def create_workspace(self, name: str, plan: str, quota: int | None) -> Any:
+        from engine import accounts
+
+        return self._change(accounts.create_workspace, name, plan, self.plans, quota)
+
+    async def set_plan(self, workspace_id: str, plan: str, quota: int | None) -> Any:
+        from engine import accounts
+
+        return self._change(accounts.set_plan, workspace_id, plan, self.plans, quota)
+
+    async def create_key(self, workspace_id: str, name: str | None) -> Any:
+        from engine import accounts
+
+        secret = load_or_create_secret(self.settings.data_dir / "secrets" / "api-key-hmac.key")
+        return self._change(accounts.create_key, secret, workspace_id, name, self.settings.max_keys_per_workspace)
+
+    async def revoke_key(self, key_id: str) -> Any:
+        from engine import accounts
+
+        return self._change(accounts.revoke_key, key_id)
+
+    async def rotate_payload_key(self) -> dict[str, object]:
         from engine.sealing import rotate_keys
 
         try:
-            return rotate_keys(_payload_key_dir(settings))
+            return rotate_keys(_payload_key_dir(self.settings))
         except ValueError as exc:
             raise CliError(str(exc)) from exc
-    raise CliError(f"unknown command {command}")
+
+    async def sql(self, query: str) -> list[dict[str, Any]]:
+        import duckdb
+
+        from engine.sql import SAFE_CONFIG, check_read_only, read_only_rows
+
+        check_read_only(query)
+        if not self.settings.database_path.exists():
+            raise CliError(f"no database at {self.settings.database_path} yet: start the service once")
+        with duckdb.connect(str(self.settings.database_path), read_only=True, config=SAFE_CONFIG) as conn:
+            return list(read_only_rows(conn, query, self.settings.sql_timeout_s))
 
 
 # ---------------------------------------------------------------- CLI

@@ -172,12 +172,10 @@ class AccountDirectory:
         return ws
 
     async def create_key(self, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
-        """A new key, shown this once; UserError past max_keys_per_workspace live keys."""
-        live = sum(1 for key in self._keys.values() if key.workspace_id == workspace_id)
-        if live >= self.max_keys_per_workspace:
-            raise UserError(f"this workspace has {live} API keys, the most it may have "
-                            "(max_keys_per_workspace); revoke one first")
-        key, plaintext = await self._write(accounts.create_key, self._secret, workspace_id, name)
+        """A new key, shown this once (an operator's: no role to check); LimitReached past
+        max_keys_per_workspace live keys, counted by the database's one writer."""
+        key, plaintext = await self._write(accounts.create_key, self._secret, workspace_id, name,
+                                           self.max_keys_per_workspace)
         self._keys[key.hash] = key
         return key, plaintext
 
@@ -311,12 +309,8 @@ class AccountDirectory:
         return sorted(((self._users[uid], role) for uid, role in roles.items()), key=lambda pair: pair[0].email)
 
     async def create_team(self, user_id: str, name: str) -> Workspace:
-        """A team workspace owned by `user_id`; UserError past max_teams_per_user teams owned."""
-        owned = sum(1 for ws_id, roles in self._roles.items()
-                    if roles.get(user_id) == "owner" and ws_id not in self._personal)
-        if owned >= self.max_teams_per_user:
-            raise UserError(f"you own {owned} teams, the most one person may (max_teams_per_user)")
-        workspace = await self._write(users.create_team, user_id, name, self.plans)
+        """A team workspace owned by `user_id`; LimitReached past max_teams_per_user teams owned."""
+        workspace = await self._write(users.create_team, user_id, name, self.plans, self.max_teams_per_user)
         self._workspaces[workspace.id] = workspace
         self._roles[workspace.id] = {user_id: "owner"}
         return workspace
@@ -324,8 +318,14 @@ class AccountDirectory:
     async def keys_of(self, workspace_id: str) -> list[dict[str, Any]]:
         return await self.db.call(users.list_keys, workspace_id)
 
-    async def revoke_key_of(self, workspace_id: str, key_id: str) -> ApiKey:
-        """Revoke a key of this workspace; another workspace's key is not found."""
+    async def issue_key(self, user_id: str, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
+        """A key a member creates: their role must allow `manage_keys` (Forbidden), else as `create_key`."""
+        self.acting(user_id, workspace_id, "manage_keys")
+        return await self.create_key(workspace_id, name)
+
+    async def revoke_key_of(self, user_id: str, workspace_id: str, key_id: str) -> ApiKey:
+        """A key a member revokes: their role must allow `manage_keys`; another workspace's key is not found."""
+        self.acting(user_id, workspace_id, "manage_keys")
         if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
             raise NotFoundError(f"no key {key_id} in this workspace")
         return await self.revoke_key(key_id)
@@ -338,7 +338,11 @@ class AccountDirectory:
         for digest in mine:
             del self._invites[digest]
 
-    def _acting(self, user_id: str, workspace_id: str, action: str) -> tuple[Workspace, str]:
+    def acting(self, user_id: str, workspace_id: str, action: str) -> tuple[Workspace, str]:
+        """The user's workspace and role: NotFoundError unless a member, Forbidden unless the role may `action`.
+
+        Every role check of the dashboard is this one (engine.permissions' matrix).
+        """
         workspace, role = self.member_workspace(user_id, workspace_id)
         require(role, action)
         return workspace, role
@@ -356,7 +360,7 @@ class AccountDirectory:
     async def invite(self, user_id: str, workspace_id: str, role: str) -> str:
         """A single-use link token that makes whoever opens it a member (or admin) of the team."""
         async with self._membership:
-            self._acting(user_id, workspace_id, "manage_members")
+            self.acting(user_id, workspace_id, "manage_members")
             self._team(workspace_id)
             if role not in {"admin", "member"}:
                 raise Forbidden("an invitation makes an admin or a member; ownership is transferred")
@@ -393,7 +397,7 @@ class AccountDirectory:
 
     async def change_role(self, user_id: str, workspace_id: str, member_id: str, role: str) -> None:
         async with self._membership:
-            self._acting(user_id, workspace_id, "manage_members")
+            self.acting(user_id, workspace_id, "manage_members")
             if self._member(workspace_id, member_id) == "owner" or role not in {"admin", "member"}:
                 raise Forbidden("the owner's role changes only by a transfer of ownership")
             await self._write(users.set_role, workspace_id, member_id, role)
@@ -403,7 +407,7 @@ class AccountDirectory:
 
     async def remove_member(self, user_id: str, workspace_id: str, member_id: str) -> None:
         async with self._membership:
-            self._acting(user_id, workspace_id, "manage_members")
+            self.acting(user_id, workspace_id, "manage_members")
             if self._member(workspace_id, member_id) == "owner":
                 raise Forbidden("the owner cannot be removed; they may transfer ownership, then leave")
             await self._write(users.remove_member, workspace_id, member_id)
@@ -412,14 +416,14 @@ class AccountDirectory:
 
     async def leave(self, user_id: str, workspace_id: str) -> None:
         async with self._membership:
-            self._acting(user_id, workspace_id, "leave")
+            self.acting(user_id, workspace_id, "leave")
             await self._write(users.remove_member, workspace_id, user_id)
             self._roles[workspace_id].pop(user_id, None)
             await self._drop_invites_by(workspace_id, user_id)
 
     async def transfer(self, user_id: str, workspace_id: str, member_id: str) -> None:
         async with self._membership:
-            self._acting(user_id, workspace_id, "transfer")
+            self.acting(user_id, workspace_id, "transfer")
             self._team(workspace_id)
             if member_id == user_id:
                 raise Forbidden("you own this workspace already")
@@ -430,7 +434,7 @@ class AccountDirectory:
 
     async def delete_workspace(self, user_id: str, workspace_id: str) -> None:
         async with self._membership:
-            self._acting(user_id, workspace_id, "delete")
+            self.acting(user_id, workspace_id, "delete")
             self._team(workspace_id)
             await self._write(users.delete_workspace, workspace_id)
             self._roles.pop(workspace_id, None)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,8 @@ import trio
 from actors.accounts import AccountDirectory
 from actors.eventlog import EventLog
 from actors.jobs import Jobs
-from engine.accounts import AccountError
+from engine.accounts import AccountError, ApiKey, Workspace
+from engine.operator import answers
 from engine.sealing import Keyring, rotate_keys
 from engine.sql import SqlRefused, json_line
 
@@ -58,7 +58,7 @@ class ControlServer:
         async with stream:
             try:
                 request = orjson.loads(await _read_line(stream))
-                async for answer in self._answers(request["command"], request.get("args", {})):
+                async for answer in answers(self, request["command"], request.get("args", {})):
                     await stream.send_all(json_line(answer))
                 await stream.send_all(json_line({"done": True}))
             except (AccountError, SqlRefused, KeyError, ValueError, orjson.JSONDecodeError) as exc:
@@ -71,27 +71,27 @@ class ControlServer:
                 log.exception("control command failed")
                 await stream.send_all(json_line({"error": f"{type(exc).__name__}: {exc}"}))
 
-    async def _answers(self, command: str, args: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
-        if command == "workspace.create":
-            yield (await self.accounts.create_workspace(args["name"], args["plan"], args.get("quota"))).as_json()
-        elif command == "workspace.set-plan":
-            ws = await self.accounts.set_plan(args["workspace"], args["plan"], args.get("quota"))
-            yield ws.as_json()
-        elif command == "key.create":
-            key, plaintext = await self.accounts.create_key(args["workspace"], args.get("name"))
-            yield {"id": key.id, "key": plaintext, "workspaceId": key.workspace_id}
-        elif command == "key.revoke":
-            key = await self.accounts.revoke_key(args["key"])
-            yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
-        elif command == "payload-key.rotate":
-            answer, keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
-            self.jobs.use_keyring(keyring)
-            yield answer
-        elif command == "sql":
-            for row in await self.event_log.db.read_only(args["query"], self.sql_timeout_s):
-                yield row
-        else:
-            raise ValueError(f"unknown command {command!r}")
+    # ------------------------------------------------------------ the desk (engine.operator.Desk)
+
+    async def create_workspace(self, name: str, plan: str, quota: int | None) -> Workspace:
+        return await self.accounts.create_workspace(name, plan, quota)
+
+    async def set_plan(self, workspace_id: str, plan: str, quota: int | None) -> Workspace:
+        return await self.accounts.set_plan(workspace_id, plan, quota)
+
+    async def create_key(self, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
+        return await self.accounts.create_key(workspace_id, name)
+
+    async def revoke_key(self, key_id: str) -> ApiKey:
+        return await self.accounts.revoke_key(key_id)
+
+    async def rotate_payload_key(self) -> dict[str, object]:
+        answer, keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
+        self.jobs.use_keyring(keyring)
+        return answer
+
+    async def sql(self, query: str) -> list[dict[str, Any]]:
+        return await self.event_log.db.read_only(query, self.sql_timeout_s)
 
 
 def _rotate_and_load(directory: Path) -> tuple[dict[str, object], Keyring]:

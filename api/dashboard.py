@@ -21,7 +21,7 @@ from quart import Blueprint, Response, g, render_template, request
 
 from actors.accounts import HashingBusy, LoginThrottled
 from api.pipeline import base_url, services
-from engine.accounts import Workspace
+from engine.accounts import LimitReached, Workspace
 from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
 from engine.charts import LABELS as OUTCOME_LABELS
 from engine.charts import daily_chart, failures_by_stage, window
@@ -29,7 +29,7 @@ from engine.entitlements import FORMAT_FEATURES
 from engine.errors import CaptureError, Forbidden, JobAlreadyFinished, ResourceError, status_of
 from engine.jobs import SUCCEEDED, Job
 from engine.period import utcnow
-from engine.permissions import allowed, require
+from engine.permissions import allowed
 from engine.users import SESSION_DAYS, UserError
 
 blueprint = Blueprint("dashboard", __name__, template_folder="templates")
@@ -136,9 +136,7 @@ def _signed_in(response: Response, token: str) -> Response:
 
 def _acting_in(workspace_id: str, action: str) -> tuple[Workspace, str]:
     """The signed-in user's workspace and role: 404 if they are not a member, 403 if the role may not `action`."""
-    found, role = services().accounts.member_workspace(g.user.id, workspace_id)
-    require(role, action)
-    return found, role
+    return services().accounts.acting(g.user.id, workspace_id, action)
 
 
 def _see_other(location: str) -> Response:
@@ -234,7 +232,7 @@ async def create_team() -> Response:
     form = await request.form
     try:
         workspace = await services().accounts.create_team(g.user.id, form.get("name", ""))
-    except UserError as error:
+    except (UserError, LimitReached) as error:
         return await _page("dashboard.html", 422, message=str(error),
                            memberships=services().accounts.memberships(g.user.id))
     return _see_other(f"/dashboard/w/{workspace.id}")
@@ -272,24 +270,22 @@ async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | Non
 @blueprint.post("/dashboard/keys")
 async def create_key() -> Response:
     form = await request.form
-    accounts = services().accounts
-    chosen, _ = _acting_in(form.get("workspace", ""), "manage_keys")
+    workspace_id = form.get("workspace", "")
     name = form.get("name", "").strip()[:80] or None
     try:
-        key, plaintext = await accounts.create_key(chosen.id, name)
-    except UserError as error:
-        return await _keys_page(chosen.id, status=422, message=str(error))
+        key, plaintext = await services().accounts.issue_key(g.user.id, workspace_id, name)
+    except LimitReached as error:
+        return await _keys_page(workspace_id, status=422, message=str(error))
     # shown in this answer only: never stored, never shown again
-    return await _keys_page(chosen.id, created=(key, plaintext), status=201)
+    return await _keys_page(workspace_id, created=(key, plaintext), status=201)
 
 
 @blueprint.post("/dashboard/keys/<key_id>/revoke")
 async def revoke_key(key_id: str) -> Response:
     form = await request.form
-    accounts = services().accounts
-    chosen, _ = _acting_in(form.get("workspace", ""), "manage_keys")
-    await accounts.revoke_key_of(chosen.id, key_id)
-    return _see_other(f"/dashboard/keys?workspace={chosen.id}")
+    workspace_id = form.get("workspace", "")
+    await services().accounts.revoke_key_of(g.user.id, workspace_id, key_id)
+    return _see_other(f"/dashboard/keys?workspace={workspace_id}")
 
 
 

@@ -19,6 +19,10 @@ class AccountError(ValueError):
     """An operator command named something that does not exist; the message says what."""
 
 
+class LimitReached(AccountError):
+    """A workspace or a person has the most of something the settings allow; the message says which."""
+
+
 @dataclass(frozen=True)
 class Workspace:
     id: str
@@ -73,10 +77,16 @@ def set_plan(
 
 
 def create_key(
-    conn: duckdb.DuckDBPyConnection, secret: bytes, workspace_id: str, name: str | None
+    conn: duckdb.DuckDBPyConnection, secret: bytes, workspace_id: str, name: str | None, max_keys: int
 ) -> tuple[ApiKey, str]:
+    """A new key of the workspace; LimitReached when it has `max_keys` live keys already."""
     if conn.execute("SELECT 1 FROM workspaces WHERE id = ?", [workspace_id]).fetchone() is None:
         raise AccountError(f"no workspace {workspace_id}")
+    live = conn.execute("SELECT count(*) FROM api_keys WHERE workspace_id = ? AND revoked_at IS NULL",
+                        [workspace_id]).fetchone()
+    if live is not None and live[0] >= max_keys:
+        raise LimitReached(f"this workspace has {live[0]} API keys, the most it may have "
+                           "(max_keys_per_workspace); revoke one first")
     plaintext = new_api_key()
     key = ApiKey(new_id("key"), workspace_id, name, display_prefix(plaintext), key_hash(secret, plaintext))
     conn.execute(

@@ -19,7 +19,7 @@ import duckdb
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from engine.accounts import AccountError, Workspace, create_workspace, now
+from engine.accounts import AccountError, LimitReached, Workspace, create_workspace, now
 from engine.keys import new_id
 from engine.plans import Plan
 
@@ -113,10 +113,15 @@ def create_user(conn: duckdb.DuckDBPyConnection, email: str, password_hash: str,
 
 
 def create_team(conn: duckdb.DuckDBPyConnection, user_id: str, name: str, plans: dict[str, Plan],
-                plan: str = "free") -> Workspace:
+                max_teams: int, plan: str = "free") -> Workspace:
+    """A team owned by the user; LimitReached when they own `max_teams` teams already."""
     name = name.strip()
     if not 1 <= len(name) <= 80:
         raise UserError("give the team a name of 1 to 80 characters")
+    owned = conn.execute("SELECT count(*) FROM memberships m JOIN workspaces w ON w.id = m.workspace_id "
+                         "WHERE m.user_id = ? AND m.role = 'owner' AND w.kind = 'team'", [user_id]).fetchone()
+    if owned is not None and owned[0] >= max_teams:
+        raise LimitReached(f"you own {owned[0]} teams, the most one person may (max_teams_per_user)")
     conn.execute("BEGIN")
     try:
         workspace = create_workspace(conn, name, plan, plans, None, kind="team")

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
+import orjson
 import pytest
 
-from tests.conftest import Service, Workspace, running_service
+from tests.conftest import ROOT, Service, Workspace, running_service
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
 
@@ -107,3 +112,19 @@ def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> No
     assert second.status_code == 422
     assert "max_teams_per_user" in second.text
     owner.http.close()
+
+
+def test_the_key_cap_holds_without_a_running_service_too(tmp_path: Path) -> None:
+    """The operator's commands meet the same checks offline: the database function counts the keys."""
+    env = {**os.environ, "CAPTURE_DATA_DIR": str(tmp_path / "data"), "CAPTURE_MAX_KEYS_PER_WORKSPACE": "2"}
+
+    def cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([sys.executable, str(ROOT / "run.py"), *args], env=env, capture_output=True,
+                              timeout=60, check=False)
+    created = cli("workspace", "create", "--name", "offline", "--plan", "pro")
+    assert created.returncode == 0, created.stderr
+    workspace = orjson.loads(created.stdout)["id"]
+    assert [cli("key", "create", "--workspace", workspace).returncode for _ in range(2)] == [0, 0]
+    refused = cli("key", "create", "--workspace", workspace)
+    assert refused.returncode == 1
+    assert b"max_keys_per_workspace" in refused.stderr
