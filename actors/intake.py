@@ -44,7 +44,7 @@ from engine.jobs import workspace_share
 from engine.keys import new_id
 from engine.ratelimit import RateDecision, TokenBuckets
 from engine.recipes import Capture, take_capture
-from engine.request import CaptureRequest, parse_capture
+from engine.request import Body, CaptureRequest, parse_capture
 from engine.settings import Settings
 
 log = logging.getLogger("capture.intake")
@@ -120,14 +120,14 @@ class Intake:
             raise RateLimited(decision.retry_after_s, decision.headers(), names[refused])
         return decision
 
-    async def capture(self, principal: Principal, data: Any, request_id: str) -> Delivery:
-        """Validate and render; raise a CaptureError (already recorded) or return the Delivery."""
+    async def capture(self, principal: Principal, body: Body, request_id: str) -> Delivery:
+        """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery."""
         started = trio.current_time()
         capture_id = new_id("cap")
         request: CaptureRequest | None = None
         reserved = False
         try:
-            request = parse_capture(data)
+            request = parse_capture(body.json())
             await self.vet(request, principal, job=False)
             with self._place_in_queue(principal.workspace.id):
                 usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)

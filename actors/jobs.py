@@ -62,15 +62,17 @@ from engine.jobs import (
     Accepted,
     FairQueue,
     Job,
+    checked_idempotency_key,
     clear_url,
     fingerprint,
     forgettable,
+    parse_batch,
     workspace_share,
 )
 from engine.keys import new_id
 from engine.period import utcnow
 from engine.recipes import Capture
-from engine.request import CaptureRequest, parse_capture
+from engine.request import Body, CaptureRequest, parse_capture
 from engine.sealing import Keyring, SealError
 from engine.settings import Settings
 from engine.signing import ResultSigner
@@ -178,13 +180,21 @@ class Jobs:
 
     # ------------------------------------------------------------ acceptance
 
-    async def submit(self, principal: Principal, items: list[Any], *, request_id: str, route: str, body: Any,
+    async def submit(self, principal: Principal, body: Body, *, request_id: str, route: str,
                      idempotency_key: str | None, batch: bool) -> Accepted:
-        """Accept captures as jobs, durably, or raise the error that says why not (nothing queued)."""
+        """Accept the captures of `body` (one, or a batch's) as jobs, durably, or raise the error that
+        says why not (recorded; nothing queued). `idempotency_key` is the header as it came."""
+        try:
+            idempotency_key = checked_idempotency_key(idempotency_key)
+            data = body.json()
+            items = parse_batch(data) if batch else [data]
+        except CaptureError as exc:
+            await self.intake.record_failure(principal, request_id, exc)
+            raise
         if idempotency_key is None:
             return await self._accept(principal, items, request_id, None, None, batch)
         key = (principal.workspace.id, idempotency_key)
-        digest = fingerprint(self._fingerprint_key, route, body)
+        digest = fingerprint(self._fingerprint_key, route, data)
         replay = self._idempotency.claim(key, digest, time.time())
         if replay is not None:
             return replay

@@ -30,6 +30,7 @@ from engine.errors import CaptureError, Forbidden, JobAlreadyFinished, ResourceE
 from engine.jobs import SUCCEEDED, Job
 from engine.period import utcnow
 from engine.permissions import allowed
+from engine.request import Body
 from engine.users import SESSION_DAYS, UserError
 
 blueprint = Blueprint("dashboard", __name__, template_folder="templates")
@@ -409,7 +410,7 @@ async def playground(workspace_id: str) -> Response:
     body = playground_request(form)
     try:
         await intake.admit(who, g.request_id, capture=True)
-        accepted = await jobs.submit(who, [body], request_id=g.request_id, route="playground", body=body,
+        accepted = await jobs.submit(who, Body.of(body), request_id=g.request_id, route="playground",
                                      idempotency_key=None, batch=False)
     except CaptureError as error:  # already recorded as a failed attempt
         refused = await _playground(found, role, form=form, status=error.status, problem=error)

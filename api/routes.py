@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 import orjson
@@ -12,9 +13,9 @@ from actors.intake import Delivery
 from api.openapi import openapi_document
 from api.pipeline import base_url, delivering, principal, services
 from engine.analytics import analytics_query, parse_range, shape_rows
-from engine.errors import CaptureError, MalformedJson, PayloadTooLarge, UnsupportedMediaType
-from engine.jobs import checked_idempotency_key, parse_batch, status_url
+from engine.jobs import status_url
 from engine.period import rfc3339, utcnow
+from engine.request import Body
 
 blueprint = Blueprint("api", __name__)
 
@@ -31,26 +32,14 @@ async def openapi() -> Response:
 
 @blueprint.post("/api/screenshot")
 async def screenshot() -> Response:
-    data = await _capture_body()
-    delivery = await services().intake.capture(principal(), data, g.request_id)
+    delivery = await services().intake.capture(principal(), await _body(), g.request_id)
     return _capture_response(delivery)
-
-
-async def _capture_body() -> Any:
-    """The JSON body of a capture route; a body that cannot be read is a recorded failed attempt."""
-    try:
-        return await read_json()
-    except CaptureError as error:
-        await services().intake.record_failure(principal(), g.request_id, error)
-        raise
 
 
 @blueprint.post("/api/jobs")
 async def create_job() -> Response:
-    key = await _idempotency_key()
-    data = await _capture_body()
-    accepted = await services().jobs.submit(principal(), [data], request_id=g.request_id, route="jobs",
-                                            body=data, idempotency_key=key, batch=False)
+    accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id, route="jobs",
+                                            idempotency_key=request.headers.get("idempotency-key"), batch=False)
     job = accepted.jobs[0]
     body = {"id": job.id, "status": "QUEUED", "statusUrl": status_url(base_url(), job.id),
             "createdAt": rfc3339(job.created_at)}
@@ -59,26 +48,23 @@ async def create_job() -> Response:
 
 @blueprint.post("/api/jobs/batch")
 async def create_batch() -> Response:
-    key = await _idempotency_key()
-    data = await _capture_body()
-    try:
-        captures = parse_batch(data)
-    except CaptureError as error:
-        await services().intake.record_failure(principal(), g.request_id, error)
-        raise
-    accepted = await services().jobs.submit(principal(), captures, request_id=g.request_id, route="jobs/batch",
-                                            body=data, idempotency_key=key, batch=True)
+    accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id,
+                                            route="jobs/batch", idempotency_key=request.headers.get("idempotency-key"),
+                                            batch=True)
     body = {"batchId": accepted.batch_id, "jobs": [
         {"id": job.id, "status": "QUEUED", "statusUrl": status_url(base_url(), job.id)} for job in accepted.jobs]}
     return _accepted(body, accepted.replayed)
 
 
-async def _idempotency_key() -> str | None:
-    try:
-        return checked_idempotency_key(request.headers.get("idempotency-key"))
-    except CaptureError as error:
-        await services().intake.record_failure(principal(), g.request_id, error)
-        raise
+async def _body() -> Body:
+    """The body of a capture route, read up to max_body_bytes; the actor that takes it parses it."""
+    limit = services().settings.max_body_bytes
+    raw: bytes | None = None
+    if (request.content_length or 0) <= limit:
+        with suppress(RequestEntityTooLarge):  # a chunked body that grew past the limit: left unread
+            raw = await request.get_data(cache=False, as_text=False, parse_form_data=False)
+            g.body_read = True  # nothing left for the answer to drain
+    return Body(request.mimetype or None, raw, limit)
 
 
 def _accepted(body: dict[str, Any], replayed: bool, location: str | None = None) -> Response:
@@ -119,25 +105,6 @@ async def result(job_id: str) -> Response:
         "cache-control": "private, no-store",
         "x-capture-id": job.id,
     })
-
-
-async def read_json() -> Any:
-    """The request body as JSON, or the capture error that says why not."""
-    if request.mimetype != "application/json":
-        sent = request.mimetype or "nothing"
-        raise UnsupportedMediaType(f"send the body as application/json, not {sent}")
-    limit = services().settings.max_body_bytes
-    if (request.content_length or 0) > limit:
-        raise PayloadTooLarge(f"the body is larger than {limit} bytes")
-    try:
-        raw = await request.get_data(cache=False)
-    except RequestEntityTooLarge as exc:
-        raise PayloadTooLarge(f"the body is larger than {limit} bytes") from exc
-    g.body_read = True  # nothing left for the answer to drain
-    try:
-        return orjson.loads(raw)
-    except orjson.JSONDecodeError as exc:
-        raise MalformedJson(f"the body is not valid JSON: {exc}") from exc
 
 
 def _capture_response(delivery: Delivery) -> Response:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import re
 import zoneinfo
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic.alias_generators import to_camel
 
 from engine.devices import DEVICES
-from engine.errors import FieldError, InvalidRequest
+from engine.errors import FieldError, InvalidRequest, MalformedJson, PayloadTooLarge, UnsupportedMediaType
 
 Format = Literal["png", "jpeg", "webp", "pdf", "html", "webm"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
@@ -251,3 +253,34 @@ def _summary(errors: tuple[FieldError, ...]) -> str:
     first = errors[0]
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{first.field}: {first.message}{more}"
+
+
+@dataclass(frozen=True)
+class Body:
+    """A capture route's body as the client sent it.
+
+    The API reads the bytes; the actor that takes the capture parses them
+    (`json()`), so a body that cannot be read is a refused attempt that actor
+    records like any other.
+    """
+
+    media_type: str | None
+    raw: bytes | None  # None: larger than `limit`, left unread
+    limit: int
+
+    def json(self) -> Any:
+        """The body as JSON; UnsupportedMediaType, PayloadTooLarge or MalformedJson when it cannot be."""
+        if self.media_type != "application/json":
+            raise UnsupportedMediaType(f"send the body as application/json, not {self.media_type or 'nothing'}")
+        if self.raw is None or len(self.raw) > self.limit:
+            raise PayloadTooLarge(f"the body is larger than {self.limit} bytes")
+        try:
+            return orjson.loads(self.raw)
+        except orjson.JSONDecodeError as exc:
+            raise MalformedJson(f"the body is not valid JSON: {exc}") from exc
+
+    @classmethod
+    def of(cls, data: Any) -> Body:
+        """A body holding `data` (a capture the service builds itself, as the playground does)."""
+        raw = orjson.dumps(data)
+        return cls("application/json", raw, len(raw))

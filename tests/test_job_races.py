@@ -29,6 +29,7 @@ from engine.errors import CapacityExhausted, IdempotencyConflict, RenderFailed
 from engine.jobs import CANCELLED, SUCCEEDED
 from engine.plans import Plan
 from engine.recipes import Capture
+from engine.request import Body
 from engine.sealing import Keyring
 from engine.settings import Settings
 from engine.signing import ResultSigner
@@ -102,8 +103,8 @@ class Rig:
         return gate
 
     async def submit(self) -> str:
-        accepted = await self.jobs.submit(PRINCIPAL, [{"html": "<p>race</p>"}], request_id="req_race",
-                                          route="jobs", body={}, idempotency_key=None, batch=False)
+        accepted = await self.jobs.submit(PRINCIPAL, Body.of({"html": "<p>race</p>"}), request_id="req_race",
+                                          route="jobs", idempotency_key=None, batch=False)
         return accepted.jobs[0].id
 
     async def kinds(self, job_id: str) -> list[str]:
@@ -146,8 +147,8 @@ async def test_a_stop_during_the_success_commit_leaves_the_job_succeeded_and_bil
 async def test_the_same_idempotency_key_while_the_first_request_commits_is_a_conflict(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         def send() -> Any:
-            return r.jobs.submit(PRINCIPAL, [{"html": "<p>once</p>"}], request_id="req_once", route="jobs",
-                                 body={"html": "<p>once</p>"}, idempotency_key="in-flight-1", batch=False)
+            return r.jobs.submit(PRINCIPAL, Body.of({"html": "<p>once</p>"}), request_id="req_once", route="jobs",
+                                 idempotency_key="in-flight-1", batch=False)
         gate = await r.hold_commits()
         answers: list[Any] = []
 
