@@ -36,7 +36,7 @@ from engine.plans import Plan, PlanFileError, load_plans
 from engine.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
-    from actors.chromium import HeadStart
+    from engine.chromium import HeadStart
 
 log = logging.getLogger("capture")
 GRACEFUL_S = 3.0
@@ -51,7 +51,7 @@ class CliError(Exception):
 
 def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     """`run.py serve`: refuse what cannot work before anything starts, then serve until stopped."""
-    from actors.chromium import HeadStart  # Selenium: needed first, to launch Chromium
+    from engine.chromium import HeadStart  # Selenium: needed first, to launch Chromium
 
     _warn_about(settings)
     _protect_data(settings)
@@ -254,7 +254,7 @@ def _warn_about(settings: Settings) -> None:
         log.warning("CAPTURE_EGRESS_ALLOW is set (%s): captures may reach these addresses despite "
                     "the destination rules; use this for local development and tests only",
                     ", ".join(f"{a.network}{':' + str(a.port) if a.port else ''}" for a in settings.egress_allow))
-    from actors.chromium import BrowserAccount, BrowserUserMissing
+    from engine.chromium import BrowserAccount, BrowserUserMissing
 
     try:
         account = BrowserAccount.for_service(settings.chromium_user)

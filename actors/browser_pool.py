@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 
 import trio
 
-from actors import chromium
 from actors.egress import EgressGuard, Lane
 from actors.eventlog import Event, EventLog
+from engine import chromium
 from engine.cdp import CdpConnection, CdpError, message_limit, open_cdp
 from engine.errors import CapacityExhausted
 from engine.page import Page, open_page

@@ -15,8 +15,8 @@ from typing import Any
 
 import trio
 
-from actors.chromium import Chromium, launch, stop
 from engine.cdp import CdpConnection, message_limit, open_cdp
+from engine.chromium import Chromium, launch, stop
 from engine.settings import Settings
 
 VIEWPORT = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}

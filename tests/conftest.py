@@ -26,7 +26,7 @@ import orjson
 import pytest
 import trio
 
-from actors.chromium import descendants
+from engine.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
 from tests.fixture_site import FixtureServer
 

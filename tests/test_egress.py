@@ -18,7 +18,7 @@ import httpx
 import pytest
 from PIL import Image
 
-from actors.chromium import descendants
+from engine.chromium import descendants
 from tests.conftest import Service, Workspace
 from tests.egress_site import ATTEMPTS, MAGENTA, SecretServer
 from tests.fixture_site import FixtureServer

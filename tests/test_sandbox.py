@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from actors.chromium import RENDERER_NICE_STEP, descendants
+from engine.chromium import RENDERER_NICE_STEP, descendants
 from tests.conftest import ROOT, Service, Workspace
 from tests.fixture_site import FixtureServer
 

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 import trio
 
-from actors import chromium
 from actors.browser_pool import BrowserPool, Session
 from actors.egress import EgressGuard
 from actors.eventlog import EventLog, running_event_log
+from engine import chromium
 from engine.cdp import CdpError, succeeded
 from engine.destinations import Address, EgressPolicy
 from engine.recipes import take_capture

@@ -29,7 +29,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-from actors.chromium import Chromium, launch, stop
+from engine.chromium import Chromium, launch, stop
 from engine.settings import Settings
 from tests.conftest import ROOT, Service, Workspace
 from tests.dashboard_client import PASSWORD
