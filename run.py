@@ -110,6 +110,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.accounts import AccountDirectory
             from actors.control import ControlServer
             from actors.intake import Intake
+            from actors.job_book import JobSecrets
             from actors.jobs import Jobs
             from actors.ledger import QuotaLedger
             from actors.results import ResultStore
@@ -123,8 +124,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("ledger", ledger.run)
             intake = Intake(settings, event_log, ledger, pool, guard)
             await supervisor.start("intake", intake.run)
-            jobs = Jobs(settings, event_log, ledger, pool, intake, keyring, signer,
-                        ResultStore(settings.data_dir / "results"), fingerprints)
+            jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
+                        JobSecrets(keyring, signer, fingerprints))
             await supervisor.start("jobs", jobs.run)
             control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings),
                                     settings.sql_timeout_s)

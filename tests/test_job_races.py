@@ -21,6 +21,7 @@ import trio.testing
 from actors.accounts import Principal
 from actors.database import Database
 from actors.eventlog import Event, EventLog, EventLogClosed, running_event_log
+from actors.job_book import JobSecrets
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
@@ -119,8 +120,8 @@ async def rig(tmp_path: Path, **settings: Any) -> AsyncIterator[Rig]:
         await nursery.start(ledger.run)
         pool, intake = FakePool(), FakeIntake()
         jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path, **settings), event_log, ledger, cast(Any, pool),
-                    cast(Any, intake), Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32),
-                    ResultStore(tmp_path / "results"), b"f" * 32)
+                    cast(Any, intake), ResultStore(tmp_path / "results"),
+                    JobSecrets(Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32), b"f" * 32))
         await nursery.start(jobs.run)
         yield Rig(jobs, event_log.db, event_log, ledger, pool, intake, nursery)
 
@@ -193,7 +194,7 @@ async def test_parallel_submits_never_overshoot_the_queue_limit(tmp_path: Path) 
 
 async def test_a_stuck_database_fails_a_submit_after_the_bound_instead_of_holding_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("actors.jobs.STUCK_S", 0.5)
+    monkeypatch.setattr("actors.job_intake.STUCK_S", 0.5)
     async with rig(tmp_path) as r:
         gate = await r.hold_commits()  # the database thread answers nothing until the gate opens
         try:

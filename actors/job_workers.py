@@ -1,0 +1,227 @@
+"""The workers that run queued jobs, and cancellation, which ends what they run.
+
+Workers (one per browser session) take the next job round-robin across
+workspaces and ask the pool for a session with low priority, so synchronous
+captures go first. A job whose renderer died goes back to the front of its
+workspace's queue, up to MAX_ATTEMPTS starts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import math
+from dataclasses import dataclass
+
+import orjson
+import trio
+
+from actors.browser_pool import BrowserPool, Session
+from actors.intake import Intake
+from actors.job_book import JobBook, JobSecrets
+from actors.ledger import QuotaLedger
+from actors.results import ResultStore
+from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout
+from engine.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
+from engine.period import utcnow
+from engine.recipes import Capture
+from engine.request import CaptureRequest, parse_capture
+from engine.sealing import SealError
+from engine.settings import Settings
+
+log = logging.getLogger("capture.jobs")
+STOP_S = 5.0
+
+
+class _Cancelled:
+    """The outcome of an attempt stopped by DELETE."""
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    outcome: Capture | CaptureError | _Cancelled
+    request: CaptureRequest | None
+    started: float
+
+
+class JobWorkers:
+    def __init__(self, settings: Settings, book: JobBook, pool: BrowserPool, intake: Intake, ledger: QuotaLedger,
+                 store: ResultStore, secrets: JobSecrets) -> None:
+        self.settings = settings
+        self.book = book
+        self.pool = pool
+        self.intake = intake
+        self.ledger = ledger
+        self.store = store
+        self.secrets = secrets
+        self._scope = trio.CancelScope()
+        self._done = trio.Event()
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """One worker per browser session, until `drain`."""
+        self._scope = trio.CancelScope()
+        self._done = trio.Event()
+        try:
+            with self._scope:
+                async with trio.open_nursery() as nursery:
+                    for _ in range(self.settings.pool_size):
+                        nursery.start_soon(self._work)
+                    task_status.started()  # from here on, a drain stops these workers
+        finally:
+            self._done.set()
+
+    async def drain(self) -> None:
+        """Stop the workers for an orderly shutdown; their jobs go back to the queue, attempts given back."""
+        self._scope.cancel()
+        with trio.move_on_after(STOP_S):
+            await self._done.wait()
+
+    async def cancel(self, workspace_id: str, job_id: str) -> Job:
+        """QUEUED: cancelled at once. RUNNING: cancel requested, the worker stops it. Finished: 409."""
+        book = self.book
+        job = book.job(workspace_id, job_id)
+        if job.status == CANCELLED:
+            return job
+        if job.finished:
+            raise JobAlreadyFinished(f"job {job.id} is already {job.status}")
+        if job.id not in book.claimed and book.queue.remove(job):
+            try:
+                await self._finish_cancelled(job, None, trio.current_time(), stage="queue")
+            except BaseException:
+                if not job.finished:
+                    book.queue.push_front(job)  # not recorded: it is still queued
+                raise
+            return job
+        # A worker holds it, or it is on its way back to the queue: the worker ends it.
+        if not job.cancel_requested:
+            # Meanwhile the job may come back to the queue and be taken again: it must not start.
+            book.cancelling.add(job.id)
+            try:
+                await book.record(job, "job.cancel_requested")
+            finally:
+                book.cancelling.discard(job.id)
+        scope = book.claimed.get(job.id)
+        if scope is not None:
+            scope.cancel()
+        return job
+
+    async def requeue(self, job: Job, reason: str) -> None:
+        """Back to the queue after a dead renderer or process; FAILED once the attempts are used up."""
+        if job.cancel_requested:
+            await self._finish_cancelled(job, None, trio.current_time(), stage="render")
+        elif reason != "shutdown" and (job.attempts >= MAX_ATTEMPTS or job.status == QUEUED):
+            # out of attempts, or a fault before it even started (it would only fail again)
+            message = (f"the renderer died on each of {job.attempts} attempts" if job.status == RUNNING
+                       else "the job could not be started")
+            await self.book.record(job, "job.failed", {"code": "render_failed", "message": message},
+                                   self.book.capture_event(job, None, trio.current_time(), "capture.failed",
+                                                           outcome="render_failed", stage="render",
+                                                           code="render_failed"),
+                                   code="render_failed", stage="render")
+            self.ledger.release(job.workspace_id, job.id)
+        else:
+            await self.book.record(job, "job.requeued", {"reason": reason})
+            self.book.queue.push_front(job)
+            self.book.queued.unpark_all()
+
+    # ------------------------------------------------------------ one worker
+
+    async def _work(self) -> None:
+        book = self.book
+        while True:
+            while not book.queue:
+                await book.queued.park()
+            job: Job | None = None
+            try:
+                async with self.pool.lease(math.inf, urgent=False) as session:
+                    job = book.queue.pop()  # chosen once a session is free: the fairest moment
+                    if job is None:
+                        continue  # another worker took it, or it was cancelled
+                    scope = book.claimed[job.id] = trio.CancelScope()
+                    attempt = await self._attempt(job, session, scope)
+                await self._settle(job, attempt, session)
+            except Exception:  # a fault with this one job (a full disk, a bug): not the other workers'
+                log.exception("job %s failed unexpectedly", job.id if job else "-")
+                if job is not None and not job.finished:
+                    await self._put_back(job, "crash")
+            except BaseException as exc:
+                if job is not None and not job.finished:
+                    with trio.move_on_after(STOP_S, shield=True):
+                        await self._put_back(job, "shutdown" if _only_cancelled(exc) else "crash")
+                raise
+            finally:
+                if job is not None:
+                    book.claimed.pop(job.id, None)
+
+    async def _attempt(self, job: Job, session: Session, scope: trio.CancelScope) -> _Attempt:
+        started = trio.current_time()
+        request: CaptureRequest | None = None
+        try:
+            request = self._open(job)
+            if job.cancel_requested or job.id in self.book.cancelling:
+                return _Attempt(_Cancelled(), request, started)
+            await self.book.record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
+            with scope:
+                capture = await self.intake.render_on(session, request, job.id, job.workspace_id)
+                return _Attempt(capture, request, started)
+            return _Attempt(_Cancelled(), request, started)
+        except CaptureError as exc:
+            return _Attempt(exc, request, started)
+
+    def _open(self, job: Job) -> CaptureRequest:
+        if job.sealed is None:
+            raise RenderFailed("the job's payload is gone")
+        try:
+            item = orjson.loads(self.secrets.open(job.sealed, job))
+        except SealError as exc:
+            raise RenderFailed(f"the job's payload cannot be opened: {exc}") from None
+        return parse_capture(item)
+
+    async def _settle(self, job: Job, attempt: _Attempt, session: Session) -> None:
+        outcome = attempt.outcome
+        if isinstance(outcome, Capture):
+            await self._finish_succeeded(job, outcome, attempt)
+        elif isinstance(outcome, _Cancelled) or job.cancel_requested:
+            await self._finish_cancelled(job, attempt.request, attempt.started, stage="render")
+        elif isinstance(outcome, RenderFailed | RenderTimeout) and session.died:
+            log.info("job %s: its browser died (%s); queueing it again", job.id, outcome.code)
+            await self.requeue(job, "renderer_died")
+        else:
+            await self.book.record(job, "job.failed", {"code": outcome.code, "message": outcome.detail},
+                                   self.book.capture_event(job, attempt.request, attempt.started, "capture.failed",
+                                                           outcome=outcome.outcome, stage=outcome.stage,
+                                                           code=outcome.code),
+                                   code=outcome.code, stage=outcome.stage)
+            self.ledger.release(job.workspace_id, job.id)
+
+    async def _finish_succeeded(self, job: Job, capture: Capture, attempt: _Attempt) -> None:
+        await self.store.write(job.id, capture.body)
+        retained_until = utcnow() + dt.timedelta(seconds=job.retain_s)
+        await self.book.record(
+            job, "job.succeeded",
+            {"contentType": capture.content_type, "bytes": len(capture.body),
+             "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()},
+            self.book.capture_event(job, attempt.request, attempt.started, "capture.succeeded",
+                                    outcome="succeeded", bytes=len(capture.body),
+                                    target_status=capture.target_status),
+            bytes=len(capture.body), target_status=capture.target_status)
+        self.ledger.commit(job.workspace_id, job.id)
+
+    async def _finish_cancelled(self, job: Job, request: CaptureRequest | None, started: float, stage: str) -> None:
+        await self.book.record(job, "job.cancelled", {"stage": stage},
+                               self.book.capture_event(job, request, started, "capture.failed", outcome="cancelled",
+                                                       stage=stage, code="cancelled"))
+        self.ledger.release(job.workspace_id, job.id)
+
+    async def _put_back(self, job: Job, reason: str) -> None:
+        """A job a worker let go of unfinished: queued again (recorded if it had started), or ended."""
+        if job.status == RUNNING or job.cancel_requested or reason == "crash":
+            await self.requeue(job, reason)
+        elif job not in self.book.queue:
+            self.book.queue.push_front(job)  # stopped before it started: nothing to record
+
+
+def _only_cancelled(exc: BaseException) -> bool:
+    if isinstance(exc, BaseExceptionGroup):
+        return exc.split(trio.Cancelled)[1] is None
+    return isinstance(exc, trio.Cancelled)
