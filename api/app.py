@@ -11,13 +11,14 @@ from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
-from api import dashboard, routes, status_reads
+from api import dashboard, playground, routes, status_reads, web
 from api.pipeline import JobIdConverter, Services, admit, api_key, authenticate, needs_key, services, stamp
 from api.problems import problem_response
 from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
 from engine.keys import new_id
 
 DRAIN_S = 5.0
+PAGES = (dashboard, playground)  # imported for their routes, which they add to web.blueprint
 
 
 def create_app(services: Services) -> QuartTrio:
@@ -31,7 +32,7 @@ def create_app(services: Services) -> QuartTrio:
     app.register_error_handler(Problem, _problem)
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(routes.blueprint)
-    app.register_blueprint(dashboard.blueprint)
+    app.register_blueprint(web.blueprint)  # with the pages of api.dashboard and api.playground on it
     # Polled many times per job: the plain case of GET /api/jobs/{id} is answered beneath Quart.
     app.asgi_app = status_reads.StatusReads(app.asgi_app, services)  # type: ignore[method-assign,assignment]
     return app
