@@ -8,7 +8,10 @@ from typing import Any
 from pydantic.json_schema import models_json_schema
 
 from engine.devices import DEVICES
+from engine.idempotency import REMEMBER_S
+from engine.jobs import CANCELLED, EXPIRED, FAILED, MAX_BATCH, MAX_IDEMPOTENCY_KEY, QUEUED, RUNNING, SUCCEEDED
 from engine.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
+from engine.settings import Settings
 
 REF = "#/components/schemas/{model}"
 ERROR_CODES = [
@@ -150,11 +153,12 @@ def _components() -> dict[str, Any]:
     return schemas
 
 
-STATES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"]
+STATES = [QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED]
 IDEMPOTENCY_KEY = {
     "name": "idempotency-key", "in": "header", "required": False,
-    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[ -~]+$"},
-    "description": "1-255 printable ASCII characters, remembered 24 h per workspace. The same key with the "
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY, "pattern": "^[ -~]+$"},
+    "description": f"1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters, remembered {REMEMBER_S // 3600} h per "
+                   "workspace. The same key with the "
                    "same body answers the first response again (idempotent-replayed: true); with another body "
                    "422 idempotency_key_reused; while the first is still being accepted 409 idempotency_conflict.",
 }
@@ -169,19 +173,19 @@ def _job_schemas() -> dict[str, Any]:
     return {
         "JobAccepted": {
             "type": "object", "required": ["id", "status", "statusUrl", "createdAt"],
-            "properties": {"id": text, "status": {"type": "string", "enum": ["QUEUED"]},
+            "properties": {"id": text, "status": {"type": "string", "enum": [QUEUED]},
                            "statusUrl": text, "createdAt": time},
         },
         "BatchRequest": {
             "type": "object", "required": ["captures"], "additionalProperties": False,
-            "properties": {"captures": {"type": "array", "minItems": 1, "maxItems": 20,
+            "properties": {"captures": {"type": "array", "minItems": 1, "maxItems": MAX_BATCH,
                                         "items": {"$ref": REF.format(model="CaptureRequest")}}},
         },
         "BatchAccepted": {
             "type": "object", "required": ["batchId", "jobs"],
             "properties": {"batchId": text, "jobs": {"type": "array", "items": {
                 "type": "object", "required": ["id", "status", "statusUrl"],
-                "properties": {"id": text, "status": {"type": "string", "enum": ["QUEUED"]}, "statusUrl": text},
+                "properties": {"id": text, "status": {"type": "string", "enum": [QUEUED]}, "statusUrl": text},
             }}},
         },
         "Job": {
@@ -193,7 +197,8 @@ def _job_schemas() -> dict[str, Any]:
                 "attempts": {"type": "integer", "description": "renderer starts so far, at most 3"},
                 "cancelRequested": {"type": "boolean"},
                 "resultUrl": {"type": "string", "description": "SUCCEEDED only: a signed download URL, no API "
-                              "key needed, valid until resultExpiresAt (default 900 s, never past retention)"},
+                              f"key needed, valid until resultExpiresAt (default {Settings.result_url_ttl_s} s, "
+                              "never past retention)"},
                 "resultExpiresAt": time, "contentType": text, "bytes": {"type": "integer"},
                 "error": {"type": "object", "required": ["code", "message"],
                           "properties": {"code": text, "message": text}},
@@ -233,7 +238,7 @@ def _job_paths() -> dict[str, Any]:
             },
         }},
         "/api/jobs/batch": {"post": {
-            "summary": "Queue up to 20 captures", "operationId": "createBatch",
+            "summary": f"Queue up to {MAX_BATCH} captures", "operationId": "createBatch",
             "description": "Every capture is checked first; if any fails, nothing is queued and errors[] names "
                            "each failing item (captures[2].url). Quota is reserved for all of them.",
             "parameters": [IDEMPOTENCY_KEY],
