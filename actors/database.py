@@ -68,6 +68,10 @@ class Database:
             while (item := self._queue.get()) is not _STOP:
                 fn, args, deliver, token = item
                 result = outcome.capture(fn, conn, *args)
+                # A function that read one row (fetchone) left its result open, and DuckDB then
+                # refuses the next relation on this connection (the event log's insert): finish it.
+                with suppress(duckdb.Error):
+                    conn.complete()
                 try:  # hand the answer over without waiting for the loop to take it
                     token.run_sync_soon(deliver, result)
                 except trio.RunFinishedError:

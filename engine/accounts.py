@@ -82,10 +82,10 @@ def create_key(
     """A new key of the workspace; LimitReached when it has `max_keys` live keys already."""
     if conn.execute("SELECT 1 FROM workspaces WHERE id = ?", [workspace_id]).fetchone() is None:
         raise AccountError(f"no workspace {workspace_id}")
-    live = conn.execute("SELECT count(*) FROM api_keys WHERE workspace_id = ? AND revoked_at IS NULL",
-                        [workspace_id]).fetchone()
-    if live is not None and live[0] >= max_keys:
-        raise LimitReached(f"this workspace has {live[0]} API keys, the most it may have "
+    ((live,),) = conn.execute("SELECT count(*) FROM api_keys WHERE workspace_id = ? AND revoked_at IS NULL",
+                              [workspace_id]).fetchall()
+    if live >= max_keys:
+        raise LimitReached(f"this workspace has {live} API keys, the most it may have "
                            "(max_keys_per_workspace); revoke one first")
     plaintext = new_api_key()
     key = ApiKey(new_id("key"), workspace_id, name, display_prefix(plaintext), key_hash(secret, plaintext))

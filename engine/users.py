@@ -118,10 +118,10 @@ def create_team(conn: duckdb.DuckDBPyConnection, user_id: str, name: str, plans:
     name = name.strip()
     if not 1 <= len(name) <= 80:
         raise UserError("give the team a name of 1 to 80 characters")
-    owned = conn.execute("SELECT count(*) FROM memberships m JOIN workspaces w ON w.id = m.workspace_id "
-                         "WHERE m.user_id = ? AND m.role = 'owner' AND w.kind = 'team'", [user_id]).fetchone()
-    if owned is not None and owned[0] >= max_teams:
-        raise LimitReached(f"you own {owned[0]} teams, the most one person may (max_teams_per_user)")
+    ((owned,),) = conn.execute("SELECT count(*) FROM memberships m JOIN workspaces w ON w.id = m.workspace_id "
+                               "WHERE m.user_id = ? AND m.role = 'owner' AND w.kind = 'team'", [user_id]).fetchall()
+    if owned >= max_teams:
+        raise LimitReached(f"you own {owned} teams, the most one person may (max_teams_per_user)")
     conn.execute("BEGIN")
     try:
         workspace = create_workspace(conn, name, plan, plans, None, kind="team")

@@ -100,3 +100,16 @@ async def test_appends_waiting_when_the_log_stops_are_refused_not_left_waiting(
     assert len(outcomes) == 30
     assert outcomes.count("committed") == committed
     assert outcomes.count("refused") == 30 - committed > 0
+
+
+async def test_a_call_that_left_its_result_open_does_not_break_the_next_append(tmp_path: Path) -> None:
+    """DuckDB refuses a relation (the event log's insert) while a read of one row is still open."""
+    async with running_event_log(tmp_path / "events.duckdb") as (log, _):
+        def one_row_then_refuse(conn: duckdb.DuckDBPyConnection) -> None:
+            conn.execute("SELECT * FROM range(10)").fetchone()
+            raise ValueError("refused after reading one row")
+        with pytest.raises(ValueError, match="one row"):
+            await log.db.call(one_row_then_refuse)
+        await log.append(Event("test.after_open_result"))
+        rows = await log.query("SELECT count(*) AS n FROM events WHERE type = 'test.after_open_result'")
+    assert rows == [{"n": 1}]
