@@ -319,16 +319,21 @@ class AccountDirectory:
         return await self.db.call(users.list_keys, workspace_id)
 
     async def issue_key(self, user_id: str, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
-        """A key a member creates: their role must allow `manage_keys` (Forbidden), else as `create_key`."""
-        self.acting(user_id, workspace_id, "manage_keys")
-        return await self.create_key(workspace_id, name)
+        """A key a member creates: their role must allow `manage_keys` (Forbidden), else as `create_key`.
+
+        Under the membership lock: a role taken away meanwhile cannot slip a key through.
+        """
+        async with self._membership:
+            self.acting(user_id, workspace_id, "manage_keys")
+            return await self.create_key(workspace_id, name)
 
     async def revoke_key_of(self, user_id: str, workspace_id: str, key_id: str) -> ApiKey:
         """A key a member revokes: their role must allow `manage_keys`; another workspace's key is not found."""
-        self.acting(user_id, workspace_id, "manage_keys")
-        if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
-            raise NotFoundError(f"no key {key_id} in this workspace")
-        return await self.revoke_key(key_id)
+        async with self._membership:
+            self.acting(user_id, workspace_id, "manage_keys")
+            if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
+                raise NotFoundError(f"no key {key_id} in this workspace")
+            return await self.revoke_key(key_id)
 
     # ------------------------------------------------------------ team membership
 

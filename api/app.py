@@ -11,14 +11,13 @@ from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
-from api import dashboard, playground, routes, status_reads, web
+from api import dashboard, playground, routes, status_reads, web  # noqa: F401 - pages join web.blueprint
 from api.pipeline import JobIdConverter, Services, admit, api_key, authenticate, needs_key, services, stamp
 from api.problems import problem_response
 from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
 from engine.keys import new_id
 
 DRAIN_S = 5.0
-PAGES = (dashboard, playground)  # imported for their routes, which they add to web.blueprint
 
 
 def create_app(services: Services) -> QuartTrio:

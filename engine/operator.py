@@ -15,8 +15,6 @@ from typing import Any, Protocol
 
 from engine.accounts import ApiKey, Workspace
 
-COMMANDS = ("workspace.create", "workspace.set-plan", "key.create", "key.revoke", "payload-key.rotate", "sql")
-
 
 class Desk(Protocol):
     """What the commands act on: the running service's actors, or the database file itself."""
