@@ -54,6 +54,12 @@ def site() -> Iterator[FixtureServer]:
     server.stop()
 
 
+def run_cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[bytes]:
+    """`run.py ARGS` with `env`, its output captured."""
+    return subprocess.run([sys.executable, str(ROOT / "run.py"), *args], env=env, capture_output=True, timeout=60,
+                          check=False)
+
+
 @dataclass
 class Service:
     url: str
@@ -68,8 +74,7 @@ class Service:
 
     def cli(self, *args: str) -> list[dict[str, Any]]:
         """Run an operator command against this service's data directory; its JSON lines."""
-        done = subprocess.run([sys.executable, str(ROOT / "run.py"), *args], env=self.env,
-                              capture_output=True, timeout=60, check=False)
+        done = run_cli(self.env, *args)
         if done.returncode != 0:
             raise AssertionError(f"run.py {' '.join(args)} failed: {done.stderr.decode()}")
         return [orjson.loads(line) for line in done.stdout.splitlines()]

@@ -81,6 +81,17 @@ class FixtureServer(ThreadingHTTPServer):
         self.stopping = threading.Event()
         self.gates: dict[str, threading.Event] = {}
 
+    def count(self, path: str) -> int:
+        """How often `path` (with its query) was asked for so far."""
+        return sum(1 for asked, _ in self.requests if asked == path)
+
+    def wait_for_request(self, path: str, more_than: int, wait_s: float = 20) -> None:
+        """Return once `path` was asked for more than `more_than` times; fail after `wait_s`."""
+        deadline = time.monotonic() + wait_s
+        while self.count(path) <= more_than:
+            assert time.monotonic() < deadline, f"{path} was not asked for within {wait_s} s"
+            time.sleep(0.01)
+
     def gate(self) -> Gate:
         """A new closed gate; pages take its name as `?gate=`."""
         name = secrets.token_hex(6)
@@ -107,7 +118,7 @@ class Gate:
         self.server, self.name = server, name
 
     def reached(self) -> bool:
-        return any(path == f"/gate?name={self.name}" for path, _ in self.server.requests)
+        return self.server.count(f"/gate?name={self.name}") > 0
 
     def open(self) -> None:
         self.server.gates[self.name].set()

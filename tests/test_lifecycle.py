@@ -43,14 +43,12 @@ def _start_hanging_capture(ws: Workspace, site: FixtureServer, timeout_ms: int) 
 
     The returned function waits for the capture's answer.
     """
-    hangs = sum(1 for path, _ in site.requests if path == "/hang")
+    hangs = site.count("/hang")
     answers: list[httpx.Response] = []
     worker = threading.Thread(target=lambda: answers.append(
         ws.capture(url=f"{site.base}/never-loads", timeoutMs=timeout_ms)))
     worker.start()
-    deadline = time.monotonic() + 20
-    while sum(1 for path, _ in site.requests if path == "/hang") == hangs and time.monotonic() < deadline:
-        time.sleep(0.05)
+    site.wait_for_request("/hang", more_than=hangs)
 
     def answer() -> httpx.Response:
         worker.join(60)

@@ -62,17 +62,14 @@ def _outcome_rows(ws: Workspace) -> dict[str, Any]:
 
 def _disconnect_during_render(service: Service, ws: Workspace, site: FixtureServer) -> None:
     """Send a capture of the never-loading page by hand and hang up once its renderer asks for the image."""
-    hangs = sum(1 for path, _ in site.requests if path == "/hang")
+    hangs = site.count("/hang")
     body = f'{{"url": "{site.base}/never-loads", "timeoutMs": 20000}}'.encode()
     target = urlsplit(service.url)
     with socket.create_connection((target.hostname, target.port), timeout=10) as sock:
         sock.sendall(
             b"POST /api/screenshot HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
             + f"x-api-key: {ws.key}\r\ncontent-length: {len(body)}\r\n\r\n".encode() + body)
-        deadline = time.monotonic() + 20
-        while sum(1 for path, _ in site.requests if path == "/hang") == hangs:
-            assert time.monotonic() < deadline, "the capture never reached the page"
-            time.sleep(0.01)
+        site.wait_for_request("/hang", more_than=hangs)
 
 
 def test_failures_cost_nothing_and_show_in_analytics_with_their_stage(

@@ -7,7 +7,6 @@ import pwd
 import subprocess
 import sys
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,16 +51,13 @@ def _browser_processes(service: Service) -> dict[int, Process]:
 
 def _during_a_capture(ws: Workspace, site: FixtureServer) -> dict[int, Process]:
     """The service's processes while a capture's page is open in a renderer."""
-    hangs = sum(1 for path, _ in site.requests if path == "/hang")
+    hangs = site.count("/hang")
     answers: list[httpx.Response] = []
     worker = threading.Thread(target=lambda: answers.append(
         ws.capture(url=f"{site.base}/never-loads", timeoutMs=3000)))
     worker.start()
     try:
-        deadline = time.monotonic() + 20
-        while sum(1 for path, _ in site.requests if path == "/hang") == hangs:
-            assert time.monotonic() < deadline, "the capture never reached the page"
-            time.sleep(0.05)
+        site.wait_for_request("/hang", more_than=hangs)
         return _browser_processes(ws.service)
     finally:
         worker.join(60)

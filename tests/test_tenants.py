@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +13,7 @@ import httpx
 import orjson
 import pytest
 
-from tests.conftest import ROOT, Service, Workspace, running_service
+from tests.conftest import Service, Workspace, run_cli, running_service
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
 
@@ -119,8 +118,7 @@ def test_the_key_cap_holds_without_a_running_service_too(tmp_path: Path) -> None
     env = {**os.environ, "CAPTURE_DATA_DIR": str(tmp_path / "data"), "CAPTURE_MAX_KEYS_PER_WORKSPACE": "2"}
 
     def cli(*args: str) -> subprocess.CompletedProcess[bytes]:
-        return subprocess.run([sys.executable, str(ROOT / "run.py"), *args], env=env, capture_output=True,
-                              timeout=60, check=False)
+        return run_cli(env, *args)
     created = cli("workspace", "create", "--name", "offline", "--plan", "pro")
     assert created.returncode == 0, created.stderr
     workspace = orjson.loads(created.stdout)["id"]
