@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
-from typing import Any
 
 import orjson
 import trio
@@ -31,10 +30,11 @@ from actors.job_intake import JobAcceptance
 from actors.job_workers import JobWorkers
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
+from engine import responses
 from engine.errors import JobNotFound, ResultUrlExpired
 from engine.idempotency import REMEMBER_S
-from engine.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
-from engine.period import utcnow
+from engine.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job, status_url
+from engine.period import rfc3339, utcnow
 from engine.request import Body
 from engine.sealing import Keyring
 from engine.settings import Settings
@@ -131,17 +131,25 @@ class Jobs:
         """The job once it has finished (SUCCEEDED, FAILED, CANCELLED); the caller sets the deadline."""
         return await self.book.wait_finished(workspace_id, job_id)
 
-    def view(self, job: Job, base_url: str) -> dict[str, Any]:
+    def view(self, job: Job, base_url: str) -> responses.Job:
         """The job as GET shows it: a succeeded job gets a fresh signed URL, never past retention."""
+        body = responses.Job(
+            id=job.id, status=job.status, status_url=status_url(base_url, job.id), url=job.url, format=job.format,
+            created_at=rfc3339(job.created_at), started_at=rfc3339(job.started_at) if job.started_at else None,
+            finished_at=rfc3339(job.finished_at) if job.finished_at else None, attempts=job.attempts,
+            cancel_requested=job.cancel_requested,
+            error=responses.JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
         if job.status != SUCCEEDED or job.retained_until is None:
-            return job.as_json(base_url, None, None)
+            return body
         now = int(time.time())
         kept_until = int(job.retained_until.replace(tzinfo=dt.UTC).timestamp())
         expires = min(now + self.settings.result_url_ttl_s, kept_until)
         if expires <= now:
-            return job.as_json(base_url, None, None)  # retention over; the sweeper has yet to come by
-        url = self.secrets.signer.url(base_url, job.id, job.workspace_id, expires)
-        return job.as_json(base_url, url, dt.datetime.fromtimestamp(expires, dt.UTC))
+            return body  # retention over; the sweeper has yet to come by
+        return body.model_copy(update={
+            "result_url": self.secrets.signer.url(base_url, job.id, job.workspace_id, expires),
+            "result_expires_at": rfc3339(dt.datetime.fromtimestamp(expires, dt.UTC)),
+            "content_type": job.content_type, "bytes": job.bytes})
 
     def signed_result(self, job_id: str, expires: str | None, sig: str | None) -> Job:
         """The job behind a signed result URL (no API key), if the URL holds and its result is still kept."""

@@ -5,24 +5,31 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
+from pydantic_core import core_schema
 
 from engine.devices import DEVICES
 from engine.idempotency import REMEMBER_S
-from engine.jobs import CANCELLED, EXPIRED, FAILED, MAX_BATCH, MAX_IDEMPOTENCY_KEY, QUEUED, RUNNING, SUCCEEDED
+from engine.jobs import MAX_BATCH, MAX_IDEMPOTENCY_KEY
 from engine.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
-from engine.settings import Settings
+from engine.responses import REPLIES
 
 REF = "#/components/schemas/{model}"
-ERROR_CODES = [
-    "malformed_json", "invalid_idempotency_key", "unauthenticated", "feature_not_entitled",
-    "forbidden", "not_found", "idempotency_conflict", "job_already_finished", "result_url_expired",
-    "invalid_signature", "payload_too_large", "unsupported_media_type", "invalid_request",
-    "destination_forbidden", "destination_unresolvable", "cookie_domain_mismatch",
-    "idempotency_key_reused", "batch_too_large", "selector_not_found", "target_status_rejected",
-    "result_too_large", "rate_limited", "quota_exceeded", "render_failed", "capacity_exhausted", "render_timeout",
-    "method_not_allowed", "bad_request", "internal_error",
-]
+
+
+class Omitted(GenerateJsonSchema):
+    """An answer leaves out a field that is None (`Reply.wire`): optional, never null."""
+
+    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
+        return self.generate_inner(schema["schema"])
+
+    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
+        if schema.get("default") is None:  # omitted, so no default either
+            return self.generate_inner(schema["schema"])
+        return super().default_schema(schema)
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False  # "Statusurl" says less than the name beside it
 RATE_HEADERS = {
     name: {"description": text, "schema": {"type": "integer"}}
     for name, text in (
@@ -97,63 +104,14 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 def _components() -> dict[str, Any]:
     _, schema = models_json_schema([(CaptureRequest, "validation")], ref_template=REF)
     schemas: dict[str, Any] = dict(schema.get("$defs", {}))
-    schemas["Problem"] = {
-        "type": "object",
-        "required": ["type", "title", "status", "code", "detail", "requestId"],
-        "properties": {
-            "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
-            "code": {"type": "string", "enum": ERROR_CODES}, "detail": {"type": "string"},
-            "requestId": {"type": "string"},
-            "errors": {"type": "array", "items": {"$ref": REF.format(model="FieldError")}},
-            "feature": {"type": "string", "description": "feature_not_entitled: the plan feature"},
-            "quotaResetsAt": {"type": "string", "format": "date-time"},
-            "targetStatus": {"type": "integer"},
-        },
-    }
-    schemas["FieldError"] = {
-        "type": "object", "required": ["field", "code", "message"],
-        "properties": {"field": {"type": "string"}, "code": {"type": "string"},
-                       "message": {"type": "string"}},
-    }
-    schemas["Usage"] = {
-        "type": "object", "required": ["period", "plan", "quota"],
-        "properties": {
-            "period": {"type": "object", "required": ["start", "end"], "properties": {
-                "start": {"type": "string", "format": "date-time"},
-                "end": {"type": "string", "format": "date-time"}}},
-            "plan": {"type": "string"},
-            "quota": {"type": "object", "required": ["limit", "used", "reserved", "remaining"], "properties": {
-                "limit": {"type": "integer"}, "used": {"type": "integer"},
-                "reserved": {"type": "integer", "description": "units held by captures in flight"},
-                "remaining": {"type": "integer", "description": "limit - used - reserved"}}},
-        },
-    }
-    counts = {"type": "object", "additionalProperties": {"type": "integer"}}
-    schemas["Analytics"] = {
-        "type": "object", "required": ["from", "to", "groupBy", "rows"],
-        "properties": {
-            "from": {"type": "string", "format": "date-time"},
-            "to": {"type": "string", "format": "date-time"},
-            "groupBy": {"type": "string", "enum": ["day", "format", "outcome"]},
-            "rows": {"type": "array", "items": {
-                "type": "object",
-                "required": ["captures", "outcomes", "failuresByStage", "failuresByCode",
-                             "webhookAttempts"],
-                "properties": {
-                    "day": {"type": "string"}, "format": {"type": "string"},
-                    "outcome": {"type": "string"},
-                    "captures": {"type": "integer"}, "outcomes": counts, "failuresByStage": counts,
-                    "failuresByCode": counts, "webhookAttempts": {"type": "integer"},
-                },
-            }},
-        },
-    }
+    _, replies = models_json_schema([(reply, "serialization") for reply in REPLIES], ref_template=REF,
+                                    schema_generator=Omitted)
+    schemas.update(replies["$defs"])
     schemas["CaptureRequest"] = _capture_request(schema["$defs"]["CaptureRequest"])
     schemas.update(_job_schemas())
     return schemas
 
 
-STATES = [QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED]
 IDEMPOTENCY_KEY = {
     "name": "idempotency-key", "in": "header", "required": False,
     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY, "pattern": "^[ -~]+$"},
@@ -168,41 +126,11 @@ JOB_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "stri
 
 
 def _job_schemas() -> dict[str, Any]:
-    time = {"type": "string", "format": "date-time"}
-    text = {"type": "string"}
     return {
-        "JobAccepted": {
-            "type": "object", "required": ["id", "status", "statusUrl", "createdAt"],
-            "properties": {"id": text, "status": {"type": "string", "enum": [QUEUED]},
-                           "statusUrl": text, "createdAt": time},
-        },
         "BatchRequest": {
             "type": "object", "required": ["captures"], "additionalProperties": False,
             "properties": {"captures": {"type": "array", "minItems": 1, "maxItems": MAX_BATCH,
                                         "items": {"$ref": REF.format(model="CaptureRequest")}}},
-        },
-        "BatchAccepted": {
-            "type": "object", "required": ["batchId", "jobs"],
-            "properties": {"batchId": text, "jobs": {"type": "array", "items": {
-                "type": "object", "required": ["id", "status", "statusUrl"],
-                "properties": {"id": text, "status": {"type": "string", "enum": [QUEUED]}, "statusUrl": text},
-            }}},
-        },
-        "Job": {
-            "type": "object",
-            "required": ["id", "status", "statusUrl", "format", "createdAt", "attempts", "cancelRequested"],
-            "properties": {
-                "id": text, "status": {"type": "string", "enum": STATES}, "statusUrl": text,
-                "url": text, "format": text, "createdAt": time, "startedAt": time, "finishedAt": time,
-                "attempts": {"type": "integer", "description": "renderer starts so far, at most 3"},
-                "cancelRequested": {"type": "boolean"},
-                "resultUrl": {"type": "string", "description": "SUCCEEDED only: a signed download URL, no API "
-                              f"key needed, valid until resultExpiresAt (default {Settings.result_url_ttl_s} s, "
-                              "never past retention)"},
-                "resultExpiresAt": time, "contentType": text, "bytes": {"type": "integer"},
-                "error": {"type": "object", "required": ["code", "message"],
-                          "properties": {"code": text, "message": text}},
-            },
         },
     }
 

@@ -97,7 +97,7 @@ async def _shown(job: Job) -> dict[str, Any]:
         text = (body or b"")[:PREVIEW_BYTES].decode("utf-8", "replace")
     return {
         "content_type": job.content_type, "bytes": job.bytes or 0, "capture_id": job.id,
-        "kind": (job.content_type or "").split("/")[0], "url": view.get("resultUrl"), "text": text,
+        "kind": (job.content_type or "").split("/")[0], "url": view.result_url, "text": text,
         "filename": f"{job.id}.{job.format}",
     }
 

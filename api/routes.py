@@ -16,13 +16,25 @@ from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.jobs import status_url
 from engine.period import rfc3339, utcnow
 from engine.request import Body
+from engine.responses import (
+    Analytics,
+    BatchAccepted,
+    BatchJob,
+    JobAccepted,
+    Period,
+    Quota,
+    Reply,
+    Usage,
+)
 
 blueprint = Blueprint("api", __name__)
 
 
-def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(orjson.dumps(body), status=status, content_type="application/json",
-                    headers=headers or {})
+def json_response(body: Reply | dict[str, Any], status: int = 200,
+                  headers: dict[str, str] | None = None) -> Response:
+    """A JSON answer: the API's answers are `Reply` models, this document (a free-form object) is not."""
+    wire = body.wire() if isinstance(body, Reply) else orjson.dumps(body)
+    return Response(wire, status=status, content_type="application/json", headers=headers or {})
 
 
 @blueprint.get("/api/openapi.json")
@@ -41,9 +53,9 @@ async def create_job() -> Response:
     accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id, route="jobs",
                                             idempotency_key=request.headers.get("idempotency-key"), batch=False)
     job = accepted.jobs[0]
-    body = {"id": job.id, "status": "QUEUED", "statusUrl": status_url(base_url(), job.id),
-            "createdAt": rfc3339(job.created_at)}
-    return _accepted(body, accepted.replayed, body["statusUrl"])
+    body = JobAccepted(id=job.id, status="QUEUED", status_url=status_url(base_url(), job.id),
+                       created_at=rfc3339(job.created_at))
+    return _accepted(body, accepted.replayed, body.status_url)
 
 
 @blueprint.post("/api/jobs/batch")
@@ -51,8 +63,9 @@ async def create_batch() -> Response:
     accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id,
                                             route="jobs/batch", idempotency_key=request.headers.get("idempotency-key"),
                                             batch=True)
-    body = {"batchId": accepted.batch_id, "jobs": [
-        {"id": job.id, "status": "QUEUED", "statusUrl": status_url(base_url(), job.id)} for job in accepted.jobs]}
+    assert accepted.batch_id is not None
+    body = BatchAccepted(batch_id=accepted.batch_id, jobs=[
+        BatchJob(id=job.id, status="QUEUED", status_url=status_url(base_url(), job.id)) for job in accepted.jobs])
     return _accepted(body, accepted.replayed)
 
 
@@ -67,7 +80,7 @@ async def _body() -> Body:
     return Body(request.mimetype or None, raw, limit)
 
 
-def _accepted(body: dict[str, Any], replayed: bool, location: str | None = None) -> Response:
+def _accepted(body: Reply, replayed: bool, location: str | None = None) -> Response:
     headers = {"location": location} if location else {}
     if replayed:
         headers["idempotent-replayed"] = "true"
@@ -124,11 +137,11 @@ def _capture_response(delivery: Delivery) -> Response:
 async def usage() -> Response:
     who = principal()
     used = services().ledger.usage(who.workspace.id, who.monthly_limit)
-    return json_response({
-        "period": {"start": rfc3339(used.period_start), "end": rfc3339(used.period_end)},
-        "plan": who.workspace.plan,
-        "quota": {"limit": used.limit, "used": used.used, "reserved": used.reserved, "remaining": used.remaining},
-    })
+    return json_response(Usage(
+        period=Period(start=rfc3339(used.period_start), end=rfc3339(used.period_end)),
+        plan=who.workspace.plan,
+        quota=Quota(limit=used.limit, used=used.used, reserved=used.reserved, remaining=used.remaining),
+    ))
 
 
 @blueprint.get("/api/analytics")
@@ -138,7 +151,6 @@ async def analytics() -> Response:
     sql = analytics_query(group_by)
     since, until = parse_range(request.args.get("from"), request.args.get("to"), utcnow())
     rows = await services().event_log.query(sql, [who.workspace.id, since, until])
-    return json_response({
-        "from": rfc3339(since), "to": rfc3339(until), "groupBy": group_by,
-        "rows": shape_rows(group_by, rows),
-    })
+    return json_response(Analytics.model_validate({
+        "from": rfc3339(since), "to": rfc3339(until), "groupBy": group_by, "rows": shape_rows(group_by, rows),
+    }))

@@ -22,8 +22,6 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-import orjson
-
 from api.pipeline import JOB_ID, Services, admit, api_key, authenticate, host_url, stamp
 from engine.errors import JobNotFound, RateLimited, Unauthenticated
 from engine.keys import new_id
@@ -69,7 +67,7 @@ class StatusReads:
             rate = await admit(self._intake, principal, request_id, scope["method"], scope["path"])
         except (Unauthenticated, JobNotFound, RateLimited):
             return None
-        body = orjson.dumps(self._jobs.view(job, self._base_url(scope, headers)))
+        body = self._jobs.view(job, self._base_url(scope, headers)).wire()
         return [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                 *((name.encode(), value.encode()) for name, value in stamp(request_id, rate).items())], body
 

@@ -34,7 +34,6 @@ from urllib.parse import urlsplit, urlunsplit
 import orjson
 
 from engine.errors import BatchTooLarge, FieldError, InvalidIdempotencyKey, InvalidRequest
-from engine.period import rfc3339
 
 QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED = (
     "QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED")
@@ -119,22 +118,6 @@ class Job:
         self.status = status
         self.finished_at = ts
         self.sealed = None
-
-    def as_json(self, base_url: str, result_url: str | None, result_expires: dt.datetime | None) -> dict[str, Any]:
-        """The API's job body; absent fields omitted."""
-        body: dict[str, Any] = {
-            "id": self.id, "status": self.status, "statusUrl": status_url(base_url, self.id),
-            "url": self.url, "format": self.format, "createdAt": rfc3339(self.created_at),
-            "startedAt": rfc3339(self.started_at) if self.started_at else None,
-            "finishedAt": rfc3339(self.finished_at) if self.finished_at else None,
-            "attempts": self.attempts, "cancelRequested": self.cancel_requested,
-        }
-        if self.status == SUCCEEDED and result_url is not None and result_expires is not None:
-            body.update(resultUrl=result_url, resultExpiresAt=rfc3339(result_expires),
-                        contentType=self.content_type, bytes=self.bytes)
-        if self.error_code is not None:
-            body["error"] = {"code": self.error_code, "message": self.error_message}
-        return {name: value for name, value in body.items() if value is not None}
 
 
 @dataclass(frozen=True)

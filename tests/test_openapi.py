@@ -43,6 +43,7 @@ from engine.errors import (
     ResourceError,
     concrete_errors,
 )
+from engine.responses import REPLIES
 from engine.settings import Settings
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
@@ -122,6 +123,24 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
                  for path, item in served["paths"].items() for method in item}
     assert serving == ROUTES
     assert described == ROUTES
+
+
+def test_every_json_answer_is_described_by_the_model_it_is_sent_through(served: dict[str, Any]) -> None:
+    """The routes serialise through engine.responses; the document's schemas are those models'."""
+    schemas = served["components"]["schemas"]
+    for reply in REPLIES:
+        assert schemas[reply.__name__]["properties"].keys() == {
+            field.alias or name for name, field in reply.model_fields.items()}, reply.__name__
+    answers = {response["content"]["application/json"]["schema"].get("$ref", "").rsplit("/", 1)[-1]
+               for item in served["paths"].values() for operation in item.values()
+               for status, response in operation["responses"].items()
+               if status.startswith("2") and "application/json" in response.get("content", {})}
+    assert answers - {""} == {reply.__name__ for reply in REPLIES} - {"Problem"}
+    problems = {response["content"]["application/problem+json"]["schema"]["$ref"]
+                for item in served["paths"].values() for operation in item.values()
+                for response in operation["responses"].values() if "application/problem+json" in response.get(
+                    "content", {})}
+    assert problems == {"#/components/schemas/Problem"}
 
 
 def test_every_error_code_is_in_the_problem_schema(served: dict[str, Any]) -> None:

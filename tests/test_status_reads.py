@@ -15,6 +15,7 @@ import pytest
 
 from api.pipeline import Services
 from api.status_reads import StatusReads
+from engine import responses
 from engine.errors import JobNotFound, RateLimited
 from engine.ratelimit import RateDecision
 from engine.settings import Settings
@@ -60,8 +61,9 @@ class Jobs:
             raise JobNotFound(job_id)
         return job_id
 
-    def view(self, job: str, base_url: str) -> dict[str, Any]:
-        return {"id": job, "statusUrl": f"{base_url}/api/jobs/{job}"}
+    def view(self, job: str, base_url: str) -> responses.Job:
+        return responses.Job(id=job, status="QUEUED", status_url=f"{base_url}/api/jobs/{job}", format="png",
+                             created_at="2026-11-23T16:00:00Z", attempts=0, cancel_requested=False)
 
 
 class App:
@@ -103,7 +105,8 @@ async def test_a_plain_status_read_is_answered_beneath_the_app() -> None:
     start, body = sent
     assert start["status"] == 200
     headers = dict(start["headers"])
-    assert body["body"] == b'{"id":"job_ours","statusUrl":"http://capture.test:8080/api/jobs/job_ours"}'
+    assert body["body"] == (b'{"id":"job_ours","status":"QUEUED","statusUrl":"http://capture.test:8080/api/jobs/job_ours",'
+                            b'"format":"png","createdAt":"2026-11-23T16:00:00Z","attempts":0,"cancelRequested":false}')
     assert headers[b"content-type"] == b"application/json"
     assert headers[b"content-length"] == str(len(body["body"])).encode()
     assert headers[b"x-request-id"].startswith(b"req_")

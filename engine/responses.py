@@ -1,0 +1,152 @@
+"""The API's JSON answers as pydantic models: the routes serialise through them, the OpenAPI document is
+generated from them, so a field added to an answer is described the moment it is sent.
+
+Named as the document names them (`Problem`, `Job`), so modules that hold the engine's own `Problem`
+or `Job` import this one as `responses`. Absent means omitted: `wire()` leaves out every field that is
+None, and the document lists such fields as optional rather than nullable (`api.openapi.Omitted`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
+from pydantic.alias_generators import to_camel
+from pydantic.config import JsonDict
+
+from engine import errors
+from engine.analytics import GROUPS, OUTCOMES
+from engine.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED
+from engine.settings import Settings
+
+Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]  # engine.period.rfc3339
+STATES = (QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED)
+# Every code the engine's errors declare (read at import, so nothing defined later can slip in or out).
+ERROR_CODES = sorted({e.code for e in errors.concrete_errors(errors.Problem) if e.__module__ == errors.__name__})
+
+
+def _one_of(values: Iterable[str]) -> JsonDict:
+    """A string field's enum, from the constants the engine keeps."""
+    return {"enum": list[JsonValue](values)}
+
+
+class Reply(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, validate_by_name=True, frozen=True)
+
+    def as_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+    def wire(self) -> bytes:
+        return orjson.dumps(self.as_json())
+
+
+class FieldError(Reply):
+    field: str = Field(description="the field as the client wrote it: viewport.width, captures[2].url")
+    code: str
+    message: str
+
+
+class Problem(Reply):
+    """RFC 9457 problem document: the one error envelope of the API."""
+
+    type: str
+    title: str
+    status: int
+    code: str = Field(json_schema_extra=_one_of(ERROR_CODES))
+    detail: str
+    request_id: str
+    errors: list[FieldError] | None = None
+    feature: str | None = Field(default=None, description="feature_not_entitled: the plan feature")
+    quota_resets_at: Timestamp | None = None
+    target_status: int | None = Field(default=None, description="target_status_rejected: the page's status")
+
+
+class Period(Reply):
+    start: Timestamp
+    end: Timestamp
+
+
+class Quota(Reply):
+    limit: int
+    used: int
+    reserved: int = Field(description="units held by captures in flight")
+    remaining: int = Field(description="limit - used - reserved")
+
+
+class Usage(Reply):
+    period: Period
+    plan: str
+    quota: Quota
+
+
+Counts = dict[str, int]
+
+
+class AnalyticsRow(Reply):
+    """One group: `day`, `format` or `outcome` names it, as groupBy asked."""
+
+    day: str | None = None
+    format: str | None = None
+    outcome: str | None = None
+    captures: int
+    outcomes: Counts = Field(description=f"attempts by outcome: {', '.join(OUTCOMES)}")
+    failures_by_stage: Counts
+    failures_by_code: Counts
+    webhook_attempts: int
+
+
+class Analytics(Reply):
+    since: Timestamp = Field(alias="from")
+    until: Timestamp = Field(alias="to")
+    group_by: str = Field(json_schema_extra=_one_of(GROUPS))
+    rows: list[AnalyticsRow]
+
+
+class JobAccepted(Reply):
+    id: str
+    status: Literal["QUEUED"]
+    status_url: str
+    created_at: Timestamp
+
+
+class BatchJob(Reply):
+    id: str
+    status: Literal["QUEUED"]
+    status_url: str
+
+
+class BatchAccepted(Reply):
+    batch_id: str
+    jobs: list[BatchJob] = Field(description="in request order")
+
+
+class JobError(Reply):
+    code: str
+    message: str
+
+
+class Job(Reply):
+    """A job as GET and DELETE answer it; absent fields are omitted."""
+
+    id: str
+    status: str = Field(json_schema_extra=_one_of(STATES))
+    status_url: str
+    url: str | None = None
+    format: str
+    created_at: Timestamp
+    started_at: Timestamp | None = None
+    finished_at: Timestamp | None = None
+    attempts: int = Field(description="renderer starts so far, at most 3")
+    cancel_requested: bool
+    result_url: str | None = Field(default=None, description=(
+        "SUCCEEDED only: a signed download URL, no API key needed, valid until resultExpiresAt "
+        f"(default {Settings.result_url_ttl_s} s, never past retention)"))
+    result_expires_at: Timestamp | None = None
+    content_type: str | None = None
+    bytes: int | None = None
+    error: JobError | None = None
+
+
+REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job)
