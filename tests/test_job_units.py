@@ -10,6 +10,7 @@ import trio
 import trio.testing
 
 from actors.browser_pool import BrowserPool, Session
+from engine import responses
 from engine.errors import (
     BatchTooLarge,
     CapacityExhausted,
@@ -89,11 +90,11 @@ def test_the_projection_follows_its_events() -> None:
     assert (j.status, j.attempts) == (SUCCEEDED, 2)  # a finished job stays finished
     j.apply("job.expired", until, {})
     assert (j.status, j.expired_at) == (EXPIRED, until)
-    assert "resultUrl" not in j.as_json("http://h", None, None)
+    assert "resultUrl" not in responses.job_view(j, "http://h").as_json()
 
     cancelled = job("a", 2)
     cancelled.apply("job.cancelled", T0, {})
-    body = cancelled.as_json("http://h/", None, None)
+    body = responses.job_view(cancelled, "http://h/").as_json()
     assert body["status"] == CANCELLED
     assert body["statusUrl"] == "http://h/api/jobs/job_a2"
     assert "startedAt" not in body
