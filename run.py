@@ -114,6 +114,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.jobs import Jobs
             from actors.ledger import QuotaLedger
             from actors.results import ResultStore
+            from actors.webhooks import Webhooks
 
             directory = AccountDirectory(db, plans, secret, attempts_per_client_min=settings.login_attempts_per_min,
                                          attempts_per_min=settings.login_attempts_total_per_min,
@@ -124,8 +125,11 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("ledger", ledger.run)
             intake = Intake(settings, event_log, ledger, pool, guard)
             await supervisor.start("intake", intake.run)
+            secrets = JobSecrets(keyring, signer, fingerprints)
+            webhooks = Webhooks(settings, event_log, secrets, guard.policy)
+            await supervisor.start("webhooks", webhooks.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
-                        JobSecrets(keyring, signer, fingerprints))
+                        secrets, webhooks)
             await supervisor.start("jobs", jobs.run)
             control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings),
                                     settings.sql_timeout_s)
@@ -135,7 +139,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from api.app import create_app  # Quart and friends load while Chromium starts
             from api.pipeline import Services
 
-            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log))
+            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log, webhooks))
             config = Config()
             address = listener.getsockname()
             config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it

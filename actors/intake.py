@@ -28,7 +28,7 @@ from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
 from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
-from engine.destinations import check_destination
+from engine.destinations import check_destination, check_webhook_url
 from engine.entitlements import check_entitlements
 from engine.errors import (
     CapacityExhausted,
@@ -178,7 +178,12 @@ class Intake:
         if request.retain and not job:
             raise InvalidRequest("retain applies to jobs (POST /api/jobs) only", errors=(
                 FieldError("retain", "not_applicable", "applies to jobs only"),))
+        if request.webhook_url is not None and not job:
+            raise InvalidRequest("webhookUrl applies to jobs (POST /api/jobs) only", errors=(
+                FieldError("webhookUrl", "not_applicable", "applies to jobs only"),))
         check_entitlements(request, principal.plan)
+        if request.webhook_url is not None:
+            await check_webhook_url(request.webhook_url, self.guard.policy)
         if request.url is not None:
             await check_destination(request.url, self.guard.policy)
             check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")

@@ -9,10 +9,11 @@ fair queue, the places held by submits still committing, the jobs a worker holds
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import heapq
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import trio
 
@@ -52,10 +53,21 @@ class JobSecrets:
             return job.url
 
 
+class Announcer(Protocol):
+    """Who hears of a job's events (the webhook actor), in the commit of the event itself."""
+
+    def announce(self, job: Job, kind: str, ts: dt.datetime, data: dict[str, Any]) -> list[Event]:
+        """Events to commit beside this job event; no await."""
+
+    def announced(self, events: list[Event]) -> None:
+        """The events `announce` gave are on disk."""
+
+
 class JobBook:
-    def __init__(self, settings: Settings, event_log: EventLog) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, announcer: Announcer | None = None) -> None:
         self.settings = settings
         self.event_log = event_log
+        self.announcer = announcer
         self.jobs: dict[str, Job] = {}
         self.queue = FairQueue()
         self.queued = trio.lowlevel.ParkingLot()  # idle workers
@@ -133,9 +145,12 @@ class JobBook:
         ts = utcnow()
         event = Event(kind, workspace_id=job.workspace_id, key_id=job.key_id, capture_id=job.id,
                       request_id=job.request_id, format=job.format, data=data or {}, ts=ts, **columns)
+        announced = self.announcer.announce(job, kind, ts, data or {}) if self.announcer else []
         with trio.fail_after(STUCK_S, shield=True):
-            await self.event_log.append(event, *also)
+            await self.event_log.append(event, *also, *announced)
             job.apply(kind, ts, data or {})
+        if announced and self.announcer:
+            self.announcer.announced(announced)
         if job.finished and (finished := self._finished.pop(job.id, None)) is not None:
             finished.set()
 

@@ -41,9 +41,10 @@ class JobAcceptance:
         self.idempotency = IdempotencyKeys()
 
     async def submit(self, principal: Principal, body: Body, *, request_id: str, route: str,
-                     idempotency_key: str | None, batch: bool) -> Accepted:
+                     idempotency_key: str | None, batch: bool, base_url: str) -> Accepted:
         """Accept the captures of `body` (one, or a batch's) as jobs, durably, or raise the error that
-        says why not (recorded; nothing queued). `idempotency_key` is the header as it came."""
+        says why not (recorded; nothing queued). `idempotency_key` is the header as it came; `base_url`
+        the service's as the client reached it (webhook calls carry status and result URLs)."""
         try:
             idempotency_key = checked_idempotency_key(idempotency_key)
             data = body.json()
@@ -52,14 +53,14 @@ class JobAcceptance:
             await self.intake.record_failure(principal, request_id, exc)
             raise
         if idempotency_key is None:
-            return await self._accept(principal, items, request_id, None, None, batch)
+            return await self._accept(principal, items, request_id, None, None, batch, base_url)
         key = (principal.workspace.id, idempotency_key)
         digest = fingerprint(self.secrets.fingerprint_key, route, data)
         replay = self.idempotency.claim(key, digest, time.time())
         if replay is not None:
             return replay
         try:
-            accepted = await self._accept(principal, items, request_id, idempotency_key, digest, batch)
+            accepted = await self._accept(principal, items, request_id, idempotency_key, digest, batch, base_url)
         except BaseException:
             self.idempotency.release(key)  # a refused request may be sent again, fixed, with the same key
             raise
@@ -67,7 +68,7 @@ class JobAcceptance:
         return accepted
 
     async def _accept(self, principal: Principal, items: list[Any], request_id: str, idempotency_key: str | None,
-                      digest: str | None, batch: bool) -> Accepted:
+                      digest: str | None, batch: bool, base_url: str) -> Accepted:
         requests = await self._validate(principal, items, request_id, batch)
         workspace_id = principal.workspace.id
         ids = [new_id("job") for _ in requests]
@@ -82,7 +83,8 @@ class JobAcceptance:
             for request in requests:
                 await self.intake.record_failure(principal, request_id, exc, request=request)
             raise
-        jobs, events = self._created(principal, items, requests, ids, request_id, idempotency_key, digest, batch)
+        jobs, events = self._created(principal, items, requests, ids, request_id, idempotency_key, digest, batch,
+                                     base_url)
         try:
             # Once sent, the commit's answer decides, not the client. Past STUCK_S, TooSlowError: the
             # client gets a 500 and the reservation is given back; should DuckDB commit the jobs after
@@ -100,7 +102,7 @@ class JobAcceptance:
 
     def _created(self, principal: Principal, items: list[Any], requests: list[CaptureRequest], ids: list[str],
                  request_id: str, idempotency_key: str | None, digest: str | None,
-                 batch: bool) -> tuple[list[Job], list[Event]]:
+                 batch: bool, base_url: str) -> tuple[list[Job], list[Event]]:
         """The new jobs and their job.created events, each payload sealed to its job."""
         workspace_id = principal.workspace.id
         batch_id = new_id("bat") if batch else None
@@ -117,6 +119,9 @@ class JobAcceptance:
                 if request.url is not None and shown != request.url else None,
                 "retainS": self.settings.retained_result_s if request.retain else self.settings.result_retention_s,
                 "idempotencyKey": idempotency_key, "fingerprint": digest,
+                "sealedWebhook": self.secrets.seal(request.webhook_url.encode(), job_id, workspace_id)
+                if request.webhook_url is not None else None,
+                "baseUrl": base_url if request.webhook_url is not None else None,
             }
             data = {k: v for k, v in data.items() if v is not None}
             jobs.append(Job.created(job_id, workspace_id, principal.key.id, request_id, request.format, now, data))

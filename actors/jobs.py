@@ -25,7 +25,7 @@ from actors.accounts import Principal
 from actors.browser_pool import BrowserPool
 from actors.eventlog import EventLog
 from actors.intake import Intake
-from actors.job_book import JobBook, JobSecrets
+from actors.job_book import Announcer, JobBook, JobSecrets
 from actors.job_intake import JobAcceptance
 from actors.job_workers import JobWorkers
 from actors.ledger import QuotaLedger
@@ -33,7 +33,7 @@ from actors.results import ResultStore
 from engine import responses
 from engine.errors import JobNotFound, ResultUrlExpired
 from engine.idempotency import REMEMBER_S
-from engine.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job, status_url
+from engine.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
 from engine.period import rfc3339, utcnow
 from engine.request import Body
 from engine.sealing import Keyring
@@ -44,13 +44,13 @@ log = logging.getLogger("capture.jobs")
 
 class Jobs:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
-                 intake: Intake, store: ResultStore, secrets: JobSecrets) -> None:
+                 intake: Intake, store: ResultStore, secrets: JobSecrets, announcer: Announcer | None = None) -> None:
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger
         self.store = store
         self.secrets = secrets
-        self.book = JobBook(settings, event_log)
+        self.book = JobBook(settings, event_log, announcer)
         self.acceptance = JobAcceptance(settings, self.book, intake, ledger, secrets)
         self.workers = JobWorkers(settings, self.book, pool, intake, ledger, store, secrets)
         self._built = False
@@ -111,10 +111,10 @@ class Jobs:
     # ------------------------------------------------------------ what HTTP asks for
 
     async def submit(self, principal: Principal, body: Body, *, request_id: str, route: str,
-                     idempotency_key: str | None, batch: bool) -> Accepted:
+                     idempotency_key: str | None, batch: bool, base_url: str) -> Accepted:
         """Accept the captures of `body` as jobs, durably, or raise the error that says why not (recorded)."""
         return await self.acceptance.submit(principal, body, request_id=request_id, route=route,
-                                            idempotency_key=idempotency_key, batch=batch)
+                                            idempotency_key=idempotency_key, batch=batch, base_url=base_url)
 
     async def cancel(self, workspace_id: str, job_id: str) -> Job:
         """QUEUED: cancelled at once. RUNNING: cancel requested, the worker stops it. Finished: 409."""
@@ -133,12 +133,7 @@ class Jobs:
 
     def view(self, job: Job, base_url: str) -> responses.Job:
         """The job as GET shows it: a succeeded job gets a fresh signed URL, never past retention."""
-        body = responses.Job(
-            id=job.id, status=job.status, status_url=status_url(base_url, job.id), url=job.url, format=job.format,
-            created_at=rfc3339(job.created_at), started_at=rfc3339(job.started_at) if job.started_at else None,
-            finished_at=rfc3339(job.finished_at) if job.finished_at else None, attempts=job.attempts,
-            cancel_requested=job.cancel_requested,
-            error=responses.JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
+        body = responses.job_view(job, base_url)
         if job.status != SUCCEEDED or job.retained_until is None:
             return body
         now = int(time.time())

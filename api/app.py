@@ -11,7 +11,7 @@ from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
-from api import dashboard, playground, routes, status_reads, web  # noqa: F401 - pages join web.blueprint
+from api import dashboard, playground, routes, status_reads, web, webhook_pages  # noqa: F401 - pages join web.blueprint
 from api.pipeline import JobIdConverter, Services, admit, api_key, authenticate, needs_key, services, stamp
 from api.problems import problem_response
 from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem

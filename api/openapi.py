@@ -12,7 +12,8 @@ from engine.devices import DEVICES
 from engine.idempotency import REMEMBER_S
 from engine.jobs import MAX_BATCH, MAX_IDEMPOTENCY_KEY
 from engine.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
-from engine.responses import REPLIES
+from engine.responses import CALLS, REPLIES
+from engine.webhooks import EVENT_TYPES
 
 REF = "#/components/schemas/{model}"
 
@@ -104,7 +105,7 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 def _components() -> dict[str, Any]:
     _, schema = models_json_schema([(CaptureRequest, "validation")], ref_template=REF)
     schemas: dict[str, Any] = dict(schema.get("$defs", {}))
-    _, replies = models_json_schema([(reply, "serialization") for reply in REPLIES], ref_template=REF,
+    _, replies = models_json_schema([(reply, "serialization") for reply in REPLIES + CALLS], ref_template=REF,
                                     schema_generator=Omitted)
     schemas.update(replies["$defs"])
     schemas["CaptureRequest"] = _capture_request(schema["$defs"]["CaptureRequest"])
@@ -302,6 +303,19 @@ def openapi_document() -> dict[str, Any]:
                 },
             }},
         },
+        "webhooks": {event: {"post": {
+            "summary": f"{event}, to the job's webhookUrl",
+            "description": "Signed by the Standard Webhooks scheme with the workspace's signing secret: "
+                           "webhook-id (the same in every retry), webhook-timestamp (this try), webhook-signature "
+                           "(v1,<base64 HMAC-SHA256 of id.timestamp.body>, one per secret in force, "
+                           "space-separated). A 2xx answer delivers it; anything else, a redirect or no answer "
+                           "within the timeout is retried; 410 gives it up.",
+            "parameters": [{"name": name, "in": "header", "required": True, "schema": {"type": "string"}}
+                           for name in ("webhook-id", "webhook-timestamp", "webhook-signature")],
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": {"$ref": REF.format(model="WebhookEvent")}}}},
+            "responses": {"2XX": {"description": "delivered"}, "410": {"description": "never again"}},
+        }} for event in EVENT_TYPES},
         "components": {
             "schemas": _components(),
             "securitySchemes": {

@@ -27,6 +27,7 @@ from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
+from actors.webhooks import Webhooks
 from engine.errors import Unauthenticated
 from engine.ratelimit import RateDecision
 from engine.settings import Settings
@@ -52,6 +53,7 @@ class Services:
     jobs: Jobs
     ledger: QuotaLedger
     event_log: EventLog
+    webhooks: Webhooks
 
 
 # ------------------------------------------------------------ the steps

@@ -61,7 +61,7 @@ async def playground(workspace_id: str) -> Response:
     try:
         await intake.admit(who, g.request_id, capture=True)
         accepted = await jobs.submit(who, Body.of(body), request_id=g.request_id, route="playground",
-                                     idempotency_key=None, batch=False)
+                                     idempotency_key=None, batch=False, base_url=base_url())
     except CaptureError as error:  # already recorded as a failed attempt
         refused = await _playground(found, role, form=form, status=error.status, problem=error)
         refused.headers.update(error.headers())

@@ -51,7 +51,8 @@ async def screenshot() -> Response:
 @blueprint.post("/api/jobs")
 async def create_job() -> Response:
     accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id, route="jobs",
-                                            idempotency_key=request.headers.get("idempotency-key"), batch=False)
+                                            idempotency_key=request.headers.get("idempotency-key"), batch=False,
+                                            base_url=base_url())
     job = accepted.jobs[0]
     body = JobAccepted(id=job.id, status="QUEUED", status_url=status_url(base_url(), job.id),
                        created_at=rfc3339(job.created_at))
@@ -62,7 +63,7 @@ async def create_job() -> Response:
 async def create_batch() -> Response:
     accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id,
                                             route="jobs/batch", idempotency_key=request.headers.get("idempotency-key"),
-                                            batch=True)
+                                            batch=True, base_url=base_url())
     assert accepted.batch_id is not None
     body = BatchAccepted(batch_id=accepted.batch_id, jobs=[
         BatchJob(id=job.id, status="QUEUED", status_url=status_url(base_url(), job.id)) for job in accepted.jobs])

@@ -57,16 +57,20 @@ def analytics_query(group_by: str) -> str:
 
 
 def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per group: attempts by outcome, failures by stage and code, webhook attempts."""
+    """One row per group: attempts by outcome, failures by stage and code, webhook attempts and their failures."""
     groups: dict[str, dict[str, Any]] = {}
     for row in rows:
         group = groups.setdefault(str(row["grp"]), {
             group_by: str(row["grp"]), "captures": 0, "outcomes": dict.fromkeys(OUTCOMES, 0),
             "failuresByStage": defaultdict(int), "failuresByCode": defaultdict(int),
-            "webhookAttempts": 0,
+            "webhookAttempts": 0, "webhookDelivered": 0, "webhookFailuresByCode": defaultdict(int),
         })
         if row["type"] == "webhook.attempted":
             group["webhookAttempts"] += row["n"]
+            if row["outcome"] == "delivered":
+                group["webhookDelivered"] += row["n"]
+            else:
+                group["webhookFailuresByCode"][row["code"]] += row["n"]
             continue
         group["captures"] += row["n"]
         group["outcomes"][row["outcome"]] = group["outcomes"].get(row["outcome"], 0) + row["n"]
@@ -76,6 +80,7 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
     for group in groups.values():
         group["failuresByStage"] = dict(group["failuresByStage"])
         group["failuresByCode"] = dict(group["failuresByCode"])
+        group["webhookFailuresByCode"] = dict(group["webhookFailuresByCode"])
     return list(groups.values())
 
 

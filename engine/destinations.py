@@ -168,7 +168,7 @@ class EgressPolicy:
 
     def reason(self, address: Address, port: int | None) -> str | None:
         """Why this address and port are refused, or None when they are allowed."""
-        if any(a.permits(address, port) for a in self.allow):
+        if self.allow_listed(address, port):
             return None
         reason = refusal_reason(address)
         if reason is None and _without_scope(address) in self.host_addresses:
@@ -176,6 +176,10 @@ class EgressPolicy:
         if self.allowlist_only:
             return reason or NOT_ALLOW_LISTED
         return reason
+
+    def allow_listed(self, address: Address, port: int | None) -> bool:
+        """Named by the operator's allow list (development and tests), whatever the rules say."""
+        return any(a.permits(address, port) for a in self.allow)
 
     async def vet(self, host: str, port: int) -> list[Address]:
         name = canonical_host(host)
@@ -280,6 +284,14 @@ async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url
         forbidden = _forbidden(field, detail)
         forbidden.address = str(refused.address) if refused.address is not None else None
         raise forbidden from None
+
+
+async def check_webhook_url(url: str, policy: EgressPolicy) -> None:
+    """A webhook destination: as `url`, and https, unless every address is on the operator's allow list."""
+    scheme, _, port = split_target(url, "webhookUrl")
+    addresses = await check_destination(url, policy, field="webhookUrl")
+    if scheme != "https" and not all(policy.allow_listed(address, port) for address in addresses):
+        raise _forbidden("webhookUrl", f"{url!r}: webhooks are sent over https only")
 
 
 def egress_policy(settings: Settings) -> EgressPolicy:

@@ -58,6 +58,8 @@ class Job:
     idempotency_key: str | None = None
     fingerprint: str | None = None
     index: int = 0
+    webhook: str | None = None  # the job's webhookUrl, sealed to it (base64); kept after the job ends
+    base_url: str = ""  # where it was submitted: the base of its statusUrl and resultUrl in webhook calls
     status: str = QUEUED
     attempts: int = 0
     cancel_requested: bool = False
@@ -83,6 +85,7 @@ class Job:
             sealed=base64.b64decode(data["sealed"]),
             batch_id=data.get("batchId"), idempotency_key=data.get("idempotencyKey"),
             fingerprint=data.get("fingerprint"), index=int(data.get("index", 0)),
+            webhook=data.get("sealedWebhook"), base_url=data.get("baseUrl", ""),
         )
 
     def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import h11
 import trio
 
-from engine.destinations import Address, EgressPolicy, split_target
+from engine.destinations import Address, EgressPolicy, Refused, split_target
 
 MAX_RESPONSE_BODY = 1024 * 1024
 USER_AGENT = "capture-service"
@@ -32,7 +32,11 @@ class OutboundResponse:
 
 
 class OutboundError(Exception):
-    """The request could not be sent or its response could not be read."""
+    """The request could not be sent or its response could not be read; `kind` says how, for analytics."""
+
+    def __init__(self, message: str, *, kind: str = "connection") -> None:
+        super().__init__(message)
+        self.kind = kind  # timeout, tls, connection, protocol
 
 
 async def connect_pinned(address: Address, port: int) -> trio.SocketStream:
@@ -48,11 +52,17 @@ async def connect_pinned(address: Address, port: int) -> trio.SocketStream:
 
 
 async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str, str] | None = None,
-               body: bytes = b"", timeout_s: float = 10.0,
-               ssl_context: ssl.SSLContext | None = None) -> OutboundResponse:
-    """One request. Raises DestinationForbidden (bad URL), Refused (policy) or OutboundError."""
+               body: bytes = b"", timeout_s: float = 10.0, ssl_context: ssl.SSLContext | None = None,
+               https_only: bool = False, max_body: int = MAX_RESPONSE_BODY) -> OutboundResponse:
+    """One request. Raises DestinationForbidden (bad URL), Refused (policy) or OutboundError.
+
+    `https_only`: plain http only to addresses the operator's allow list names (development). An answer's
+    body is read up to `max_body` bytes; the rest is never read (the connection is not reused).
+    """
     scheme, host, port = split_target(url)
     addresses = await policy.vet(host, port)  # Refused propagates: the caller records why
+    if https_only and scheme == "http" and not all(policy.allow_listed(a, port) for a in addresses):
+        raise Refused(host, "plain http (use https)", addresses[0])
     parts = urlsplit(url)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     try:
@@ -63,11 +73,14 @@ async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str
                                         server_hostname=host, https_compatible=True)
             async with stream:
                 return await _exchange(stream, method, host, port, path, headers or {}, body,
-                                       str(addresses[0]))
+                                       str(addresses[0]), max_body)
     except trio.TooSlowError:
-        raise OutboundError(f"{url}: no answer within {timeout_s:g} s") from None
-    except (OSError, trio.BrokenResourceError, h11.ProtocolError) as exc:
-        raise OutboundError(f"{url}: {exc}") from exc
+        raise OutboundError(f"{url}: no answer within {timeout_s:g} s", kind="timeout") from None
+    except h11.ProtocolError as exc:
+        raise OutboundError(f"{url}: {exc}", kind="protocol") from exc
+    except (OSError, trio.BrokenResourceError) as exc:
+        tls = isinstance(exc, ssl.SSLError) or isinstance(exc.__cause__, ssl.SSLError)
+        raise OutboundError(f"{url}: {exc.__cause__ or exc}", kind="tls" if tls else "connection") from exc
 
 
 async def _connect_first(addresses: list[Address], port: int) -> trio.SocketStream:
@@ -81,7 +94,7 @@ async def _connect_first(addresses: list[Address], port: int) -> trio.SocketStre
 
 
 async def _exchange(stream: trio.abc.Stream, method: str, host: str, port: int, path: str,
-                    headers: dict[str, str], body: bytes, address: str) -> OutboundResponse:
+                    headers: dict[str, str], body: bytes, address: str, max_body: int) -> OutboundResponse:
     conn = h11.Connection(h11.CLIENT)
     authority = f"[{host}]" if ":" in host else host
     default_port = port in (80, 443)
@@ -102,8 +115,9 @@ async def _exchange(stream: trio.abc.Stream, method: str, host: str, port: int, 
             status = event.status_code
             response_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in event.headers]
         elif isinstance(event, h11.Data):
+            chunks.append(bytes(event.data[:max_body - size]))
             size += len(event.data)
-            if size <= MAX_RESPONSE_BODY:
-                chunks.append(bytes(event.data))
+            if size >= max_body:  # enough: the rest is never read
+                return OutboundResponse(status, response_headers, b"".join(chunks), address)
         elif isinstance(event, h11.EndOfMessage | h11.ConnectionClosed):
             return OutboundResponse(status, response_headers, b"".join(chunks), address)

@@ -16,10 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
 from pydantic.alias_generators import to_camel
 from pydantic.config import JsonDict
 
-from engine import errors
+from engine import errors, jobs
 from engine.analytics import GROUPS, OUTCOMES
-from engine.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED
+from engine.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED, status_url
+from engine.period import rfc3339
 from engine.settings import Settings
+from engine.webhooks import EVENT_TYPES
 
 Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]  # engine.period.rfc3339
 STATES = (QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED)
@@ -94,7 +96,10 @@ class AnalyticsRow(Reply):
     outcomes: Counts = Field(description=f"attempts by outcome: {', '.join(OUTCOMES)}")
     failures_by_stage: Counts
     failures_by_code: Counts
-    webhook_attempts: int
+    webhook_attempts: int = Field(description="webhook calls tried (stage delivery); none costs quota")
+    webhook_delivered: int = Field(description="... answered 2xx")
+    webhook_failures_by_code: Counts = Field(description="... failed, by code: http_503, redirect, timeout, tls, "
+                                                        "connection, forbidden_destination")
 
 
 class Analytics(Reply):
@@ -149,4 +154,23 @@ class Job(Reply):
     error: JobError | None = None
 
 
+def job_view(job: jobs.Job, base_url: str) -> Job:
+    """The job as GET shows it, but for its result URL (fresh at each read: `actors.jobs.Jobs.view`)."""
+    return Job(
+        id=job.id, status=job.status, status_url=status_url(base_url, job.id), url=job.url, format=job.format,
+        created_at=rfc3339(job.created_at), started_at=rfc3339(job.started_at) if job.started_at else None,
+        finished_at=rfc3339(job.finished_at) if job.finished_at else None, attempts=job.attempts,
+        cancel_requested=job.cancel_requested,
+        error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
+
+
+class WebhookEvent(Reply):
+    """The body of a webhook call (Standard Webhooks), signed in its webhook-* headers."""
+
+    type: str = Field(json_schema_extra=_one_of(EVENT_TYPES))
+    timestamp: Timestamp = Field(description="when the event happened; the same in every retry")
+    data: Job = Field(description="the job as GET shows it then; job.succeeded: with a resultUrl fresh at each try")
+
+
 REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job)
+CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers

@@ -69,6 +69,13 @@ class Settings:
     result_url_ttl_s: int = 900  # a signed result URL's life, never past retention
     retention_sweep_s: float = 60.0
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
+    # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
+    # longest wait for an answer, and how many calls may be under way at once, in all and to one host.
+    webhook_retry_s: tuple[float, ...] = (5, 300, 1800, 7200, 18000, 36000, 36000)
+    webhook_retry_jitter: float = 0.1
+    webhook_timeout_s: float = 15.0
+    webhook_concurrency: int = 64
+    webhook_host_concurrency: int = 8
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")
@@ -140,6 +147,11 @@ def _convert(name: str, value: Any, default: Any) -> Any:
     if name == "egress_allow":
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(EgressAllowance.parse(item) for item in items if item.strip())
+    if name == "webhook_retry_s":
+        delays = tuple(float(item) for item in (value.split(",") if isinstance(value, str) else value))
+        if not delays or min(delays) < 0:
+            raise ValueError("a non-empty list of delays in seconds, none negative")
+        return delays
     if isinstance(default, Path) or name in {"plans_file", "resolver_hosts_file"}:
         return Path(value)
     if isinstance(default, bool):

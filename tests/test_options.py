@@ -368,7 +368,6 @@ UNBUILT: dict[str, dict[str, Any]] = {
     "mockup": {"mockup": {"device": "iphone-15"}},
     "video": {"format": "webm", "video": {"durationMs": 1000}},
     "proxy": {"proxy": {"region": "eu"}},
-    "webhookUrl": {"webhookUrl": "https://{host}/hook"},
     "format": {"format": "webm"},
 }
 

@@ -114,6 +114,7 @@ REFUSED = [
     ("admin", "demote the owner", "/dashboard/w/{ws}/members/{owner}/role", {"role": "member"}),
     ("admin", "remove the owner", "/dashboard/w/{ws}/members/{owner}/remove", {}),
     ("admin", "make someone owner", "/dashboard/w/{ws}/members/{member}/role", {"role": "owner"}),
+    ("member", "rotate the webhook signing secret", "/dashboard/w/{ws}/webhooks/rotate-secret", {}),
 ]
 
 
@@ -135,7 +136,8 @@ def _state(service: Service, workspace: str) -> list[list[dict[str, object]]]:
         "SELECT user_id, role FROM memberships WHERE workspace_id = '{ws}' ORDER BY 1",
         "SELECT id, revoked_at FROM api_keys WHERE workspace_id = '{ws}' ORDER BY 1",
         "SELECT token_hash FROM invites WHERE workspace_id = '{ws}' ORDER BY 1",
-        "SELECT kind FROM workspaces WHERE id = '{ws}'")]
+        "SELECT kind FROM workspaces WHERE id = '{ws}'",
+        "SELECT seq FROM events WHERE workspace_id = '{ws}' AND type = 'webhook.secret_created' ORDER BY 1")]
 
 
 def test_a_member_sees_but_cannot_manage_keys(team: Team) -> None:
@@ -150,6 +152,18 @@ def test_a_member_sees_but_cannot_manage_keys(team: Team) -> None:
     team.member.get("/dashboard")
     assert team.member.post(f"/dashboard/keys/{key_id[0]}/revoke", workspace=team.workspace).status_code == 403
     assert team.owner.service.client.get("/api/usage", headers={"x-api-key": key}).status_code == 200  # still live
+
+
+def test_a_member_sees_webhook_deliveries_but_not_the_signing_secret(team: Team) -> None:
+    owners = team.owner.get(f"/dashboard/w/{team.workspace}/webhooks")
+    secret = re.search(r'<code class="signing-secret">(whsec_[^<]+)</code>', owners.text)
+    assert secret is not None
+    members = team.member.get(f"/dashboard/w/{team.workspace}/webhooks")
+    assert members.status_code == 200
+    assert "Latest delivery attempts" in members.text
+    assert secret[1] not in members.text
+    assert "signing-secret" not in members.text
+    assert "Rotate secret" not in members.text
 
 
 def test_a_member_captures_in_the_playground_and_sees_the_usage(team: Team, site: FixtureServer) -> None:

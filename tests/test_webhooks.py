@@ -1,0 +1,242 @@
+"""Webhooks of jobs, against real receivers on loopback: signed, retried with one id, never redirected, never lost.
+
+The service here allows the receiver's port (CAPTURE_EGRESS_ALLOW), which is
+also what lets its plain http through; retries run on a compressed schedule.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import signal
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from engine.chromium import descendants
+from engine.webhooks import new_secret
+from tests.conftest import Service, Workspace, running_service, start_service
+from tests.dashboard_client import Browser
+from tests.fixture_site import FixtureServer
+from tests.webhook_receiver import Receiver, verified
+
+RETRIES = 3
+SECRET = re.compile(r'<code class="signing-secret">([^<]+)</code>')
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[Receiver]:
+    running = Receiver().start()
+    yield running
+    running.stop()
+
+
+def allowing(site: FixtureServer, *receivers: int, retry_s: str = ",".join(["0.2"] * RETRIES)) -> dict[str, str]:
+    return {"CAPTURE_EGRESS_ALLOW": ",".join(f"127.0.0.1:{port}" for port in (site.server_address[1], *receivers)),
+            "CAPTURE_WEBHOOK_RETRY_S": retry_s}
+
+
+@pytest.fixture(scope="module")
+def hooked(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, receiver: Receiver) -> Iterator[Service]:
+    with running_service(tmp_path_factory.mktemp("webhooks") / "data", site, **allowing(site, receiver.port)) as s:
+        yield s
+
+
+@dataclass
+class Team:
+    """A signed-up user's workspace on the pro plan: an API key, and the dashboard for its signing secret."""
+
+    ws: Workspace
+    browser: Browser
+
+    def signing_secrets(self) -> list[str]:
+        page = self.browser.get(f"/dashboard/w/{self.ws.id}/webhooks")
+        assert page.status_code == 200, page.text
+        return SECRET.findall(page.text)
+
+
+@pytest.fixture
+def team(hooked: Service) -> Iterator[Team]:
+    browser = Browser(hooked)
+    browser.signup()
+    workspace = browser.workspaces()[0]
+    hooked.cli("workspace", "set-plan", workspace, "pro")
+    yield Team(Workspace(workspace, browser.new_key(workspace), "", hooked), browser)
+    browser.http.close()
+
+
+def hook(receiver: Receiver) -> tuple[str, str]:
+    path = f"/hook/{secrets.token_hex(4)}"
+    return path, f"http://127.0.0.1:{receiver.port}{path}"
+
+
+def test_a_succeeded_job_calls_its_webhook_signed_with_the_workspace_secret(
+        team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    path, url = hook(receiver)
+    accepted = team.ws.submit(url=f"{site.base}/simple?hook=1", webhookUrl=url)
+    assert accepted.status_code == 202, accepted.text
+    job_id = accepted.json()["id"]
+    call = receiver.wait_for(path, 1)[0]
+    signing = team.signing_secrets()
+    assert len(signing) == 1
+    assert signing[0].startswith("whsec_")
+    body = verified(call, signing[0])
+    assert body["type"] == "job.succeeded"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", str(body["timestamp"]))
+    data = body["data"]
+    assert isinstance(data, dict)
+    assert (data["id"], data["status"], data["contentType"]) == (job_id, "SUCCEEDED", "image/png")
+    assert data["statusUrl"] == accepted.json()["statusUrl"]
+    result = httpx.get(str(data["resultUrl"]), timeout=30)  # signed: no key needed
+    assert result.status_code == 200
+    assert result.content.startswith(b"\x89PNG")
+    with pytest.raises(AssertionError, match="no secret verifies"):
+        verified(call, new_secret())
+    assert team.ws.service.holding(url) == []  # the URL is sealed, like the payload
+
+
+def test_failed_calls_are_retried_with_one_webhook_id_and_cost_no_quota(
+        team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    path, url = hook(receiver)
+    receiver.answers[path] = [503, 503]
+    job_id = team.ws.submit(url=f"{site.base}/simple?hook=2", webhookUrl=url).json()["id"]
+    calls = receiver.wait_for(path, 3)
+    assert len({call.headers["webhook-id"] for call in calls}) == 1
+    for call in calls:  # each try signed anew (a fresh timestamp), each verifiable
+        verified(call, *team.signing_secrets())
+    attempts = _attempts(team.ws.service, job_id, 3)
+    assert [(a["outcome"], a["stage"], a["code"]) for a in attempts] == [
+        ("delivery_failed", "delivery", "http_503"), ("delivery_failed", "delivery", "http_503"),
+        ("delivered", "delivery", None)]
+    assert attempts[0]["data"]["answer"] == "answered 503"
+    rows = team.ws.get("/api/analytics", groupBy="format").json()["rows"]
+    assert [(row["webhookAttempts"], row["webhookDelivered"], row["webhookFailuresByCode"]) for row in rows
+            if row["webhookAttempts"]] == [(3, 1, {"http_503": 2})]
+    assert team.ws.quota(at_least_used=1)["used"] == 1  # the capture; none of its calls
+
+
+def test_a_redirect_is_a_failure_and_is_never_followed(team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    path, url = hook(receiver)
+    receiver.answers[path] = [302] * (RETRIES + 1)
+    job_id = team.ws.submit(url=f"{site.base}/simple?hook=3", webhookUrl=url).json()["id"]
+    attempts = _attempts(team.ws.service, job_id, RETRIES + 1)
+    assert {a["code"] for a in attempts} == {"redirect"}
+    _wait_events(team.ws.service, f"type = 'webhook.abandoned' AND capture_id = '{job_id}'", 1)
+    assert receiver.to("/moved") == []
+    assert len(receiver.to(path)) == RETRIES + 1  # the schedule, then no more
+
+
+def test_410_gives_the_message_up_at_once(team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    path, url = hook(receiver)
+    receiver.answers[path] = [410]
+    job_id = team.ws.submit(url=f"{site.base}/simple?hook=4", webhookUrl=url).json()["id"]
+    abandoned = _wait_events(team.ws.service, f"type = 'webhook.abandoned' AND capture_id = '{job_id}'", 1)
+    assert "410" in abandoned[0]["data"]["reason"]
+    assert len(receiver.to(path)) == 1
+
+
+def test_a_rotation_signs_with_both_secrets_until_the_overlap_ends(
+        team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    old = team.signing_secrets()
+    answer = team.browser.post(f"/dashboard/w/{team.ws.id}/webhooks/rotate-secret")
+    assert answer.status_code == 303
+    new = team.signing_secrets()
+    assert (len(new), new[1:]) == (2, old)
+    path, url = hook(receiver)
+    team.ws.submit(url=f"{site.base}/simple?hook=5", webhookUrl=url)
+    call = receiver.wait_for(path, 1)[0]
+    assert len(call.headers["webhook-signature"].split(" ")) == 2
+    assert verified(call, new[0]) == verified(call, old[0])  # a receiver holding either one verifies
+
+
+def test_webhook_urls_are_refused_where_captures_may_not_go(hooked: Service, team: Team, site: FixtureServer,
+                                                            receiver: Receiver) -> None:
+    for webhook, code in [("http://127.0.0.1:1/hook", "destination_forbidden"),
+                          ("https://internal.test/hook", "destination_forbidden"),
+                          ("http://nowhere.test/hook", "destination_unresolvable"),
+                          ("ftp://fixture.test/hook", "destination_forbidden")]:
+        answer = team.ws.submit(url=f"{site.base}/simple", webhookUrl=webhook)
+        assert (answer.status_code, answer.json()["code"]) == (422, code), webhook
+        assert answer.json()["errors"][0]["field"] == "webhookUrl"
+    _, url = hook(receiver)
+    synchronous = team.ws.capture(url=f"{site.base}/simple", webhookUrl=url)
+    assert (synchronous.status_code, synchronous.json()["code"]) == (422, "invalid_request")
+    free = hooked.workspace("free")
+    refused = free.submit(url=f"{site.base}/simple", webhookUrl=url)
+    assert (refused.status_code, refused.json()["code"], refused.json()["feature"]) == (
+        403, "feature_not_entitled", "durableWebhooks")
+
+
+def test_only_members_see_the_webhooks_page(hooked: Service, team: Team) -> None:
+    before = team.signing_secrets()
+    stranger = Browser(hooked)
+    stranger.signup()
+    assert stranger.get(f"/dashboard/w/{team.ws.id}/webhooks").status_code == 404
+    assert stranger.post(f"/dashboard/w/{team.ws.id}/webhooks/rotate-secret").status_code == 404
+    stranger.http.close()
+    assert team.signing_secrets() == before  # the stranger rotated nothing
+
+
+def test_a_killed_service_loses_no_message(tmp_path: Path, site: FixtureServer) -> None:
+    """200 messages pending for a receiver that is down; kill -9; on restart and the receiver's return, all arrive."""
+    down = Receiver()
+    port = down.port
+    down.server_close()  # the port is known; nobody listens on it
+    env = allowing(site, port, retry_s=",".join(["1"] * 60))
+    first = start_service(tmp_path / "data", site, **env)
+    try:
+        ws = first.workspace("business")
+        ids = []
+        for batch in range(10):
+            answer = first.client.post("/api/jobs/batch", headers=ws.headers, json={"captures": [
+                {"url": f"{site.base}/never-loads?kill={batch}-{n}", "timeoutMs": 60000,
+                 "webhookUrl": f"http://127.0.0.1:{port}/hook/kill"} for n in range(20)]})
+            assert answer.status_code == 202, answer.text
+            ids += [job["id"] for job in answer.json()["jobs"]]
+        for job_id in ids:  # each cancellation is one job.cancelled message
+            assert first.client.delete(f"/api/jobs/{job_id}", headers=ws.headers).status_code == 202
+        scheduled = _wait_events(first, "type = 'webhook.scheduled'", 200)
+        _wait_events(first, "type = 'webhook.failed'", 50)  # the receiver is down: tries fail and wait
+        children = descendants(first.process.pid)
+        first.process.send_signal(signal.SIGKILL)
+        first.process.wait(10)
+    finally:
+        first.client.close()
+    for pid in children:  # what systemd would reap with the unit's cgroup
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    back = Receiver(port).start()
+    try:
+        with running_service(tmp_path / "data", site, **env):
+            calls = back.wait_for("/hook/kill", 200, wait_s=60)
+            deadline = time.monotonic() + 60
+            while len({c.headers["webhook-id"] for c in back.to("/hook/kill")}) < 200:
+                assert time.monotonic() < deadline, "not every message arrived"
+                time.sleep(0.1)
+            calls = back.to("/hook/kill")
+    finally:
+        back.stop()
+    arrived = Counter(call.headers["webhook-id"] for call in calls)
+    assert set(arrived) == {event["data"]["message"] for event in scheduled}
+    assert max(arrived.values()) <= 2
+    assert {call.body.count(b'"job.cancelled"') for call in calls} == {1}
+
+
+def _attempts(service: Service, job_id: str, count: int) -> list[dict[str, object]]:
+    return _wait_events(service, f"type = 'webhook.attempted' AND capture_id = '{job_id}'", count)
+
+
+def _wait_events(service: Service, where: str, count: int, wait_s: float = 30) -> list[dict[str, object]]:
+    deadline = time.monotonic() + wait_s
+    while len(found := service.events(where)) < count:
+        assert time.monotonic() < deadline, f"{len(found)} of {count} events where {where}"
+        time.sleep(0.05)
+    return found

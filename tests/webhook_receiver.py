@@ -1,0 +1,95 @@
+"""A webhook receiver on loopback: records every call and answers as the test scripts it.
+
+`answers[path]` is a list of statuses handed out in order (then 200); a 3xx
+answer points at `/moved`, so a followed redirect would show up as a call there.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from standardwebhooks import Webhook, WebhookVerificationError
+
+
+@dataclass(frozen=True)
+class Call:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: Receiver
+
+    def do_POST(self) -> None:  # the stdlib calls it by this name
+        body = self.rfile.read(int(self.headers.get("content-length", "0")))
+        self.server.record(Call(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+        status = self.server.next_status(self.path)
+        self.send_response(status)
+        if 300 <= status < 400:
+            self.send_header("location", f"http://127.0.0.1:{self.server.server_address[1]}/moved")
+        answer = f"answered {status}".encode()
+        self.send_header("content-length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+class Receiver(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, port: int = 0) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
+        self.calls: list[Call] = []
+        self.answers: dict[str, list[int]] = {}
+        self._lock = threading.Lock()
+
+    def record(self, call: Call) -> None:
+        with self._lock:
+            self.calls.append(call)
+
+    def next_status(self, path: str) -> int:
+        with self._lock:
+            script = self.answers.get(path.split("?")[0], [])
+            return script.pop(0) if script else 200
+
+    def to(self, path: str) -> list[Call]:
+        return [call for call in self.calls if call.path == path]
+
+    def wait_for(self, path: str, count: int, wait_s: float = 30) -> list[Call]:
+        deadline = time.monotonic() + wait_s
+        while len(self.to(path)) < count:
+            assert time.monotonic() < deadline, f"{path}: {len(self.to(path))} calls of {count} within {wait_s} s"
+            time.sleep(0.02)
+        return self.to(path)
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+    def start(self) -> Receiver:
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+def verified(call: Call, *secrets: str) -> dict[str, object]:
+    """The call's body, verified with the reference library against any of `secrets`; raises if none signed it."""
+    failures = []
+    for secret in secrets:
+        try:
+            body: dict[str, object] = Webhook(secret).verify(call.body, call.headers)
+            return body
+        except WebhookVerificationError as exc:
+            failures.append(exc)
+    raise AssertionError(f"no secret verifies {call.headers.get('webhook-id')}: {failures}")
