@@ -1,17 +1,22 @@
 """The webhook delivery actor: signed calls for finished jobs, retried until delivered or given up, never lost.
 
+Two kinds of destination: a job's own `webhookUrl` (signed with the
+workspace's signing secret) and the workspace's endpoints (each with its own
+secret and event filter), managed through the API and the dashboard.
+
 Messages are scheduled by the jobs actor in the same commit as the job event
 they announce (`announce`, then `announced` once it is on disk), so a message
-exists exactly when its event does. Every attempt and its verdict are
-committed before the message moves; on start the pending set is rebuilt from
-the log (`engine.webhooks.Message`). Deliveries run in their own tasks under
-a global and a per-host bound, so a slow receiver holds neither captures nor
-other receivers.
+exists exactly when its event does. Everything here changes by committing an
+event first and applying it after (`_commit`, `_apply`), the same way it is
+rebuilt on start; at most the one attempt in flight at a crash is sent again.
+Deliveries run in their own tasks under a global and a per-host bound, so a
+slow receiver holds neither captures nor other receivers.
 
 Each attempt goes out through `engine.outbound` under the capture egress
 policy: the host is resolved and judged at that moment, the connection goes to
 the judged address, TLS is verified against the name, redirects are never
-followed (a 3xx is a failure), and a 410 gives the message up.
+followed (a 3xx is a failure), and a 410 gives the message up (and disables
+an endpoint, as do `webhook_disable_after_s` without a success).
 """
 
 from __future__ import annotations
@@ -28,24 +33,31 @@ from typing import Any
 import orjson
 import trio
 
+from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
 from engine import responses
-from engine.destinations import EgressPolicy, Refused, split_target
-from engine.errors import CaptureError
+from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_target
+from engine.errors import CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
 from engine.outbound import OutboundError, send
 from engine.period import rfc3339, utcnow
+from engine.request import Body, parse_model
 from engine.sealing import SealError
 from engine.settings import Settings
 from engine.webhooks import (
     ANSWER_KEPT,
     EVENT_TYPES,
+    MAX_ENDPOINTS,
     PENDING,
-    ROTATION_OVERLAP_S,
+    TEST_EVENT,
+    Endpoint,
+    EndpointChange,
+    EndpointCreate,
     Message,
+    SigningSecrets,
     failure_code,
     new_secret,
     retry_delay,
@@ -55,22 +67,7 @@ from engine.webhooks import (
 log = logging.getLogger("capture.webhooks")
 GONE = 410  # the receiver says the endpoint is gone: stop trying
 ANSWER_READ = 64 * 1024  # of a receiver's answer at most this much is read, then the connection is dropped
-
-
-class SigningSecrets:
-    """A workspace's signing secrets, newest last; an older one signs too till ROTATION_OVERLAP_S after the next."""
-
-    def __init__(self) -> None:
-        self.secrets: list[tuple[str, float]] = []  # (secret, unix time it was made)
-
-    def add(self, secret: str, at: float) -> None:
-        self.secrets.append((secret, at))
-
-    def in_force(self, now: float) -> list[str]:
-        newest = [self.secrets[-1][0]] if self.secrets else []
-        overlapping = [secret for (secret, _), (_, successor_at) in zip(self.secrets, self.secrets[1:], strict=False)
-                       if now < successor_at + ROTATION_OVERLAP_S]
-        return newest + overlapping
+FEATURE = "durableWebhooks"
 
 
 class _HostBound:
@@ -89,12 +86,14 @@ class Webhooks:
         self.secrets = secrets  # shared with the jobs actor: opens job payloads, signs result URLs
         self.policy = policy
         self.rng = rng or random.Random()
-        self.messages: dict[str, Message] = {}  # pending ones only
-        self.signing: dict[str, SigningSecrets] = {}
+        self.messages: dict[str, Message] = {}  # pending ones only (all of them while rebuilding)
+        self.endpoints: dict[str, Endpoint] = {}
+        self.signing: dict[str, SigningSecrets] = {}  # each workspace's, for jobs' own webhookUrl
+        self._of_workspace: dict[str, dict[str, Endpoint]] = {}
         self._due: list[tuple[float, str]] = []  # (unix time, message id), a heap; stale entries skipped
         self._sending: set[str] = set()
         self._changed = trio.Event()
-        self._lock = trio.Lock()  # one secret created per workspace, however many ask at once
+        self._lock = trio.Lock()  # endpoint and secret changes, one at a time (limits, first secrets)
         self._all = trio.Semaphore(settings.webhook_concurrency)
         self._per_host: dict[str, _HostBound] = {}
         self._built = False
@@ -123,24 +122,48 @@ class Webhooks:
     async def _rebuild(self) -> None:
         rows = await self.event_log.query(
             "SELECT ts, type, workspace_id, data FROM events WHERE type LIKE 'webhook.%' ORDER BY seq")
-        messages: dict[str, Message] = {}
         for row in rows:
-            data = orjson.loads(row["data"] or "{}")
-            if row["type"] == "webhook.secret_created":
-                self._learn_secret(row["workspace_id"], row["ts"], data)
-            elif row["type"] == "webhook.scheduled":
-                messages[data["message"]] = Message.scheduled(row["workspace_id"], row["ts"], data)
-            elif (message := messages.get(data.get("message", ""))) is not None:
-                message.apply(row["type"], row["ts"], data)
-        for message in messages.values():
-            if message.state == PENDING:
-                self._queue(message)
-        log.info("webhooks: %d messages pending", len(self.messages))
+            self._apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
+        self.messages = {m.id: m for m in self.messages.values() if m.state == PENDING}
+        self._due = [(m.due, m.id) for m in self.messages.values()]
+        heapq.heapify(self._due)
+        log.info("webhooks: %d endpoints, %d messages pending", len(self.endpoints), len(self.messages))
 
-    def _queue(self, message: Message) -> None:
-        self.messages[message.id] = message
-        heapq.heappush(self._due, (message.due, message.id))
-        self._changed.set()
+    async def _commit(self, *events: Event) -> None:
+        """Events on disk, then applied. Shielded: past STUCK_S, TooSlowError and nothing applied."""
+        with trio.fail_after(STUCK_S, shield=True):
+            await self.event_log.append(*events)
+        for event in events:
+            assert event.workspace_id is not None
+            self._apply(event.type, event.workspace_id, event.ts, event.data or {})
+
+    def _apply(self, kind: str, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        """Move the projection by one event, live or rebuilding."""
+        if kind == "webhook.secret_created":
+            self._learn_secret(workspace_id, ts, data)
+        elif kind == "webhook.endpoint_created":
+            self._learn_endpoint(workspace_id, ts, data)
+        elif kind == "webhook.endpoint_deleted":
+            self.endpoints.pop(data["endpoint"], None)
+            self._of_workspace.get(workspace_id, {}).pop(data["endpoint"], None)
+        elif kind == "webhook.scheduled":
+            new = Message.scheduled(workspace_id, ts, data)
+            self.messages[new.id] = new
+            if self._built:
+                heapq.heappush(self._due, (new.due, new.id))
+                self._changed.set()
+        else:
+            if (endpoint := self.endpoints.get(data.get("endpoint", ""))) is not None:
+                endpoint.apply(kind, ts, data)
+                if "sealedUrl" in data:
+                    endpoint.url = self._open(data["sealedUrl"], endpoint.id, workspace_id)
+            if (message := self.messages.get(data.get("message", ""))) is not None:
+                message.apply(kind, ts, data)
+                if self._built and message.state != PENDING:
+                    del self.messages[message.id]
+                elif self._built and kind == "webhook.failed":
+                    heapq.heappush(self._due, (message.due, message.id))
+                    self._changed.set()
 
     # ------------------------------------------------------------ scheduling, from the jobs actor
 
@@ -149,62 +172,163 @@ class Webhooks:
 
         No await: the caller commits them in the transaction of the job event itself.
         """
-        if kind not in EVENT_TYPES or job.webhook is None:
+        endpoints = [e for e in self._of_workspace.get(job.workspace_id, {}).values() if e.wants(kind)]
+        if kind not in EVENT_TYPES or (job.webhook is None and not endpoints):
             return []
         after = copy.copy(job)
         after.apply(kind, ts, data)
-        payload = responses.job_view(after, job.base_url).as_json()
-        result = {"contentType": after.content_type, "bytes": after.bytes} if after.status == SUCCEEDED else None
-        scheduled = {"message": new_id("msg"), "event": kind, "job": job.id, "payload": payload, "result": result,
-                     "sealedUrl": job.webhook, "baseUrl": job.base_url,
-                     "retainedUntil": after.retained_until.isoformat() if after.retained_until else None}
-        return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts,
-                      data={k: v for k, v in scheduled.items() if v is not None})]
+        common = {
+            "event": kind, "job": job.id, "payload": responses.job_view(after, job.base_url).as_json(),
+            "result": {"contentType": after.content_type, "bytes": after.bytes} if after.status == SUCCEEDED
+            else None,
+            "baseUrl": job.base_url,
+            "retainedUntil": after.retained_until.isoformat() if after.retained_until else None,
+        }
+        destinations = [{"endpoint": e.id} for e in endpoints]
+        if job.webhook is not None:
+            destinations.append({"sealedUrl": job.webhook})
+        return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts, data={
+            k: v for k, v in {"message": new_id("msg"), **common, **destination}.items() if v is not None})
+            for destination in destinations]
 
     def announced(self, events: list[Event]) -> None:
         """The events `announce` made are on disk: their messages are due now."""
         for event in events:
             assert event.workspace_id is not None
-            assert event.data is not None
-            self._queue(Message.scheduled(event.workspace_id, event.ts, event.data))
+            self._apply(event.type, event.workspace_id, event.ts, event.data or {})
 
-    # ------------------------------------------------------------ signing secrets
+    # ------------------------------------------------------------ signing secrets of a workspace
 
     def _learn_secret(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
-        try:
-            secret = self.secrets.keyring.open(base64.b64decode(data["sealed"]), data["secretId"], workspace_id)
-        except SealError:
-            log.warning("webhook signing secret %s of %s cannot be opened: its key is gone", data["secretId"],
-                        workspace_id)
+        at = ts.replace(tzinfo=dt.UTC).timestamp()
+        secret = self._open(data["sealed"], data["secretId"], workspace_id)
+        if not secret:
             return
-        self.signing.setdefault(workspace_id, SigningSecrets()).add(secret.decode(), ts.replace(
-            tzinfo=dt.UTC).timestamp())
+        if "endpoint" in data:
+            if (endpoint := self.endpoints.get(data["endpoint"])) is not None:
+                endpoint.secrets.add(secret, at)
+        else:
+            self.signing.setdefault(workspace_id, SigningSecrets()).add(secret, at)
+
+    def _open(self, sealed: str, bound_to: str, workspace_id: str) -> str:
+        """A sealed secret or URL; "" (and a warning) if its key is gone."""
+        try:
+            return self.secrets.keyring.open(base64.b64decode(sealed), bound_to, workspace_id).decode()
+        except SealError:
+            log.warning("webhook secret or URL of %s in %s cannot be opened: its key is gone", bound_to,
+                        workspace_id)
+            return ""
+
+    def _seal(self, plain: str, bound_to: str, workspace_id: str) -> str:
+        return base64.b64encode(self.secrets.keyring.seal(plain.encode(), bound_to, workspace_id)).decode()
 
     async def signing_secrets(self, workspace_id: str) -> list[str]:
         """The workspace's signing secrets in force, newest first; the first is made on the first ask."""
         async with self._lock:
             if workspace_id not in self.signing:
-                await self._new_secret(workspace_id)
+                await self._new_secret(workspace_id, None)
         return self.signing[workspace_id].in_force(time.time())
 
     async def rotate_signing_secret(self, workspace_id: str) -> str:
         """A new signing secret; the old one keeps signing beside it for ROTATION_OVERLAP_S."""
         async with self._lock:
-            return await self._new_secret(workspace_id)
+            return await self._new_secret(workspace_id, None)
 
-    async def _new_secret(self, workspace_id: str) -> str:
-        secret, secret_id, ts = new_secret(), new_id("wss"), utcnow()
-        sealed = base64.b64encode(self.secrets.keyring.seal(secret.encode(), secret_id, workspace_id)).decode()
-        data = {"secretId": secret_id, "sealed": sealed, "keyId": self.secrets.keyring.current}
-        with trio.fail_after(STUCK_S, shield=True):
-            await self.event_log.append(Event("webhook.secret_created", workspace_id=workspace_id, data=data, ts=ts))
-        self._learn_secret(workspace_id, ts, data)
+    async def _new_secret(self, workspace_id: str, endpoint: str | None) -> str:
+        secret, secret_id = new_secret(), new_id("wss")
+        data = {"secretId": secret_id, "sealed": self._seal(secret, secret_id, workspace_id),
+                "keyId": self.secrets.keyring.current, "endpoint": endpoint}
+        await self._commit(Event("webhook.secret_created", workspace_id=workspace_id, ts=utcnow(),
+                                 data={k: v for k, v in data.items() if v is not None}))
         return secret
+
+    # ------------------------------------------------------------ endpoints, from the API and the dashboard
+
+    def endpoint(self, principal: Principal, endpoint_id: str) -> Endpoint:
+        _entitled(principal)
+        found = self._of_workspace.get(principal.workspace.id, {}).get(endpoint_id)
+        if found is None:
+            raise WebhookNotFound(endpoint_id)
+        return found
+
+    def list_endpoints(self, principal: Principal) -> list[Endpoint]:
+        _entitled(principal)
+        return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda e: e.created_at)
+
+    async def create_endpoint(self, principal: Principal, body: Body) -> tuple[Endpoint, str]:
+        """A new endpoint and its secret (shown once)."""
+        _entitled(principal)
+        asked = parse_model(EndpointCreate, body.json())
+        await check_webhook_url(asked.url, self.policy, field="url")
+        workspace_id = principal.workspace.id
+        async with self._lock:
+            if len(self._of_workspace.get(workspace_id, {})) >= MAX_ENDPOINTS:
+                raise InvalidRequest(f"a workspace has at most {MAX_ENDPOINTS} webhook endpoints; delete one first")
+            endpoint_id, secret_id, secret = new_id("whe"), new_id("wss"), new_secret()
+            data = {"endpoint": endpoint_id, "sealedUrl": self._seal(asked.url, endpoint_id, workspace_id),
+                    "events": list(asked.events or EVENT_TYPES), "description": asked.description,
+                    "keyId": self.secrets.keyring.current}
+            ts = utcnow()
+            await self._commit(
+                Event("webhook.endpoint_created", workspace_id=workspace_id, ts=ts, data=data),
+                Event("webhook.secret_created", workspace_id=workspace_id, ts=ts, data={
+                    "secretId": secret_id, "sealed": self._seal(secret, secret_id, workspace_id),
+                    "keyId": self.secrets.keyring.current, "endpoint": endpoint_id}))
+        return self.endpoints[endpoint_id], secret
+
+    def _learn_endpoint(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        endpoint = Endpoint(data["endpoint"], workspace_id, self._open(data["sealedUrl"], data["endpoint"],
+                                                                       workspace_id),
+                            tuple(data["events"]), data.get("description"), ts)
+        self.endpoints[endpoint.id] = endpoint
+        self._of_workspace.setdefault(workspace_id, {})[endpoint.id] = endpoint
+
+    async def change_endpoint(self, principal: Principal, endpoint_id: str, body: Body) -> Endpoint:
+        endpoint = self.endpoint(principal, endpoint_id)
+        asked = parse_model(EndpointChange, body.json())
+        if asked.url is not None:
+            await check_webhook_url(asked.url, self.policy, field="url")
+        data: dict[str, Any] = {"endpoint": endpoint.id, "events": asked.events, "description": asked.description,
+                                "enabled": asked.enabled or None,
+                                "sealedUrl": self._seal(asked.url, endpoint.id, endpoint.workspace_id)
+                                if asked.url is not None else None}
+        async with self._lock:
+            self.endpoint(principal, endpoint_id)  # still there
+            await self._commit(Event("webhook.endpoint_updated", workspace_id=endpoint.workspace_id, ts=utcnow(),
+                                     data={k: v for k, v in data.items() if v is not None}))
+        return endpoint
+
+    async def delete_endpoint(self, principal: Principal, endpoint_id: str) -> None:
+        """Gone, with every message still pending for it (given up when its turn comes)."""
+        async with self._lock:
+            endpoint = self.endpoint(principal, endpoint_id)
+            await self._commit(Event("webhook.endpoint_deleted", workspace_id=endpoint.workspace_id, ts=utcnow(),
+                                     data={"endpoint": endpoint.id}))
+
+    async def rotate_endpoint_secret(self, principal: Principal, endpoint_id: str) -> tuple[Endpoint, str]:
+        async with self._lock:
+            endpoint = self.endpoint(principal, endpoint_id)
+            return endpoint, await self._new_secret(endpoint.workspace_id, endpoint.id)
+
+    async def send_test(self, principal: Principal, endpoint_id: str) -> Message:
+        """A webhook.test message to the endpoint, whatever its filter says."""
+        endpoint = self.endpoint(principal, endpoint_id)
+        message_id = new_id("msg")
+        await self._commit(Event("webhook.scheduled", workspace_id=endpoint.workspace_id, ts=utcnow(), data={
+            "message": message_id, "event": TEST_EVENT, "endpoint": endpoint.id,
+            "payload": {"endpoint": endpoint.id, "description": "a test event: nothing happened"}}))
+        return self.messages[message_id]
 
     # ------------------------------------------------------------ delivery
 
     async def _deliver(self, message: Message) -> None:
-        url = self._destination(message)
+        try:
+            url, signing = await self._target(message)
+        except _GiveUp as reason:
+            self._sending.discard(message.id)
+            await self._commit(_about(message, "webhook.abandoned", utcnow(),
+                                      {"message": message.id, "reason": str(reason)}))
+            return
         try:
             host = split_target(url)[1] if url else ""
         except CaptureError:
@@ -213,23 +337,27 @@ class Webhooks:
         bound.users += 1
         try:
             async with self._all, bound.semaphore:
-                await self._attempt(message, url)
+                await self._attempt(message, url, signing)
         finally:
             self._sending.discard(message.id)
             bound.users -= 1
             if not bound.users:
                 del self._per_host[host]
 
-    def _destination(self, message: Message) -> str:
-        try:
-            return self.secrets.keyring.open(base64.b64decode(message.sealed_url), message.job_id,
-                                             message.workspace_id).decode()
-        except SealError:
-            return ""  # its key is gone: the attempt fails as unsendable and the schedule runs out
+    async def _target(self, message: Message) -> tuple[str, list[str]]:
+        """Where the message goes and the secrets that sign it; _GiveUp if it can go nowhere any more."""
+        if message.endpoint is None:
+            return (self._open(message.sealed_url, message.job_id, message.workspace_id),
+                    await self.signing_secrets(message.workspace_id))
+        endpoint = self.endpoints.get(message.endpoint)
+        if endpoint is None:
+            raise _GiveUp("the endpoint was deleted")
+        if not endpoint.enabled:
+            raise _GiveUp(f"the endpoint is disabled: {endpoint.disabled_reason}")
+        return endpoint.url, endpoint.secrets.in_force(time.time())
 
-    async def _attempt(self, message: Message, url: str) -> None:
+    async def _attempt(self, message: Message, url: str, signing: list[str]) -> None:
         body = orjson.dumps(message.body(*self._result_url(message)))
-        signing = await self.signing_secrets(message.workspace_id)
         headers = signed_headers(signing, message.id, int(time.time()), body)
         started = trio.current_time()
         status: int | None = None
@@ -244,7 +372,7 @@ class Webhooks:
             status, answer = response.status, response.body
         except Refused:
             error = "forbidden_destination"
-        except CaptureError as exc:  # the URL itself is no longer acceptable (a scheme, an allow list changed)
+        except CaptureError as exc:  # the URL itself is no longer acceptable
             error = "forbidden_destination" if exc.code == "destination_forbidden" else "unresolvable"
         except OutboundError as exc:
             error = exc.kind
@@ -267,10 +395,12 @@ class Webhooks:
         delivered = status is not None and 200 <= status < 300
         code = None if delivered else failure_code(status, error)
         attempt = {"message": message.id, "event": message.event_type, "attempt": message.failures + 1,
-                   "status": status, "answer": answer[:ANSWER_KEPT].decode("utf-8", "replace")}
-        events = [Event("webhook.attempted", workspace_id=message.workspace_id, capture_id=message.job_id,
-                        outcome="delivered" if delivered else "delivery_failed", stage="delivery", code=code,
-                        duration_ms=latency_ms, data=attempt)]
+                   "endpoint": message.endpoint, "status": status,
+                   "answer": answer[:ANSWER_KEPT].decode("utf-8", "replace")}
+        ts = utcnow()
+        events = [_about(message, "webhook.attempted", ts, {k: v for k, v in attempt.items() if v is not None},
+                         outcome="delivered" if delivered else "delivery_failed", stage="delivery", code=code,
+                         duration_ms=latency_ms)]
         verdict: dict[str, Any] = {"message": message.id}
         if delivered:
             kind = "webhook.delivered"
@@ -281,13 +411,38 @@ class Webhooks:
             kind, verdict["reason"] = "webhook.abandoned", f"{message.failures + 1} attempts failed"
         else:
             kind, verdict["retryAt"] = "webhook.failed", time.time() + delay
-        events.append(Event(kind, workspace_id=message.workspace_id, capture_id=message.job_id, data=verdict))
-        with trio.fail_after(STUCK_S, shield=True):
-            await self.event_log.append(*events)
-        message.apply(kind, events[-1].ts, verdict)
-        if message.state == PENDING:
-            self._queue(message)
-        else:
-            self.messages.pop(message.id, None)
+        events.append(_about(message, kind, ts, verdict))
+        if (reason := self._disables(message, status, delivered)) is not None:
+            events.append(_about(message, "webhook.endpoint_disabled", ts, {"endpoint": message.endpoint,
+                                                                             "reason": reason}))
+        await self._commit(*events)
+        if kind != "webhook.failed":
             log.log(logging.INFO if delivered else logging.WARNING, "webhook %s (%s of %s): %s", message.id,
-                    message.event_type, message.job_id, kind)
+                    message.event_type, message.job_id or message.endpoint, kind)
+
+    def _disables(self, message: Message, status: int | None, delivered: bool) -> str | None:
+        """Why this attempt disables its endpoint: a 410, or no success for webhook_disable_after_s."""
+        endpoint = self.endpoints.get(message.endpoint or "")
+        if endpoint is None or delivered or not endpoint.enabled:
+            return None
+        if status == GONE:
+            return "the receiver answered 410 Gone"
+        since = endpoint.failing_since or time.time()
+        if time.time() - since >= self.settings.webhook_disable_after_s:
+            return f"no successful call for {self.settings.webhook_disable_after_s // 3600} h"
+        return None
+
+
+def _about(message: Message, kind: str, ts: dt.datetime, data: dict[str, Any], **columns: Any) -> Event:
+    """An event of this message, filed under its workspace and job."""
+    return Event(kind, workspace_id=message.workspace_id, capture_id=message.job_id or None, ts=ts, data=data,
+                 **columns)
+
+
+class _GiveUp(Exception):
+    """A message that can go nowhere any more; the message says why."""
+
+
+def _entitled(principal: Principal) -> None:
+    if not principal.plan.allows(FEATURE):
+        raise FeatureNotEntitled(FEATURE, "webhooks")

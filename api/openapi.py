@@ -13,7 +13,7 @@ from engine.idempotency import REMEMBER_S
 from engine.jobs import MAX_BATCH, MAX_IDEMPOTENCY_KEY
 from engine.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
 from engine.responses import CALLS, REPLIES
-from engine.webhooks import EVENT_TYPES
+from engine.webhooks import EVENT_TYPES, ROTATION_OVERLAP_S, TEST_EVENT, EndpointChange, EndpointCreate
 
 REF = "#/components/schemas/{model}"
 
@@ -103,7 +103,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 def _components() -> dict[str, Any]:
-    _, schema = models_json_schema([(CaptureRequest, "validation")], ref_template=REF)
+    _, schema = models_json_schema([(CaptureRequest, "validation"), (EndpointCreate, "validation"),
+                                    (EndpointChange, "validation")], ref_template=REF)
     schemas: dict[str, Any] = dict(schema.get("$defs", {}))
     _, replies = models_json_schema([(reply, "serialization") for reply in REPLIES + CALLS], ref_template=REF,
                                     schema_generator=Omitted)
@@ -220,6 +221,60 @@ def _job_paths() -> dict[str, Any]:
     }
 
 
+def _webhook_paths() -> dict[str, Any]:
+    entitled = {"403": _authenticated("feature_not_entitled: the plan lacks durableWebhooks")}
+    unknown = {"404": _authenticated("not_found: unknown endpoint, or another workspace's")}
+    refused = {"400": _authenticated("malformed_json"), "413": _authenticated("payload_too_large"),
+               "415": _authenticated("unsupported_media_type"),
+               "422": _authenticated("invalid_request, destination_forbidden (not https, or a forbidden address), "
+                                     "destination_unresolvable")}
+    endpoint = _json({"$ref": REF.format(model="WebhookEndpoint")}, "the endpoint")
+    webhook_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}, "description": "whe_…"}
+
+    def body(model: str) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": {"$ref": REF.format(model=model)}}}}
+
+    return {
+        "/api/webhooks": {
+            "post": {"summary": "Add a webhook endpoint", "operationId": "createWebhook",
+                     "description": "Answers its signing secret (whsec_…) this once.",
+                     "requestBody": body("EndpointCreate"),
+                     "responses": {"201": {**_json({"$ref": REF.format(model="WebhookEndpoint")},
+                                                   "the endpoint, with its secret"),
+                                           "headers": {**REQUEST_ID, **RATE_HEADERS, "location": {
+                                               "schema": {"type": "string"}}}},
+                                   **COMMON_ERRORS, **entitled, **refused}},
+            "get": {"summary": "The workspace's webhook endpoints", "operationId": "listWebhooks",
+                    "responses": {"200": _json({"$ref": REF.format(model="WebhookEndpoints")}, "endpoints"),
+                                  **COMMON_ERRORS, **entitled}},
+        },
+        "/api/webhooks/{id}": {
+            "get": {"summary": "A webhook endpoint", "operationId": "getWebhook", "parameters": [webhook_id],
+                    "responses": {"200": endpoint, **COMMON_ERRORS, **entitled, **unknown}},
+            "patch": {"summary": "Change a webhook endpoint", "operationId": "changeWebhook",
+                      "description": "Pending messages go to the new URL. {\"enabled\": true} enables an endpoint "
+                                     "that was disabled (a 410 answer, or days without a successful call).",
+                      "parameters": [webhook_id], "requestBody": body("EndpointChange"),
+                      "responses": {"200": endpoint, **COMMON_ERRORS, **entitled, **unknown, **refused}},
+            "delete": {"summary": "Delete a webhook endpoint", "operationId": "deleteWebhook",
+                       "description": "Messages still pending for it are given up.", "parameters": [webhook_id],
+                       "responses": {"204": {"description": "deleted", "headers": {**REQUEST_ID, **RATE_HEADERS}},
+                                     **COMMON_ERRORS, **entitled, **unknown}},
+        },
+        "/api/webhooks/{id}/rotate-secret": {"post": {
+            "summary": "A new signing secret", "operationId": "rotateWebhookSecret", "parameters": [webhook_id],
+            "description": f"Answered this once; the old secret keeps signing beside it for "
+                           f"{ROTATION_OVERLAP_S // 3600} h (several space-separated signatures).",
+            "responses": {"200": _json({"$ref": REF.format(model="WebhookEndpoint")}, "the endpoint, with its new "
+                                       "secret"), **COMMON_ERRORS, **entitled, **unknown}}},
+        "/api/webhooks/{id}/test": {"post": {
+            "summary": "Send a test event", "operationId": "testWebhook", "parameters": [webhook_id],
+            "description": f"A {TEST_EVENT} message, whatever the endpoint's events filter says.",
+            "responses": {"202": _json({"$ref": REF.format(model="TestEventSent")}, "scheduled"),
+                          **COMMON_ERRORS, **entitled, **unknown}}},
+    }
+
+
 def _screenshot() -> dict[str, Any]:
     binary = {"schema": {"type": "string", "format": "binary"}}
     capture_headers = {
@@ -272,6 +327,7 @@ def openapi_document() -> dict[str, Any]:
         "paths": {
             "/api/screenshot": {"post": _screenshot()},
             **_job_paths(),
+            **_webhook_paths(),
             "/api/usage": {"get": {
                 "summary": "Quota used this month", "operationId": "usage",
                 "responses": {"200": _json({"$ref": REF.format(model="Usage")}, "usage"),
@@ -304,8 +360,10 @@ def openapi_document() -> dict[str, Any]:
             }},
         },
         "webhooks": {event: {"post": {
-            "summary": f"{event}, to the job's webhookUrl",
-            "description": "Signed by the Standard Webhooks scheme with the workspace's signing secret: "
+            "summary": f"{event}: to a job's webhookUrl and to the endpoints that take it"
+            if event != TEST_EVENT else f"{event}: to one endpoint, asked for by POST /api/webhooks/{{id}}/test",
+            "description": "Signed by the Standard Webhooks scheme, with the workspace's signing secret (a job's "
+                           "webhookUrl) or the endpoint's own: "
                            "webhook-id (the same in every retry), webhook-timestamp (this try), webhook-signature "
                            "(v1,<base64 HMAC-SHA256 of id.timestamp.body>, one per secret in force, "
                            "space-separated). A 2xx answer delivers it; anything else, a redirect or no answer "
@@ -315,7 +373,7 @@ def openapi_document() -> dict[str, Any]:
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"$ref": REF.format(model="WebhookEvent")}}}},
             "responses": {"2XX": {"description": "delivered"}, "410": {"description": "never again"}},
-        }} for event in EVENT_TYPES},
+        }} for event in (*EVENT_TYPES, TEST_EVENT)},
         "components": {
             "schemas": _components(),
             "securitySchemes": {

@@ -24,7 +24,10 @@ from engine.responses import (
     Period,
     Quota,
     Reply,
+    TestEventSent,
     Usage,
+    WebhookEndpoints,
+    endpoint_view,
 )
 
 blueprint = Blueprint("api", __name__)
@@ -155,3 +158,48 @@ async def analytics() -> Response:
     return json_response(Analytics.model_validate({
         "from": rfc3339(since), "to": rfc3339(until), "groupBy": group_by, "rows": shape_rows(group_by, rows),
     }))
+
+
+# ---------------------------------------------------------------- webhook endpoints
+
+
+@blueprint.post("/api/webhooks")
+async def create_webhook() -> Response:
+    endpoint, secret = await services().webhooks.create_endpoint(principal(), await _body())
+    return json_response(endpoint_view(endpoint, secret), 201,
+                         {"location": f"{base_url()}/api/webhooks/{endpoint.id}"})
+
+
+@blueprint.get("/api/webhooks")
+async def list_webhooks() -> Response:
+    listed = services().webhooks.list_endpoints(principal())
+    return json_response(WebhookEndpoints(webhooks=[endpoint_view(endpoint) for endpoint in listed]))
+
+
+@blueprint.get("/api/webhooks/<webhook_id>")
+async def get_webhook(webhook_id: str) -> Response:
+    return json_response(endpoint_view(services().webhooks.endpoint(principal(), webhook_id)))
+
+
+@blueprint.patch("/api/webhooks/<webhook_id>")
+async def change_webhook(webhook_id: str) -> Response:
+    endpoint = await services().webhooks.change_endpoint(principal(), webhook_id, await _body())
+    return json_response(endpoint_view(endpoint))
+
+
+@blueprint.delete("/api/webhooks/<webhook_id>")
+async def delete_webhook(webhook_id: str) -> Response:
+    await services().webhooks.delete_endpoint(principal(), webhook_id)
+    return Response("", status=204)
+
+
+@blueprint.post("/api/webhooks/<webhook_id>/rotate-secret")
+async def rotate_webhook_secret(webhook_id: str) -> Response:
+    endpoint, secret = await services().webhooks.rotate_endpoint_secret(principal(), webhook_id)
+    return json_response(endpoint_view(endpoint, secret))
+
+
+@blueprint.post("/api/webhooks/<webhook_id>/test")
+async def test_webhook(webhook_id: str) -> Response:
+    message = await services().webhooks.send_test(principal(), webhook_id)
+    return json_response(TestEventSent(id=message.id, type=message.event_type), 202)

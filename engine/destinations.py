@@ -286,12 +286,12 @@ async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url
         raise forbidden from None
 
 
-async def check_webhook_url(url: str, policy: EgressPolicy) -> None:
+async def check_webhook_url(url: str, policy: EgressPolicy, *, field: str = "webhookUrl") -> None:
     """A webhook destination: as `url`, and https, unless every address is on the operator's allow list."""
-    scheme, _, port = split_target(url, "webhookUrl")
-    addresses = await check_destination(url, policy, field="webhookUrl")
+    scheme, _, port = split_target(url, field)
+    addresses = await check_destination(url, policy, field=field)
     if scheme != "https" and not all(policy.allow_listed(address, port) for address in addresses):
-        raise _forbidden("webhookUrl", f"{url!r}: webhooks are sent over https only")
+        raise _forbidden(field, f"{url!r}: webhooks are sent over https only")
 
 
 def egress_policy(settings: Settings) -> EgressPolicy:

@@ -300,6 +300,11 @@ class JobNotFound(NotFoundError):
         super().__init__(f"no job {job_id} in this workspace")
 
 
+class WebhookNotFound(NotFoundError):
+    def __init__(self, endpoint_id: str) -> None:
+        super().__init__(f"no webhook endpoint {endpoint_id} in this workspace")
+
+
 class JobAlreadyFinished(ResourceError):
     code = "job_already_finished"
     status = 409

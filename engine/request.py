@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import zoneinfo
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -195,16 +195,24 @@ def status_range(item: int | str) -> tuple[int, int] | None:
     return (low, high) if low <= high else None
 
 
-def parse_capture(data: Any, *, prefix: str = "") -> CaptureRequest:
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_model(model: type[M], data: Any, *, prefix: str = "") -> M:
+    """`data` as `model`, or InvalidRequest with one FieldError per problem, named as the client wrote it."""
     if not isinstance(data, dict):
         field = prefix.rstrip(".") or "body"
         raise InvalidRequest("the body must be a JSON object",
                              errors=(FieldError(field, "type", "expected an object"),))
     try:
-        request = CaptureRequest.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
         errors = tuple(_field_error(prefix, err) for err in exc.errors())
         raise InvalidRequest(_summary(errors), errors=errors) from None
+
+
+def parse_capture(data: Any, *, prefix: str = "") -> CaptureRequest:
+    request = parse_model(CaptureRequest, data, prefix=prefix)
     errors = tuple(FieldError(prefix + field, code, message)
                    for field, code, message in _cross_field(request))
     if errors:

@@ -16,12 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, WithJsonSchema
 from pydantic.alias_generators import to_camel
 from pydantic.config import JsonDict
 
-from engine import errors, jobs
+from engine import errors, jobs, webhooks
 from engine.analytics import GROUPS, OUTCOMES
 from engine.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED, status_url
 from engine.period import rfc3339
 from engine.settings import Settings
-from engine.webhooks import EVENT_TYPES
+from engine.webhooks import EVENT_TYPES, TEST_EVENT
 
 Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]  # engine.period.rfc3339
 STATES = (QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED)
@@ -164,6 +164,34 @@ def job_view(job: jobs.Job, base_url: str) -> Job:
         error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
 
 
+class WebhookEndpoint(Reply):
+    id: str
+    url: str
+    events: list[str] = Field(description=f"the events sent to it: some of {', '.join(EVENT_TYPES)}")
+    description: str | None = None
+    enabled: bool
+    disabled_reason: str | None = Field(default=None, description="why it was disabled: a 410, or days of failures")
+    created_at: Timestamp
+    secret: str | None = Field(default=None, description="whsec_…: only in the answers of POST /api/webhooks and "
+                                                         "rotate-secret; shown once")
+
+
+class WebhookEndpoints(Reply):
+    webhooks: list[WebhookEndpoint] = Field(description="oldest first")
+
+
+class TestEventSent(Reply):
+    id: str = Field(description="the message's webhook-id")
+    type: str = Field(description=TEST_EVENT)
+
+
+def endpoint_view(endpoint: webhooks.Endpoint, secret: str | None = None) -> WebhookEndpoint:
+    return WebhookEndpoint(id=endpoint.id, url=endpoint.url, events=list(endpoint.events),
+                           description=endpoint.description, enabled=endpoint.enabled,
+                           disabled_reason=endpoint.disabled_reason, created_at=rfc3339(endpoint.created_at),
+                           secret=secret)
+
+
 class WebhookEvent(Reply):
     """The body of a webhook call (Standard Webhooks), signed in its webhook-* headers."""
 
@@ -172,5 +200,6 @@ class WebhookEvent(Reply):
     data: Job = Field(description="the job as GET shows it then; job.succeeded: with a resultUrl fresh at each try")
 
 
-REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job)
+REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, WebhookEndpoint,
+                                    WebhookEndpoints, TestEventSent)
 CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers

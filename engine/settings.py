@@ -76,6 +76,7 @@ class Settings:
     webhook_timeout_s: float = 15.0
     webhook_concurrency: int = 64
     webhook_host_concurrency: int = 8
+    webhook_disable_after_s: int = 5 * 24 * 3600  # an endpoint without a successful call this long is disabled
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")

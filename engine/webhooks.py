@@ -24,12 +24,20 @@ import hmac
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
+
+from engine.request import Model
 
 SECRET_PREFIX = "whsec_"
 SECRET_BYTES = 24  # 192 bits, as Svix issues them
 ROTATION_OVERLAP_S = 24 * 3600  # an old secret keeps signing beside the new one this long
 EVENT_TYPES = ("job.succeeded", "job.failed", "job.cancelled", "job.expired")
+TEST_EVENT = "webhook.test"  # what POST /api/webhooks/{id}/test sends, whatever the endpoint's filter
+MAX_ENDPOINTS = 20  # per workspace
+EventType = Literal["job.succeeded", "job.failed", "job.cancelled", "job.expired"]
+assert EventType.__args__ == EVENT_TYPES  # type: ignore[attr-defined]
 ANSWER_KEPT = 1024  # bytes of a receiver's answer kept with the attempt
 # State of a message.
 PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
@@ -76,6 +84,72 @@ def failure_code(status: int | None, error: str | None) -> str:
     return error or "connection"
 
 
+class EndpointCreate(Model):
+    """POST /api/webhooks."""
+
+    url: str = Field(max_length=2048, description="https; the same destination rules as a capture's url")
+    events: list[EventType] | None = Field(default=None, min_length=1,
+                                           description="the events to send; omitted: all of them")
+    description: str | None = Field(default=None, max_length=500)
+
+
+class EndpointChange(Model):
+    """PATCH /api/webhooks/{id}: what is sent changes, the rest stays."""
+
+    url: str | None = Field(default=None, max_length=2048)
+    events: list[EventType] | None = Field(default=None, min_length=1)
+    description: str | None = Field(default=None, max_length=500)
+    enabled: bool | None = Field(default=None, description="true: enabled again after it was disabled")
+
+
+class SigningSecrets:
+    """The secrets that sign calls, newest last; an older one signs too till ROTATION_OVERLAP_S after the next."""
+
+    def __init__(self) -> None:
+        self.secrets: list[tuple[str, float]] = []  # (secret, unix time it was made)
+
+    def add(self, secret: str, at: float) -> None:
+        self.secrets.append((secret, at))
+
+    def in_force(self, now: float) -> list[str]:
+        newest = [self.secrets[-1][0]] if self.secrets else []
+        overlapping = [secret for (secret, _), (_, successor_at) in zip(self.secrets, self.secrets[1:], strict=False)
+                       if now < successor_at + ROTATION_OVERLAP_S]
+        return newest + overlapping[::-1]
+
+
+@dataclass
+class Endpoint:
+    """A workspace's webhook endpoint: the projection of its webhook.endpoint_* events."""
+
+    id: str
+    workspace_id: str
+    url: str
+    events: tuple[str, ...]
+    description: str | None
+    created_at: dt.datetime
+    secrets: SigningSecrets = field(default_factory=SigningSecrets)
+    enabled: bool = True
+    disabled_reason: str | None = None
+    failing_since: float | None = None  # unix time of the first failed attempt since the last success
+
+    def wants(self, event_type: str) -> bool:
+        return self.enabled and event_type in self.events
+
+    def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        at = ts.replace(tzinfo=dt.UTC).timestamp()
+        if kind == "webhook.endpoint_updated":
+            self.events = tuple(data.get("events", self.events))
+            self.description = data.get("description", self.description)
+            if data.get("enabled"):
+                self.enabled, self.disabled_reason, self.failing_since = True, None, None
+        elif kind == "webhook.endpoint_disabled":
+            self.enabled, self.disabled_reason = False, data["reason"]
+        elif kind == "webhook.attempted":
+            self.failing_since = None if data.get("status") and 200 <= data["status"] < 300 else (
+                self.failing_since or at)
+
+
 @dataclass
 class Message:
     """One event on its way to one destination: the projection of its webhook.* events."""
@@ -83,10 +157,11 @@ class Message:
     id: str
     workspace_id: str
     event_type: str
-    job_id: str
+    job_id: str  # "" for a test event
     created_at: dt.datetime
     payload: dict[str, Any]  # the event's data, as it was when the event happened
-    sealed_url: str  # the destination, sealed to the job (a URL may carry a receiver's token)
+    sealed_url: str  # a job's own webhookUrl, sealed to the job (a URL may carry a receiver's token); or ""
+    endpoint: str | None = None  # or the workspace endpoint it goes to
     retained_until: str | None = None  # job.succeeded: how long a fresh resultUrl may live
     result: dict[str, Any] | None = None  # job.succeeded: contentType and bytes, shown beside the resultUrl
     base_url: str = ""  # where the job was submitted: the base of its statusUrl and resultUrl
@@ -97,8 +172,9 @@ class Message:
 
     @classmethod
     def scheduled(cls, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> Message:
-        return cls(id=data["message"], workspace_id=workspace_id, event_type=data["event"], job_id=data["job"],
-                   created_at=ts, payload=data["payload"], sealed_url=data["sealedUrl"],
+        return cls(id=data["message"], workspace_id=workspace_id, event_type=data["event"],
+                   job_id=data.get("job", ""), created_at=ts, payload=data["payload"],
+                   sealed_url=data.get("sealedUrl", ""), endpoint=data.get("endpoint"),
                    retained_until=data.get("retainedUntil"), result=data.get("result"),
                    base_url=data.get("baseUrl", ""),
                    due=ts.replace(tzinfo=dt.UTC).timestamp())

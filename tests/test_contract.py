@@ -30,9 +30,6 @@ TEXT = CONTRACT.read_text()
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
 NOT_YET_ROUTES = {
     ("GET", "/api/render/{keyId}/{signature}.{format}"): 25,
-    ("POST", "/api/webhooks"): 19, ("GET", "/api/webhooks"): 19, ("GET", "/api/webhooks/{id}"): 19,
-    ("PATCH", "/api/webhooks/{id}"): 19, ("DELETE", "/api/webhooks/{id}"): 19,
-    ("POST", "/api/webhooks/{id}/rotate-secret"): 19, ("POST", "/api/webhooks/{id}/test"): 19,
     ("GET", "/api/regions"): 20, ("GET", "/healthz"): 23, ("GET", "/readyz"): 23,
 }
 NOT_YET_CODES = {"javascript_error": 20, "unknown_region": 20, "proxy_unavailable": 20, "storage_failed": 25}

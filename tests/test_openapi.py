@@ -14,6 +14,7 @@ a fixture page instead.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -116,7 +117,7 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
     # The factory only wires the actors into the app; nothing here serves a request.
     idle: Any = None
     app = create_app(Services(Settings(), idle, idle, idle, idle, idle, idle))
-    serving = {(method, rule.rule.replace("<job:job_id>", "{id}")) for rule in app.url_map.iter_rules()
+    serving = {(method, re.sub(r"<[^>]+>", "{id}", rule.rule)) for rule in app.url_map.iter_rules()
                for method in rule.methods or () if method not in {"HEAD", "OPTIONS"}
                and rule.rule.startswith("/api/")}  # the dashboard's pages are no part of the API
     described = {(method.upper(), path)

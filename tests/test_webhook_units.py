@@ -8,9 +8,16 @@ import random
 import pytest
 from standardwebhooks import Webhook
 
-from actors.webhooks import SigningSecrets
 from engine.settings import SettingsError, load_settings
-from engine.webhooks import ROTATION_OVERLAP_S, failure_code, new_secret, retry_delay, signature, signed_headers
+from engine.webhooks import (
+    ROTATION_OVERLAP_S,
+    SigningSecrets,
+    failure_code,
+    new_secret,
+    retry_delay,
+    signature,
+    signed_headers,
+)
 
 
 def test_signatures_are_the_reference_librarys() -> None:

@@ -183,6 +183,102 @@ def test_only_members_see_the_webhooks_page(hooked: Service, team: Team) -> None
     assert team.signing_secrets() == before  # the stranger rotated nothing
 
 
+def test_an_endpoint_gets_the_events_it_asked_for_signed_with_its_own_secret(
+        team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    path, url = hook(receiver)
+    created = team.ws.service.client.post("/api/webhooks", headers=team.ws.headers, json={
+        "url": url, "events": ["job.failed"], "description": "failures only"})
+    assert created.status_code == 201, created.text
+    endpoint = created.json()
+    assert endpoint["secret"].startswith("whsec_")
+    assert created.headers["location"].endswith(f"/api/webhooks/{endpoint['id']}")
+    assert (endpoint["url"], endpoint["events"], endpoint["enabled"]) == (url, ["job.failed"], True)
+    listed = team.ws.get("/api/webhooks").json()["webhooks"]
+    assert [e["id"] for e in listed] == [endpoint["id"]]
+    assert "secret" not in listed[0]  # shown once
+    succeeded = team.ws.submit(url=f"{site.base}/simple?hook=ep").json()["id"]
+    failed = team.ws.submit(url=f"{site.base}/status?code=500&hook=ep", failOnStatus=[500]).json()["id"]
+    for job_id in (succeeded, failed):
+        team.ws.finished_job(job_id)
+    call = receiver.wait_for(path, 1)[0]
+    body = verified(call, endpoint["secret"])
+    assert (body["type"], body["data"]["id"], body["data"]["error"]["code"]) == (  # type: ignore[index]
+        "job.failed", failed, "target_status_rejected")
+    with pytest.raises(AssertionError):
+        verified(call, *team.signing_secrets())  # the workspace's secret signs only jobs' own webhookUrl
+    time.sleep(0.5)  # room for a wrong job.succeeded call to arrive before counting
+    assert len(receiver.to(path)) == 1
+
+
+def test_an_endpoint_is_changed_tested_rotated_and_deleted(team: Team, receiver: Receiver) -> None:
+    client, headers = team.ws.service.client, team.ws.headers
+    first_path, first_url = hook(receiver)
+    endpoint = client.post("/api/webhooks", headers=headers, json={"url": first_url}).json()
+    assert endpoint["events"] == ["job.succeeded", "job.failed", "job.cancelled", "job.expired"]
+    path, url = hook(receiver)
+    changed = client.patch(f"/api/webhooks/{endpoint['id']}", headers=headers,
+                           json={"url": url, "description": "moved"})
+    assert changed.status_code == 200, changed.text
+    assert (changed.json()["url"], changed.json()["description"]) == (url, "moved")
+    rotated = client.post(f"/api/webhooks/{endpoint['id']}/rotate-secret", headers=headers)
+    assert rotated.status_code == 200
+    new_secret_ = rotated.json()["secret"]
+    assert new_secret_ != endpoint["secret"]
+    sent = client.post(f"/api/webhooks/{endpoint['id']}/test", headers=headers)
+    assert sent.status_code == 202, sent.text
+    call = receiver.wait_for(path, 1)[0]
+    assert call.headers["webhook-id"] == sent.json()["id"]
+    assert verified(call, new_secret_)["type"] == "webhook.test"
+    assert verified(call, endpoint["secret"])["type"] == "webhook.test"  # the old one overlaps
+    assert receiver.to(first_path) == []
+    assert client.delete(f"/api/webhooks/{endpoint['id']}", headers=headers).status_code == 204
+    for method in ("GET", "PATCH", "DELETE"):
+        answer = client.request(method, f"/api/webhooks/{endpoint['id']}", headers=headers, json={})
+        assert (answer.status_code, answer.json()["code"]) == (404, "not_found"), method
+    assert client.post(f"/api/webhooks/{endpoint['id']}/test", headers=headers).status_code == 404
+
+
+def test_410_disables_an_endpoint_until_it_is_enabled_again(team: Team, receiver: Receiver) -> None:
+    client, headers = team.ws.service.client, team.ws.headers
+    path, url = hook(receiver)
+    receiver.answers[path] = [410]
+    endpoint = client.post("/api/webhooks", headers=headers, json={"url": url}).json()
+    client.post(f"/api/webhooks/{endpoint['id']}/test", headers=headers)
+    receiver.wait_for(path, 1)
+    deadline = time.monotonic() + 10
+    while (found := team.ws.get(f"/api/webhooks/{endpoint['id']}").json())["enabled"]:
+        assert time.monotonic() < deadline, found
+        time.sleep(0.05)
+    assert "410" in found["disabledReason"]
+    client.post(f"/api/webhooks/{endpoint['id']}/test", headers=headers)
+    abandoned = _wait_events(team.ws.service, f"type = 'webhook.abandoned' AND workspace_id = '{team.ws.id}'", 2)
+    assert "disabled" in abandoned[-1]["data"]["reason"]
+    assert len(receiver.to(path)) == 1  # a disabled endpoint is not called
+    enabled = client.patch(f"/api/webhooks/{endpoint['id']}", headers=headers, json={"enabled": True})
+    assert (enabled.json()["enabled"], enabled.json().get("disabledReason")) == (True, None)
+    client.post(f"/api/webhooks/{endpoint['id']}/test", headers=headers)
+    receiver.wait_for(path, 2)
+
+
+def test_endpoints_are_refused_where_they_may_not_point_and_to_plans_without_the_feature(
+        hooked: Service, team: Team, receiver: Receiver) -> None:
+    client, headers = hooked.client, team.ws.headers
+    for body, code, field in [({}, "invalid_request", "url"),
+                              ({"url": "http://127.0.0.1:1/hook"}, "destination_forbidden", "url"),
+                              ({"url": "https://internal.test/hook"}, "destination_forbidden", "url"),
+                              ({"url": hook(receiver)[1], "events": ["job.started"]}, "invalid_request", "events[0]"),
+                              ({"url": hook(receiver)[1], "secret": "mine"}, "invalid_request", "secret")]:
+        answer = client.post("/api/webhooks", headers=headers, json=body)
+        assert (answer.status_code, answer.json()["code"]) == (422, code), body
+        assert answer.json()["errors"][0]["field"] == field, answer.json()
+    assert team.ws.get("/api/webhooks").json()["webhooks"] == []
+    free = hooked.workspace("free")
+    for method, path in [("GET", "/api/webhooks"), ("POST", "/api/webhooks"), ("GET", "/api/webhooks/whe_x")]:
+        answer = client.request(method, path, headers=free.headers, json={"url": hook(receiver)[1]})
+        assert (answer.status_code, answer.json()["code"], answer.json()["feature"]) == (
+            403, "feature_not_entitled", "durableWebhooks"), path
+
+
 def test_a_killed_service_loses_no_message(tmp_path: Path, site: FixtureServer) -> None:
     """200 messages pending for a receiver that is down; kill -9; on restart and the receiver's return, all arrive."""
     down = Receiver()
