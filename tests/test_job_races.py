@@ -105,7 +105,8 @@ class Rig:
 
     async def submit(self) -> str:
         accepted = await self.jobs.submit(PRINCIPAL, Body.of({"html": "<p>race</p>"}), request_id="req_race",
-                                          route="jobs", idempotency_key=None, batch=False)
+                                          route="jobs", idempotency_key=None, batch=False,
+                                          base_url="http://capture.test")
         return accepted.jobs[0].id
 
     async def kinds(self, job_id: str) -> list[str]:
@@ -149,7 +150,7 @@ async def test_the_same_idempotency_key_while_the_first_request_commits_is_a_con
     async with rig(tmp_path) as r:
         def send() -> Any:
             return r.jobs.submit(PRINCIPAL, Body.of({"html": "<p>once</p>"}), request_id="req_once", route="jobs",
-                                 idempotency_key="in-flight-1", batch=False)
+                                 idempotency_key="in-flight-1", batch=False, base_url="http://capture.test")
         gate = await r.hold_commits()
         answers: list[Any] = []
 
