@@ -49,6 +49,7 @@ from engine.sealing import SealError
 from engine.settings import Settings
 from engine.webhooks import (
     ANSWER_KEPT,
+    DELIVERED,
     EVENT_TYPES,
     MAX_ENDPOINTS,
     PENDING,
@@ -161,7 +162,7 @@ class Webhooks:
                 message.apply(kind, ts, data)
                 if self._built and message.state != PENDING:
                     del self.messages[message.id]
-                elif self._built and kind == "webhook.failed":
+                elif self._built and kind in ("webhook.failed", "webhook.resent"):
                     heapq.heappush(self._due, (message.due, message.id))
                     self._changed.set()
 
@@ -253,7 +254,11 @@ class Webhooks:
 
     def list_endpoints(self, principal: Principal) -> list[Endpoint]:
         _entitled(principal)
-        return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda e: e.created_at)
+        return self.endpoints_of(principal.workspace.id)
+
+    def endpoints_of(self, workspace_id: str) -> list[Endpoint]:
+        """Oldest first; the dashboard shows them to every member (changes need a role and the plan)."""
+        return sorted(self._of_workspace.get(workspace_id, {}).values(), key=lambda e: e.created_at)
 
     async def create_endpoint(self, principal: Principal, body: Body) -> tuple[Endpoint, str]:
         """A new endpoint and its secret (shown once)."""
@@ -289,7 +294,7 @@ class Webhooks:
         if asked.url is not None:
             await check_webhook_url(asked.url, self.policy, field="url")
         data: dict[str, Any] = {"endpoint": endpoint.id, "events": asked.events, "description": asked.description,
-                                "enabled": asked.enabled or None,
+                                "enabled": asked.enabled,
                                 "sealedUrl": self._seal(asked.url, endpoint.id, endpoint.workspace_id)
                                 if asked.url is not None else None}
         async with self._lock:
@@ -318,6 +323,22 @@ class Webhooks:
             "message": message_id, "event": TEST_EVENT, "endpoint": endpoint.id,
             "payload": {"endpoint": endpoint.id, "description": "a test event: nothing happened"}}))
         return self.messages[message_id]
+
+    async def resend(self, workspace_id: str, message_id: str) -> None:
+        """Send a message again, from its first try (the same webhook-id), however it ended."""
+        message = self.messages.get(message_id)
+        if message is None:
+            rows = await self.event_log.query(
+                "SELECT ts, data FROM events WHERE type = 'webhook.scheduled' AND workspace_id = ? "
+                "AND json_extract_string(data, '$.message') = ?", [workspace_id, message_id])
+            if not rows:
+                raise WebhookNotFound(message_id)
+            message = Message.scheduled(workspace_id, rows[0]["ts"], orjson.loads(rows[0]["data"]))
+            message.state = DELIVERED  # whatever it was: not pending, so not in the heap
+        if message.workspace_id != workspace_id:
+            raise WebhookNotFound(message_id)
+        self.messages.setdefault(message.id, message)
+        await self._commit(_about(message, "webhook.resent", utcnow(), {"message": message.id}))
 
     # ------------------------------------------------------------ delivery
 

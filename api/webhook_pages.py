@@ -1,39 +1,109 @@
-"""The dashboard's webhooks page: the workspace's signing secret (rotatable) and the latest delivery attempts."""
+"""The dashboard's webhooks page: endpoints (owners and admins manage them, members read), the signing
+secret of jobs' own webhookUrl, and the latest delivery attempts with a resend button."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
-from quart import Response
+from quart import Response, g, request
 
+from actors.webhooks import Webhooks
 from api.pipeline import services
 from api.web import acting_in, blueprint, page, see_other
+from engine.accounts import Workspace
+from engine.errors import CaptureError, WebhookNotFound
 from engine.permissions import allowed
-from engine.webhooks import ROTATION_OVERLAP_S
+from engine.request import Body
+from engine.webhooks import EVENT_TYPES, ROTATION_OVERLAP_S
 
 RECENT_ATTEMPTS = 50
 # The latest attempts of the workspace's messages, newest first.
 RECENT_ATTEMPTS_SQL = (
     "SELECT ts, capture_id AS job, outcome, code, duration_ms, json_extract_string(data, '$.message') AS message, "
     "json_extract_string(data, '$.event') AS event, json_extract(data, '$.status')::INTEGER AS status, "
-    "json_extract_string(data, '$.answer') AS answer "
+    "json_extract_string(data, '$.endpoint') AS endpoint, json_extract_string(data, '$.answer') AS answer "
     "FROM events WHERE workspace_id = ? AND type = 'webhook.attempted' AND ts >= ? ORDER BY seq DESC LIMIT ?"
+)
+# Each endpoint's attempts over the last day: how many, how many delivered.
+SUCCESS_SQL = (
+    "SELECT json_extract_string(data, '$.endpoint') AS endpoint, count(*) AS tried, "
+    "count(*) FILTER (WHERE outcome = 'delivered') AS delivered FROM events "
+    "WHERE workspace_id = ? AND type = 'webhook.attempted' AND ts >= ? GROUP BY 1"
 )
 
 
 @blueprint.get("/dashboard/w/<workspace_id>/webhooks")
 async def webhooks(workspace_id: str) -> Response:
     found, role = acting_in(workspace_id, "view")
+    return await _page(found, role)
+
+
+async def _page(found: Workspace, role: str, status: int = 200, **shown: Any) -> Response:
+    hooks = services().webhooks
     can_manage = allowed(role, "manage_webhooks")
-    signing = await services().webhooks.signing_secrets(found.id) if can_manage else []
-    since = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(days=30)
-    attempts = await services().event_log.query(RECENT_ATTEMPTS_SQL, [found.id, since, RECENT_ATTEMPTS])
-    return await page("webhooks.html", workspace=found, role=role, tab="Webhooks", can_manage=can_manage,
-                      signing=signing, attempts=attempts, overlap_h=ROTATION_OVERLAP_S // 3600)
+    entitled = services().accounts.plans[found.plan].allows("durableWebhooks")
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    attempts = await services().event_log.query(RECENT_ATTEMPTS_SQL, [found.id, now - dt.timedelta(days=30),
+                                                                      RECENT_ATTEMPTS])
+    rates = {row["endpoint"]: row for row in await services().event_log.query(
+        SUCCESS_SQL, [found.id, now - dt.timedelta(days=1)])}
+    endpoints = hooks.endpoints_of(found.id) if entitled else []
+    return await page("webhooks.html", status, workspace=found, role=role, tab="Webhooks", can_manage=can_manage,
+                      entitled=entitled, endpoints=endpoints, rates=rates, event_types=EVENT_TYPES,
+                      signing=await hooks.signing_secrets(found.id) if can_manage else [],
+                      attempts=attempts, overlap_h=ROTATION_OVERLAP_S // 3600, **shown)
+
+
+def _acting(workspace_id: str) -> tuple[Workspace, str, Webhooks, Any]:
+    """The workspace, the role (one that may manage webhooks), the actor, and who the actor sees acting."""
+    found, role = acting_in(workspace_id, "manage_webhooks")
+    return found, role, services().webhooks, services().accounts.playground_principal(g.user.id, found)
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/webhooks/rotate-secret")
 async def rotate_signing_secret(workspace_id: str) -> Response:
     found, _ = acting_in(workspace_id, "manage_webhooks")
     await services().webhooks.rotate_signing_secret(found.id)
+    return see_other(f"/dashboard/w/{found.id}/webhooks")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/webhooks/endpoints")
+async def add_endpoint(workspace_id: str) -> Response:
+    found, role, hooks, who = _acting(workspace_id)
+    form = await request.form
+    asked: dict[str, Any] = {"url": form.get("url", "").strip(), "events": form.getlist("events") or None,
+                             "description": form.get("description", "").strip() or None}
+    try:
+        endpoint, secret = await hooks.create_endpoint(who, Body.of({k: v for k, v in asked.items() if v}))
+    except CaptureError as problem:  # a URL, an event, the plan: the form says which
+        return await _page(found, role, problem.status, problem=problem, form=asked)
+    return await _page(found, role, 201, new_secret=(endpoint, secret))
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/webhooks/endpoints/<endpoint_id>/<action>")
+async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> Response:
+    """test, rotate-secret, enable, disable or delete one endpoint."""
+    found, role, hooks, who = _acting(workspace_id)
+    try:
+        if action == "rotate-secret":
+            endpoint, secret = await hooks.rotate_endpoint_secret(who, endpoint_id)
+            return await _page(found, role, new_secret=(endpoint, secret))
+        if action == "test":
+            await hooks.send_test(who, endpoint_id)
+        elif action in ("enable", "disable"):
+            await hooks.change_endpoint(who, endpoint_id, Body.of({"enabled": action == "enable"}))
+        elif action == "delete":
+            await hooks.delete_endpoint(who, endpoint_id)
+        else:
+            raise WebhookNotFound(f"{endpoint_id}/{action}")
+    except CaptureError as problem:  # the plan lacks the feature
+        return await _page(found, role, problem.status, problem=problem)
+    return see_other(f"/dashboard/w/{found.id}/webhooks")
+
+
+@blueprint.post("/dashboard/w/<workspace_id>/webhooks/messages/<message_id>/resend")
+async def resend(workspace_id: str, message_id: str) -> Response:
+    found, _, hooks, _ = _acting(workspace_id)
+    await hooks.resend(found.id, message_id)
     return see_other(f"/dashboard/w/{found.id}/webhooks")

@@ -99,7 +99,8 @@ class EndpointChange(Model):
     url: str | None = Field(default=None, max_length=2048)
     events: list[EventType] | None = Field(default=None, min_length=1)
     description: str | None = Field(default=None, max_length=500)
-    enabled: bool | None = Field(default=None, description="true: enabled again after it was disabled")
+    enabled: bool | None = Field(default=None, description="false: no calls until it is true again (true also "
+                                                           "enables an endpoint the service disabled)")
 
 
 class SigningSecrets:
@@ -141,8 +142,10 @@ class Endpoint:
         if kind == "webhook.endpoint_updated":
             self.events = tuple(data.get("events", self.events))
             self.description = data.get("description", self.description)
-            if data.get("enabled"):
+            if data.get("enabled") is True:
                 self.enabled, self.disabled_reason, self.failing_since = True, None, None
+            elif data.get("enabled") is False:
+                self.enabled, self.disabled_reason = False, "disabled by a member of the workspace"
         elif kind == "webhook.endpoint_disabled":
             self.enabled, self.disabled_reason = False, data["reason"]
         elif kind == "webhook.attempted":
@@ -180,6 +183,8 @@ class Message:
                    due=ts.replace(tzinfo=dt.UTC).timestamp())
 
     def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        if kind == "webhook.resent":  # asked for again from the dashboard, whatever became of it
+            self.state, self.failures, self.due = PENDING, 0, ts.replace(tzinfo=dt.UTC).timestamp()
         if self.state != PENDING:
             return
         if kind == "webhook.failed":

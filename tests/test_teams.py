@@ -115,6 +115,8 @@ REFUSED = [
     ("admin", "remove the owner", "/dashboard/w/{ws}/members/{owner}/remove", {}),
     ("admin", "make someone owner", "/dashboard/w/{ws}/members/{member}/role", {"role": "owner"}),
     ("member", "rotate the webhook signing secret", "/dashboard/w/{ws}/webhooks/rotate-secret", {}),
+    ("member", "add a webhook endpoint", "/dashboard/w/{ws}/webhooks/endpoints", {"url": "https://fixture.test/h"}),
+    ("member", "resend a webhook", "/dashboard/w/{ws}/webhooks/messages/msg_x/resend", {}),
 ]
 
 
@@ -137,7 +139,7 @@ def _state(service: Service, workspace: str) -> list[list[dict[str, object]]]:
         "SELECT id, revoked_at FROM api_keys WHERE workspace_id = '{ws}' ORDER BY 1",
         "SELECT token_hash FROM invites WHERE workspace_id = '{ws}' ORDER BY 1",
         "SELECT kind FROM workspaces WHERE id = '{ws}'",
-        "SELECT seq FROM events WHERE workspace_id = '{ws}' AND type = 'webhook.secret_created' ORDER BY 1")]
+        "SELECT seq FROM events WHERE workspace_id = '{ws}' AND type LIKE 'webhook.%' ORDER BY 1")]
 
 
 def test_a_member_sees_but_cannot_manage_keys(team: Team) -> None:

@@ -279,6 +279,35 @@ def test_endpoints_are_refused_where_they_may_not_point_and_to_plans_without_the
             403, "feature_not_entitled", "durableWebhooks"), path
 
 
+def test_the_dashboard_adds_tests_resends_and_disables_an_endpoint(team: Team, receiver: Receiver) -> None:
+    path, url = hook(receiver)
+    pages = f"/dashboard/w/{team.ws.id}/webhooks"
+    team.browser.get(pages)
+    added = team.browser.post(f"{pages}/endpoints", url=url, events="job.failed", description="from the dashboard")
+    assert added.status_code == 201, added.text
+    secret = re.search(r'<code id="new-secret">([^<]+)</code>', added.text)
+    assert secret is not None
+    endpoint = team.ws.get("/api/webhooks").json()["webhooks"][0]
+    assert (endpoint["url"], endpoint["events"], endpoint["description"]) == (url, ["job.failed"],
+                                                                               "from the dashboard")
+    assert team.browser.post(f"{pages}/endpoints/{endpoint['id']}/test").status_code == 303
+    first = receiver.wait_for(path, 1)[0]
+    assert verified(first, secret[1])["type"] == "webhook.test"
+    shown = team.browser.get(pages).text
+    message = first.headers["webhook-id"]
+    assert f"/messages/{message}/resend" in shown
+    assert "100 % of 1 calls delivered" in shown
+    assert team.browser.post(f"{pages}/messages/{message}/resend").status_code == 303
+    again = receiver.wait_for(path, 2)[1]
+    assert again.headers["webhook-id"] == message  # the same message, sent again
+    assert team.browser.post(f"{pages}/endpoints/{endpoint['id']}/disable").status_code == 303
+    assert team.ws.get(f"/api/webhooks/{endpoint['id']}").json()["enabled"] is False
+    assert "disabled</strong>" in team.browser.get(pages).text
+    refused = team.browser.post(f"{pages}/endpoints", url="http://127.0.0.1:1/x")
+    assert refused.status_code == 422
+    assert 'id="problem-code">destination_forbidden' in refused.text
+
+
 def test_a_killed_service_loses_no_message(tmp_path: Path, site: FixtureServer) -> None:
     """200 messages pending for a receiver that is down; kill -9; on restart and the receiver's return, all arrive."""
     down = Receiver()
