@@ -239,16 +239,31 @@ class SystemResolver:
 
 
 class HostsFileResolver:
-    """Names from a hosts-format file only: no DNS query ever leaves the process."""
+    """Names from a hosts-format file only: no DNS query ever leaves the process.
+
+    The file is read again whenever it changes, the way a name's record changes in DNS, so a test can
+    move a name to another address between two lookups (rebinding).
+    """
 
     def __init__(self, path: Path) -> None:
+        self.path = path
         self.names: dict[str, list[Address]] = {}
-        for line in path.read_text().splitlines():
+        self._read_at: int | None = None
+        self._read()
+
+    def _read(self) -> None:
+        changed = self.path.stat().st_mtime_ns
+        if changed == self._read_at:
+            return
+        names: dict[str, list[Address]] = {}
+        for line in self.path.read_text().splitlines():
             fields = line.split("#", 1)[0].split()
             for name in fields[1:]:
-                self.names.setdefault(name.lower(), []).append(ipaddress.ip_address(fields[0]))
+                names.setdefault(name.lower(), []).append(ipaddress.ip_address(fields[0]))
+        self.names, self._read_at = names, changed
 
     async def resolve(self, host: str, port: int) -> list[Address]:
+        self._read()
         if host.lower() not in self.names:
             raise socket.gaierror(socket.EAI_NONAME, f"{host} is not in the hosts file")
         return self.names[host.lower()]

@@ -308,6 +308,30 @@ def test_the_dashboard_adds_tests_resends_and_disables_an_endpoint(team: Team, r
     assert 'id="problem-code">destination_forbidden' in refused.text
 
 
+def test_a_name_rebound_to_a_forbidden_address_after_acceptance_is_refused_at_the_attempt(
+        hooked: Service, team: Team, site: FixtureServer, receiver: Receiver) -> None:
+    hosts = hooked.data_dir.parent / f"{hooked.data_dir.name}-hosts"
+    original = hosts.read_text()
+    secret_server = Receiver(receiver.port, host="127.0.0.3").start()  # a forbidden address
+    try:
+        hosts.write_text(original + "127.0.0.1 rebind.test\n")
+        gate = site.gate()
+        accepted = team.ws.submit(url=f"{site.base}/after-dom?gate={gate.name}",
+                                  webhookUrl=f"http://rebind.test:{receiver.port}/hook/rebind")
+        assert accepted.status_code == 202, accepted.text  # rebind.test is the allowed receiver now
+        job_id = accepted.json()["id"]
+        site.wait_for_request(f"/gate?name={gate.name}", 0)
+        time.sleep(0.02)  # a later mtime, even on a coarse clock
+        hosts.write_text(original + "127.0.0.3 rebind.test\n")
+        gate.open()
+        attempts = _attempts(hooked, job_id, RETRIES + 1)
+        assert {a["code"] for a in attempts} == {"forbidden_destination"}
+        assert (secret_server.connections, receiver.to("/hook/rebind")) == (0, [])
+    finally:
+        hosts.write_text(original)
+        secret_server.stop()
+
+
 def test_a_killed_service_loses_no_message(tmp_path: Path, site: FixtureServer) -> None:
     """200 messages pending for a receiver that is down; kill -9; on restart and the receiver's return, all arrive."""
     down = Receiver()

@@ -10,6 +10,7 @@ import threading
 import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 from standardwebhooks import Webhook, WebhookVerificationError
 
@@ -45,11 +46,17 @@ class Receiver(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, port: int = 0) -> None:
-        super().__init__(("127.0.0.1", port), _Handler)
+    def __init__(self, port: int = 0, host: str = "127.0.0.1") -> None:
+        super().__init__((host, port), _Handler)
+        self.connections = 0  # accepted, whether or not a request followed
         self.calls: list[Call] = []
         self.answers: dict[str, list[int]] = {}
         self._lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._lock:
+            self.connections += 1
+        super().process_request(request, client_address)
 
     def record(self, call: Call) -> None:
         with self._lock:
