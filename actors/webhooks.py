@@ -10,7 +10,8 @@ exists exactly when its event does. Everything here changes by committing an
 event first and applying it after (`_commit`, `_apply`), the same way it is
 rebuilt on start; at most the one attempt in flight at a crash is sent again.
 Deliveries run in their own tasks under a global and a per-host bound, so a
-slow receiver holds neither captures nor other receivers.
+slow receiver holds neither captures nor other receivers, over connections kept alive per host and
+address (`engine.outbound.KeepAlive`).
 
 Each attempt goes out through `engine.outbound` under the capture egress
 policy: the host is resolved and judged at that moment, the connection goes to
@@ -42,7 +43,7 @@ from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_
 from engine.errors import CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
-from engine.outbound import OutboundError, send
+from engine.outbound import KeepAlive, OutboundError, send
 from engine.period import rfc3339, utcnow
 from engine.request import Body, parse_model
 from engine.sealing import SealError
@@ -97,6 +98,7 @@ class Webhooks:
         self._lock = trio.Lock()  # endpoint and secret changes, one at a time (limits, first secrets)
         self._all = trio.Semaphore(settings.webhook_concurrency)
         self._per_host: dict[str, _HostBound] = {}
+        self._keep_alive = KeepAlive(per_key=settings.webhook_host_concurrency)
         self._built = False
 
     # ------------------------------------------------------------ life
@@ -105,6 +107,13 @@ class Webhooks:
         if not self._built:  # once: a restart by the supervisor keeps what is in memory
             await self._rebuild()
             self._built = True
+        try:
+            await self._serve(task_status)
+        finally:
+            with trio.CancelScope(shield=True):
+                await self._keep_alive.aclose()
+
+    async def _serve(self, task_status: trio.TaskStatus[None]) -> None:
         async with trio.open_nursery() as nursery:
             task_status.started()
             while True:
@@ -389,7 +398,7 @@ class Webhooks:
                 raise OutboundError("the destination cannot be opened", kind="unsealable")
             response = await send(self.policy, "POST", url, headers=headers, body=body,
                                   timeout_s=self.settings.webhook_timeout_s, https_only=True,
-                                  max_body=ANSWER_READ)
+                                  max_body=ANSWER_READ, keep_alive=self._keep_alive)
             status, answer = response.status, response.body
         except Refused:
             error = "forbidden_destination"

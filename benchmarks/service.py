@@ -31,7 +31,7 @@ features = []
 [plans.bench]
 monthly_captures = 100000000
 requests_per_minute = 100000000
-features = []
+features = ["durableWebhooks"]
 """
 
 
@@ -91,7 +91,8 @@ class Leftovers:
     zombies: list[int]
 
 
-def start(site_port: int, pool_size: int) -> RunningService:
+def start(site_port: int, pool_size: int, *, also_allow: tuple[int, ...] = ()) -> RunningService:
+    """`also_allow`: more loopback ports the service may reach (a webhook receiver)."""
     workdir = tempfile.TemporaryDirectory(prefix="capture-bench-")
     data = Path(workdir.name) / "data"
     data.mkdir()
@@ -101,7 +102,7 @@ def start(site_port: int, pool_size: int) -> RunningService:
         **os.environ,
         "CAPTURE_DATA_DIR": str(data),
         "CAPTURE_LISTEN": "127.0.0.1:0",
-        "CAPTURE_EGRESS_ALLOW": f"127.0.0.1:{site_port}",
+        "CAPTURE_EGRESS_ALLOW": ",".join(f"127.0.0.1:{port}" for port in (site_port, *also_allow)),
         "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1",
         "CAPTURE_RESOLVER_HOSTS_FILE": str(Path(workdir.name) / "hosts"),
         "CAPTURE_PLANS_FILE": str(Path(workdir.name) / "plans.toml"),

@@ -19,10 +19,11 @@ import trio
 from actors.egress import EgressGuard
 from actors.eventlog import running_event_log
 from engine.destinations import Address, EgressPolicy, Refused
-from engine.outbound import send
+from engine.outbound import KeepAlive, send
 from engine.settings import EgressAllowance
 from tests.egress_site import SecretServer
 from tests.fixture_site import FixtureServer
+from tests.webhook_receiver import Receiver
 
 
 class RebindingResolver:
@@ -102,6 +103,45 @@ async def test_the_outbound_client_connects_to_the_address_it_checked(
         await send(policy, "POST", url, body=b"{}")
     assert (refused.value.reason, str(refused.value.address)) == ("loopback", "127.0.0.2")
     assert rebinding_secret.connections == 0
+
+
+async def test_a_kept_connection_is_reused_only_for_the_address_just_checked() -> None:
+    receiver = Receiver().start()  # HTTP/1.1, keeps connections open
+    secret = Receiver(receiver.port, host="127.0.0.2").start()
+    resolver = RebindingResolver("127.0.0.1", "127.0.0.1")
+    policy = EgressPolicy(resolver, [EgressAllowance.parse(f"127.0.0.1:{receiver.port}")], allowlist_only=True)
+    kept = KeepAlive()
+    url = f"http://hook.test:{receiver.port}/hook"
+    try:
+        for _ in range(3):
+            answer = await send(policy, "POST", url, body=b"{}", keep_alive=kept)
+            assert answer.status == 200
+        assert (len(receiver.to("/hook")), receiver.connections) == (3, 1)  # one connection, three requests
+        resolver.answers[1] = ipaddress.ip_address("127.0.0.2")  # the name moves: the kept one must not serve it
+        with pytest.raises(Refused):
+            await send(policy, "POST", url, body=b"{}", keep_alive=kept)
+        assert (len(receiver.to("/hook")), secret.connections) == (3, 0)
+    finally:
+        await kept.aclose()
+        receiver.stop()
+        secret.stop()
+
+
+async def test_a_kept_connection_the_receiver_closed_is_replaced_by_a_fresh_one() -> None:
+    receiver = Receiver().start()
+    policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"),
+                          [EgressAllowance.parse(f"127.0.0.1:{receiver.port}")], allowlist_only=True)
+    kept = KeepAlive()
+    url = f"http://hook.test:{receiver.port}/hook"
+    try:
+        await send(policy, "POST", url, body=b"{}", keep_alive=kept)
+        receiver.close_after_answer = True  # the next answer closes its connection, unannounced
+        for _ in range(2):
+            assert (await send(policy, "POST", url, body=b"{}", keep_alive=kept)).status == 200
+        assert (len(receiver.to("/hook")), receiver.connections) == (3, 2)
+    finally:
+        await kept.aclose()
+        receiver.stop()
 
 
 async def test_the_outbound_client_refuses_what_captures_may_not_reach(site: FixtureServer) -> None:

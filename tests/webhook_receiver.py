@@ -37,6 +37,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("content-length", str(len(answer)))
         self.end_headers()
         self.wfile.write(answer)
+        if self.server.close_after_answer:
+            self.close_connection = True  # without saying so: a kept connection the client finds closed
 
     def log_message(self, *args: object) -> None:
         pass
@@ -49,6 +51,7 @@ class Receiver(ThreadingHTTPServer):
     def __init__(self, port: int = 0, host: str = "127.0.0.1") -> None:
         super().__init__((host, port), _Handler)
         self.connections = 0  # accepted, whether or not a request followed
+        self.close_after_answer = False
         self.calls: list[Call] = []
         self.answers: dict[str, list[int]] = {}
         self._lock = threading.Lock()
