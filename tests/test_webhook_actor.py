@@ -1,0 +1,141 @@
+"""The webhook actor in process, with a real event log and real receivers on loopback: who is told of
+which job event, timeouts, endpoints disabled by days of failures, and a rebuild that keeps what it knew."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import ipaddress
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from actors.accounts import Principal
+from actors.eventlog import EventLog, running_event_log
+from actors.job_book import JobSecrets
+from actors.webhooks import Webhooks
+from engine.accounts import ApiKey, Workspace
+from engine.destinations import EgressPolicy, HostsFileResolver
+from engine.jobs import Job
+from engine.plans import Plan
+from engine.request import Body
+from engine.sealing import Keyring
+from engine.settings import EgressAllowance, Settings
+from engine.signing import ResultSigner
+from tests.conftest import until
+from tests.webhook_receiver import Receiver
+
+WS = "ws_actor"
+PRINCIPAL = Principal(ApiKey("key_actor", WS, None, "cap_actor", "hash"), Workspace(WS, "actor", "pro", None),
+                      Plan("pro", 100, 1000, frozenset({"durableWebhooks"})))
+T0 = dt.datetime(2026, 11, 23, 12, 0, 0)
+
+
+def secrets() -> JobSecrets:
+    return JobSecrets(Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32), b"f" * 32)
+
+
+@asynccontextmanager
+async def actor(tmp_path: Path, receiver: Receiver, **settings: Any) -> AsyncIterator[tuple[Webhooks, EventLog]]:
+    hosts = tmp_path / "hosts"
+    hosts.write_text("127.0.0.1 hook.test\n")
+    policy = EgressPolicy(HostsFileResolver(hosts), [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"),
+                                                                      receiver.port)], allowlist_only=True)
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+        webhooks = Webhooks(Settings(**settings), event_log, secrets(), policy)
+        await nursery.start(webhooks.run)
+        yield webhooks, event_log
+
+
+def job(webhooks: Webhooks, url: str | None) -> Job:
+    sealed = None
+    if url is not None:
+        sealed = base64.b64encode(webhooks.secrets.keyring.seal(url.encode(), "job_a", WS)).decode()
+    found = Job.created("job_a", WS, "key_actor", "req_a", "png", T0,
+                        {"keyId": "k1", "sealed": "", "retainS": 60, "url": "http://fixture.test/"})
+    found.webhook, found.base_url = sealed, "http://capture.test"
+    return found
+
+
+async def test_job_events_are_announced_to_its_url_and_to_the_endpoints_that_take_them(tmp_path: Path) -> None:
+    receiver = Receiver().start()
+    try:
+        async with actor(tmp_path, receiver) as (webhooks, _):
+            failed_only, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+                "url": f"http://hook.test:{receiver.port}/failed", "events": ["job.failed"]}))
+            everything, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+                "url": f"http://hook.test:{receiver.port}/all"}))
+            own = job(webhooks, f"http://hook.test:{receiver.port}/own")
+
+            def told(kind: str, data: dict[str, Any] | None = None, of: Job = own) -> list[str]:
+                events = webhooks.announce(of, kind, T0, data or {})
+                return sorted(e.data.get("endpoint") or "own" for e in events if e.data is not None)
+            assert told("job.started") == []
+            assert told("job.requeued") == []
+            assert told("job.failed", {"code": "render_failed", "message": "x"}) == sorted(
+                [failed_only.id, everything.id, "own"])
+            for kind in ("job.cancelled", "job.expired"):
+                assert told(kind) == sorted([everything.id, "own"]), kind
+            assert told("job.cancelled", of=job(webhooks, None)) == [everything.id]
+            succeeded = webhooks.announce(own, "job.succeeded", T0, {
+                "contentType": "image/png", "bytes": 5, "retainedUntil": (T0 + dt.timedelta(hours=1)).isoformat()})
+            assert succeeded[0].data is not None
+            assert (succeeded[0].data["payload"]["status"], succeeded[0].data["result"]) == (
+                "SUCCEEDED", {"contentType": "image/png", "bytes": 5})
+            assert own.status == "QUEUED"  # announcing applies to a copy: the job moves only by its commit
+    finally:
+        receiver.stop()
+
+
+async def test_a_receiver_that_never_answers_is_a_timeout_and_days_of_failures_disable_the_endpoint(
+        tmp_path: Path) -> None:
+    silent = trio.socket.socket()
+    await silent.bind(("127.0.0.1", 0))
+    silent.listen(8)  # accepts into the backlog, never answers
+    port = silent.getsockname()[1]
+    try:
+        hosts = tmp_path / "hosts"
+        hosts.write_text("127.0.0.1 hook.test\n")
+        policy = EgressPolicy(HostsFileResolver(hosts), [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"),
+                                                                          port)], allowlist_only=True)
+        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+            webhooks = Webhooks(Settings(webhook_timeout_s=0.3, webhook_retry_s=(0.1, 0.1),
+                                         webhook_disable_after_s=0), event_log, secrets(), policy)
+            await nursery.start(webhooks.run)
+            endpoint, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+                "url": f"http://hook.test:{port}/silent"}))
+            await webhooks.send_test(PRINCIPAL, endpoint.id)
+            await until(lambda: not endpoint.enabled)
+            rows = await event_log.query("SELECT type, code FROM events WHERE type IN ('webhook.attempted', "
+                                         "'webhook.endpoint_disabled', 'webhook.failed') ORDER BY seq")
+            assert [(r["type"], r["code"]) for r in rows] == [
+                ("webhook.attempted", "timeout"), ("webhook.failed", None), ("webhook.endpoint_disabled", None)]
+            assert "no successful call" in str(endpoint.disabled_reason)
+            await until(lambda: not webhooks.messages)  # the next try finds it disabled and gives it up
+            nursery.cancel_scope.cancel()
+    finally:
+        silent.close()
+
+
+async def test_a_rebuilt_actor_knows_its_endpoints_secrets_and_pending_messages(tmp_path: Path) -> None:
+    receiver = Receiver()
+    port = receiver.port
+    receiver.server_close()  # down: the message stays pending
+    async with actor(tmp_path, receiver, webhook_retry_s=(60.0,)) as (webhooks, _):
+        endpoint, secret = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+            "url": f"http://hook.test:{port}/later", "description": "kept"}))
+        _, rotated = await webhooks.rotate_endpoint_secret(PRINCIPAL, endpoint.id)
+        signing = await webhooks.signing_secrets(WS)
+        message = await webhooks.send_test(PRINCIPAL, endpoint.id)
+        await until(lambda: message.failures > 0)
+    async with actor(tmp_path, receiver) as (again, _):
+        found = again.endpoint(PRINCIPAL, endpoint.id)
+        assert (found.url, found.description, found.events) == (endpoint.url, "kept", endpoint.events)
+        assert found.secrets.in_force(T0.timestamp() + 10**9) == [rotated]
+        assert set(found.secrets.in_force(dt.datetime.now(dt.UTC).timestamp())) == {secret, rotated}
+        assert await again.signing_secrets(WS) == signing
+        assert list(again.messages) == [message.id]
+        assert again.messages[message.id].failures == 1
