@@ -248,6 +248,19 @@ def stop_service(service: Service, timeout: float = 15) -> int:
         raise
 
 
+def kill_hard(service: Service) -> None:
+    """kill -9 the service, then its children (chromedriver, Chromium) as systemd would with the unit's cgroup."""
+    children = descendants(service.process.pid)
+    service.process.send_signal(signal.SIGKILL)
+    service.process.wait(10)
+    service.client.close()
+    for pid in children:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 @contextmanager
 def running_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Iterator[Service]:
     """A service of a test's own, stopped when the block ends."""

@@ -13,7 +13,15 @@ import httpx
 import pytest
 
 from engine.chromium import descendants
-from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
+from tests.conftest import (
+    Service,
+    Workspace,
+    browser_mains,
+    kill_hard,
+    running_service,
+    start_service,
+    stop_service,
+)
 from tests.fixture_site import FixtureServer
 
 RETENTION_S = 3
@@ -171,16 +179,8 @@ def test_a_killed_service_loses_no_accepted_job(tmp_path: Path, site: FixtureSer
             ids += [job["id"] for job in answer.json()["jobs"]]
         wait_for(lambda: len(first.events("type = 'job.succeeded'")) >= 2
                  and "RUNNING" in _statuses(ws, ids), "jobs to run")
-        children = descendants(first.process.pid)
-        first.process.send_signal(signal.SIGKILL)
-        first.process.wait(10)
     finally:
-        first.client.close()
-    for pid in children:  # what systemd would reap with the unit's cgroup
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_hard(first)
 
     with running_service(data, site) as second:
         ws = Workspace(ws.id, ws.key, ws.key_id, second)

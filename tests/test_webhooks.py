@@ -6,10 +6,8 @@ also what lets its plain http through; retries run on a compressed schedule.
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
-import signal
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -19,9 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from engine.chromium import descendants
 from engine.webhooks import new_secret
-from tests.conftest import Service, Workspace, running_service, start_service
+from tests.conftest import Service, Workspace, kill_hard, running_service, start_service
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
 from tests.webhook_receiver import Receiver, verified
@@ -352,16 +349,8 @@ def test_a_killed_service_loses_no_message(tmp_path: Path, site: FixtureServer) 
             assert first.client.delete(f"/api/jobs/{job_id}", headers=ws.headers).status_code == 202
         scheduled = _wait_events(first, "type = 'webhook.scheduled'", 200)
         _wait_events(first, "type = 'webhook.failed'", 50)  # the receiver is down: tries fail and wait
-        children = descendants(first.process.pid)
-        first.process.send_signal(signal.SIGKILL)
-        first.process.wait(10)
     finally:
-        first.client.close()
-    for pid in children:  # what systemd would reap with the unit's cgroup
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_hard(first)
     back = Receiver(port).start()
     try:
         with running_service(tmp_path / "data", site, **env):
