@@ -107,6 +107,9 @@ class Webhooks:
         if not self._built:  # once: a restart by the supervisor keeps what is in memory
             await self._rebuild()
             self._built = True
+        # Every pending message due again, also those whose attempt a crash of this actor cut off.
+        self._due = [(m.due, m.id) for m in self.messages.values()]
+        heapq.heapify(self._due)
         try:
             await self._serve(task_status)
         finally:
@@ -135,8 +138,6 @@ class Webhooks:
         for row in rows:
             self._apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
         self.messages = {m.id: m for m in self.messages.values() if m.state == PENDING}
-        self._due = [(m.due, m.id) for m in self.messages.values()]
-        heapq.heapify(self._due)
         log.info("webhooks: %d endpoints, %d messages pending", len(self.endpoints), len(self.messages))
 
     async def _commit(self, *events: Event) -> None:

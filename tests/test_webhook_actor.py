@@ -139,3 +139,40 @@ async def test_a_rebuilt_actor_knows_its_endpoints_secrets_and_pending_messages(
         assert await again.signing_secrets(WS) == signing
         assert list(again.messages) == [message.id]
         assert again.messages[message.id].failures == 1
+
+
+async def test_a_restarted_actor_sends_what_its_crash_cut_off(tmp_path: Path) -> None:
+    silent = trio.socket.socket()
+    await silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    receiver = Receiver().start()
+    hosts = tmp_path / "hosts"
+    hosts.write_text("127.0.0.1 hook.test\n")
+    policy = EgressPolicy(HostsFileResolver(hosts), [
+        EgressAllowance(ipaddress.ip_network("127.0.0.1/32"), port)
+        for port in (silent.getsockname()[1], receiver.port)], allowlist_only=True)
+    try:
+        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+            webhooks = Webhooks(Settings(webhook_timeout_s=30), event_log, secrets(), policy)
+            crash = trio.CancelScope()
+
+            async def first_life() -> None:
+                with crash:
+                    await webhooks.run()
+            nursery.start_soon(first_life)
+            await until(lambda: webhooks._built)
+            endpoint, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+                "url": f"http://hook.test:{silent.getsockname()[1]}/silent"}))
+            message = await webhooks.send_test(PRINCIPAL, endpoint.id)
+            await until(lambda: message.id in webhooks._sending)
+            crash.cancel()  # as the supervisor sees an actor die mid-attempt
+            await until(lambda: not webhooks._sending)
+            await webhooks.change_endpoint(PRINCIPAL, endpoint.id, Body.of({
+                "url": f"http://hook.test:{receiver.port}/back"}))
+            await nursery.start(webhooks.run)  # the supervisor's restart
+            await until(lambda: len(receiver.to("/back")) == 1)
+            assert receiver.to("/back")[0].headers["webhook-id"] == message.id
+            nursery.cancel_scope.cancel()
+    finally:
+        silent.close()
+        receiver.stop()
