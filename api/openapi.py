@@ -303,7 +303,8 @@ def _screenshot() -> dict[str, Any]:
             "415": _authenticated("unsupported_media_type"),
             "422": _authenticated(
                 "invalid_request, destination_forbidden, destination_unresolvable, "
-                "cookie_domain_mismatch, selector_not_found, target_status_rejected, result_too_large"),
+                "cookie_domain_mismatch, selector_not_found, target_status_rejected, result_too_large, "
+                "javascript_error (the client's script threw or rejected: its message)"),
             "502": _authenticated("render_failed"),
             "503": _authenticated("capacity_exhausted", RETRY_AFTER),
             "504": _authenticated("render_timeout"),

@@ -207,6 +207,12 @@ class RenderTimeout(RenderError):
     title = "Capture timed out"
 
 
+class JavascriptError(RenderError):
+    code = "javascript_error"
+    status = 422
+    title = "The capture's script failed"
+
+
 class SelectorNotFound(RenderError):
     code = "selector_not_found"
     status = 422

@@ -203,3 +203,20 @@ def noise(handler: Handler) -> Answer:
                "for (let i = 0; i < d.length; i += 65536) crypto.getRandomValues(d.subarray(i, i + 65536));"
                "for (let i = 3; i < d.length; i += 4) d[i] = 255;"
                "x.putImageData(img, 0, 0);</script>")
+
+
+@route("/lazy")
+def lazy(_: Handler) -> Answer:
+    """30 lazy images below the fold, each a green square once loaded (grey placeholders until then), under a
+    fixed red header 40 px tall."""
+    images = "".join(f"<img loading=lazy src='/green.svg?n={n}' width=200 height=200 "
+                     "style='display:block;margin:200px 0;background:#888'>" for n in range(30))
+    header = "<div style='position:fixed;top:0;left:0;right:0;height:40px;background:rgb(255,0,0)'></div>"
+    return _ok(f"{header}<div style='height:1000px'></div>{images}")
+
+
+@route("/green.svg")
+def green(_: Handler) -> Answer:
+    svg = b"<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'><rect width='200' height='200' " \
+          b"fill='rgb(0,160,0)'/></svg>"
+    return 200, {"content-type": "image/svg+xml"}, svg

@@ -362,9 +362,7 @@ def test_fail_on_status(ws: Workspace, site: FixtureServer) -> None:
 # --- options not built yet --------------------------------------------------------------------
 
 UNBUILT: dict[str, dict[str, Any]] = {
-    "javascript": {"javascript": "document.title = 'ran'"},
     "removeElements": {"removeElements": {"cookieBanners": True}},
-    "scroll": {"scroll": {"enabled": True}},
     "mockup": {"mockup": {"device": "iphone-15"}},
     "video": {"format": "webm", "video": {"durationMs": 1000}},
     "proxy": {"proxy": {"region": "eu"}},
