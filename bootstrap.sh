@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-dejavu-core)
+debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core)
 
 install_debian_packages() {
     local missing=()
