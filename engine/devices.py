@@ -37,6 +37,7 @@ DEVICES: dict[str, Device] = {
     "ipad-air": Device(820, 1180, 2, True, True, _IPAD_UA),
     "ipad-pro-12": Device(1024, 1366, 2, True, True, _IPAD_UA),
     "laptop": Device(1366, 768, 1, False, False, None),
+    "macbook": Device(1440, 900, 2, False, False, None),
     "desktop-hd": Device(1920, 1080, 1, False, False, None),
     "desktop-4k": Device(3840, 2160, 1, False, False, None),
 }

@@ -18,7 +18,7 @@ OPTION_FEATURES = {
     "retain": "retainedDownloads",
 }
 # Options whose implementation has not landed: refused by name, never ignored.
-UNAVAILABLE = ("removeElements", "mockup", "video", "proxy")
+UNAVAILABLE = ("removeElements", "video", "proxy")
 FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "webm": "webmOutput"}
 
 

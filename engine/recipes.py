@@ -12,6 +12,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 import trio
@@ -28,6 +29,7 @@ from engine.errors import (
     SelectorNotFound,
     TargetStatusRejected,
 )
+from engine.mockups import frame_html, output_size, png_size
 from engine.page import HTML_DOCUMENT_URL, Page
 from engine.request import CaptureRequest, PdfOptions, Viewport
 from engine.waiting import wait_any
@@ -83,9 +85,36 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
         body = await render(page, request, max_bytes)
     except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
         raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
+    if request.mockup is not None:
+        body = await framed(page, request, body)
     if len(body) > max_bytes:
         raise ResultTooLarge(f"the {request.format} is {len(body)} bytes, more than {max_bytes} (max_result_bytes)")
     return Capture(body, CONTENT_TYPES[request.format], status)
+
+
+async def framed(page: Page, r: CaptureRequest, screenshot: bytes) -> bytes:
+    """The PNG screenshot in its device's frame (engine.mockups), drawn on this page once it left the site."""
+    assert r.mockup is not None
+    host = (urlsplit(page.state.document_url).hostname or "") if r.url is not None else ""
+    loader = (await page.send("Page.navigate", {"url": "about:blank"})).get("loaderId")
+    if loader:
+        await wait_for_lifecycle(page, loader, "load")
+    screen, scale = png_size(screenshot), _scale(r)
+    width, height = output_size(r.mockup.device, screen, scale)
+    tree = await page.send("Page.getFrameTree")
+    await page.send_many([
+        ("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                "mobile": False}),
+        ("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 255, "g": 255, "b": 255,
+                                                                   "a": 1 if r.format == "jpeg" else 0}}),
+        ("Page.setDocumentContent", {"frameId": tree["frameTree"]["frame"]["id"], "html": frame_html(
+            r.mockup.device, r.mockup.theme, base64.b64encode(screenshot).decode(), screen, scale, host)}),
+    ])
+    await evaluate(page, "Promise.all([...document.images].map(image => image.decode()))", await_promise=True)
+    params: dict[str, Any] = {"format": r.format, "fromSurface": True}
+    if r.format in {"jpeg", "webp"}:
+        params["quality"] = r.quality or 80
+    return base64.b64decode((await page.send("Page.captureScreenshot", params))["data"])
 
 
 def _check_main_document(page: Page, refused: RefusalLookup) -> None:
@@ -98,7 +127,7 @@ def _check_main_document(page: Page, refused: RefusalLookup) -> None:
 
 async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> None:
     """The capture's emulation, headers and cookies, sent in one go (one round trip, not ten)."""
-    device = DEVICES.get(r.device or "")
+    device = DEVICES.get(r.device_name or "")
     user_agent = r.user_agent or (device.user_agent if device else None) or default_user_agent
     commands: list[tuple[str, dict[str, Any] | None]] = []
     if device is not None and device.touch:
@@ -133,7 +162,7 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
 
 def _metrics(r: CaptureRequest) -> dict[str, Any]:
     """The screen to emulate: the device preset's, else the viewport's (defaults when neither)."""
-    device = DEVICES.get(r.device or "")
+    device = DEVICES.get(r.device_name or "")
     if device is not None:
         # Plain values, not a Viewport: that model validates client JSON and accepts
         # only its camelCase aliases, so building one from field names raised.
@@ -326,8 +355,8 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
 
 
 async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
-    params: dict[str, Any] = {"format": r.format, "fromSurface": True}
-    if r.format in {"jpeg", "webp"}:
+    params: dict[str, Any] = {"format": "png" if r.mockup else r.format, "fromSurface": True}  # framed later
+    if r.format in {"jpeg", "webp"} and not r.mockup:
         params["quality"] = r.quality or 80
     clip = await _clip(page, r)
     if clip is not None:
@@ -375,7 +404,7 @@ def _scale(r: CaptureRequest) -> float:
 
 
 def _device_scale(r: CaptureRequest) -> float:
-    device = DEVICES.get(r.device or "")
+    device = DEVICES.get(r.device_name or "")
     return device.scale if device else 1.0
 
 

@@ -22,6 +22,7 @@ from engine.errors import FieldError, InvalidRequest, MalformedJson, PayloadTooL
 Format = Literal["png", "jpeg", "webp", "pdf", "html", "webm"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
 MAX_HTML_BYTES = 512 * 1024
+MOCKUP_DEVICES = ("iphone-15", "pixel-8", "ipad-air", "macbook", "browser")  # engine.mockups.FRAMES
 LOCALE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 _STATUS_RANGE = re.compile(r"^([1-5]\d\d)(?:-([1-5]\d\d))?$")
 HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
@@ -87,7 +88,8 @@ class Scroll(Model):
 
 
 class Mockup(Model):
-    device: str = Field(min_length=1, max_length=64)
+    device: str = Field(min_length=1, max_length=64, description="iphone-15, pixel-8, ipad-air, macbook or browser")
+    theme: Literal["light", "dark"] = "light"
 
 
 class Video(Model):
@@ -181,6 +183,13 @@ class CaptureRequest(Model):
         return value
 
     @property
+    def device_name(self) -> str | None:
+        """The device preset the capture emulates: `device`, or the one a mockup frames."""
+        if self.mockup is not None and self.mockup.device != "browser":
+            return self.mockup.device
+        return self.device
+
+    @property
     def rejected_statuses(self) -> list[tuple[int, int]]:
         return [status_range(item) or (0, 0) for item in self.fail_on_status]
 
@@ -220,6 +229,18 @@ def parse_capture(data: Any, *, prefix: str = "") -> CaptureRequest:
     return request
 
 
+def _mockup_problems(r: CaptureRequest, mockup: Mockup) -> list[tuple[str, str, str]]:
+    """A mockup frames one device's screen: its own viewport (but `browser`'s), never a page's full length."""
+    if mockup.device not in MOCKUP_DEVICES:
+        return [("mockup.device", "invalid", f"one of {', '.join(MOCKUP_DEVICES)}")]
+    problems = [(field, "conflict", "a mockup frames the device's screen as it is")
+                for field, value in (("fullPage", r.full_page), ("selector", r.selector)) if value]
+    if mockup.device != "browser":
+        problems += [(field, "conflict", f"the {mockup.device} mockup sets the viewport")
+                     for field, value in (("device", r.device), ("viewport", r.viewport)) if value is not None]
+    return problems
+
+
 def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
     problems: list[tuple[str, str, str]] = []
     if (r.url is None) == (r.html is None):
@@ -238,6 +259,8 @@ def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
         problems.append(("mockup", "not_applicable", "applies to png, jpeg and webp only"))
     if r.device is not None and r.viewport is not None:
         problems.append(("viewport", "conflict", "device sets the viewport; send one of them"))
+    if r.mockup is not None:
+        problems += _mockup_problems(r, r.mockup)
     if r.full_page and r.selector is not None:
         problems.append(("selector", "conflict", "send one of fullPage and selector"))
     if r.cookies and r.url is None:
