@@ -29,6 +29,7 @@ import trio
 from actors.eventlog import Event, EventLog
 from engine.destinations import EgressPolicy, Refused, interface_addresses
 from engine.outbound import connect_pinned
+from engine.proxies import ProxyRegion, UpstreamFailed
 
 log = logging.getLogger("capture.egress")
 MAX_HEAD = 64 * 1024
@@ -85,6 +86,8 @@ class Lane:
     refusals: dict[tuple[str, int], Refusal] = field(default_factory=dict)  # one per destination
     refused: int = 0  # requests refused, repeats included
     scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+    upstream: ProxyRegion | None = None  # the region whose proxy every connection goes through
+    upstream_failure: str | None = None  # why that proxy did not connect, the last time it did not
 
     @property
     def proxy_server(self) -> str:
@@ -93,6 +96,10 @@ class Lane:
     def assign(self, capture_id: str, workspace_id: str | None) -> None:
         """Give a lane opened ahead of its capture (a warm spare's) to that capture; until then it refuses all."""
         self.capture_id, self.workspace_id = capture_id, workspace_id
+
+    def route_through(self, region: ProxyRegion | None) -> None:
+        """Send this capture's connections through `region`'s upstream (after the guard vetted each)."""
+        self.upstream, self.upstream_failure = region, None
 
     def why_refused(self, url: str) -> str | None:
         refusal = self.refusal_for(url)
@@ -247,7 +254,7 @@ class EgressGuard:
                 nursery.cancel_scope.cancel()
 
     async def _connect(self, lane: Lane, client: trio.SocketStream, host: str, port: int,
-                       *, tunnel: bool) -> trio.SocketStream | None:
+                       *, tunnel: bool) -> trio.abc.Stream | None:
         """A connection to the vetted address of host:port, or None after answering the browser."""
         try:
             addresses = await self.policy.vet(host, port)
@@ -258,9 +265,14 @@ class EgressGuard:
         for address in addresses:
             try:
                 with trio.fail_after(CONNECT_TIMEOUT_S):
-                    stream = await connect_pinned(address, port)
+                    stream = await (lane.upstream.open(address, port) if lane.upstream
+                                    else connect_pinned(address, port))
                 self.connections += 1
                 return stream
+            except UpstreamFailed as failed:
+                lane.upstream_failure = str(failed)
+                log.warning("capture %s: %s", lane.capture_id, failed)
+                break  # the next address would go to the same upstream
             except (OSError, trio.TooSlowError) as exc:
                 log.debug("capture %s: %s (%s) port %d: %r", lane.capture_id, host, address, port, exc)
         if tunnel:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
@@ -320,23 +332,24 @@ def split_authority(authority: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-async def splice(a: trio.SocketStream, b: trio.SocketStream) -> None:
+async def splice(a: trio.abc.Stream, b: trio.abc.Stream) -> None:
     """Copy both ways until both directions have ended."""
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_pump, a, b)
         nursery.start_soon(_pump, b, a)
 
 
-async def _pump(source: trio.SocketStream, sink: trio.SocketStream) -> None:
+async def _pump(source: trio.abc.Stream, sink: trio.abc.Stream) -> None:
     try:
         while chunk := await source.receive_some(CHUNK):
             await sink.send_all(chunk)
-        await sink.send_eof()
+        if isinstance(sink, trio.abc.HalfCloseableStream):  # a TLS stream to an https upstream is not
+            await sink.send_eof()
     except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
         pass
 
 
-async def _relay_response(upstream: trio.SocketStream, client: trio.SocketStream) -> None:
+async def _relay_response(upstream: trio.abc.Stream, client: trio.abc.Stream) -> None:
     """The response head with `Connection: close` (so the browser never reuses this
     connection for another host), then the body until the server closes."""
     buffer = b""

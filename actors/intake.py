@@ -36,9 +36,12 @@ from engine.errors import (
     DestinationForbidden,
     FieldError,
     InvalidRequest,
+    ProxyUnavailable,
     RateLimited,
+    RenderError,
     RenderFailed,
     RenderTimeout,
+    UnknownRegion,
 )
 from engine.jobs import workspace_share
 from engine.keys import new_id
@@ -73,6 +76,7 @@ class Intake:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
                  guard: EgressGuard) -> None:
         self.settings = settings
+        self.regions = {region.name: region for region in settings.proxies}
         self.event_log = event_log
         self.ledger = ledger
         self.pool = pool
@@ -182,6 +186,10 @@ class Intake:
             raise InvalidRequest("webhookUrl applies to jobs (POST /api/jobs) only", errors=(
                 FieldError("webhookUrl", "not_applicable", "applies to jobs only"),))
         check_entitlements(request, principal.plan)
+        if request.proxy is not None and request.proxy.region not in self.regions:
+            known = ", ".join(self.regions) or "none are configured"
+            raise UnknownRegion(f"proxy.region: {request.proxy.region!r} is not a region of this service ({known})",
+                                errors=(FieldError("proxy.region", "unknown", f"one of: {known}"),))
         if request.webhook_url is not None:
             await check_webhook_url(request.webhook_url, self.guard.policy)
         if request.url is not None:
@@ -196,11 +204,18 @@ class Intake:
     async def render_on(self, session: Session, request: CaptureRequest, capture_id: str,
                         workspace_id: str) -> Capture:
         """Render on a leased session, in a fresh browser context behind its own egress lane."""
+        region = self.regions[request.proxy.region] if request.proxy is not None else None
         try:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
-                    return await take_capture(page, request, session.user_agent, lane.why_refused,
-                                              max_bytes=self.settings.max_result_bytes)
+                    lane.route_through(region)
+                    try:
+                        return await take_capture(page, request, session.user_agent, lane.why_refused,
+                                                  max_bytes=self.settings.max_result_bytes)
+                    except (RenderError, CdpError):
+                        if lane.upstream_failure is not None:  # the region's proxy, not the page, failed
+                            raise ProxyUnavailable(lane.upstream_failure) from None
+                        raise
         except trio.TooSlowError as exc:
             raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
         except CdpError as exc:

@@ -304,8 +304,9 @@ def _screenshot() -> dict[str, Any]:
             "422": _authenticated(
                 "invalid_request, destination_forbidden, destination_unresolvable, "
                 "cookie_domain_mismatch, selector_not_found, target_status_rejected, result_too_large, "
-                "javascript_error (the client's script threw or rejected: its message)"),
-            "502": _authenticated("render_failed"),
+                "javascript_error (the client's script threw or rejected: its message), unknown_region"),
+            "502": _authenticated("render_failed, or proxy_unavailable: the region's upstream proxy could not "
+                                  "be reached or refused"),
             "503": _authenticated("capacity_exhausted", RETRY_AFTER),
             "504": _authenticated("render_timeout"),
         },
@@ -350,6 +351,10 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": _json({"$ref": REF.format(model="Analytics")}, "counts"),
                               **COMMON_ERRORS,
                               "422": _authenticated("invalid_request: a bad parameter")},
+            }},
+            "/api/regions": {"get": {
+                "summary": "The upstream proxy regions for proxy.region", "operationId": "regions",
+                "responses": {"200": _json({"$ref": REF.format(model="Regions")}, "regions"), **COMMON_ERRORS},
             }},
             "/api/openapi.json": {"get": {
                 "summary": "This document", "operationId": "openapi", "security": [],

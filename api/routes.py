@@ -23,6 +23,7 @@ from engine.responses import (
     JobAccepted,
     Period,
     Quota,
+    Regions,
     Reply,
     TestEventSent,
     Usage,
@@ -158,6 +159,12 @@ async def analytics() -> Response:
     return json_response(Analytics.model_validate({
         "from": rfc3339(since), "to": rfc3339(until), "groupBy": group_by, "rows": shape_rows(group_by, rows),
     }))
+
+
+@blueprint.get("/api/regions")
+async def regions() -> Response:
+    principal()  # a key, as every route of the API; the answer is the same for all
+    return json_response(Regions(regions=list(services().intake.regions)))
 
 
 # ---------------------------------------------------------------- webhook endpoints

@@ -103,6 +103,12 @@ class InvalidRequest(RequestRejected):
     title = "Invalid request"
 
 
+class UnknownRegion(RequestRejected):
+    code = "unknown_region"
+    status = 422
+    title = "Unknown proxy region"
+
+
 class DestinationForbidden(RequestRejected):
     code = "destination_forbidden"
     status = 422
@@ -205,6 +211,12 @@ class RenderTimeout(RenderError):
     code = "render_timeout"
     status = 504
     title = "Capture timed out"
+
+
+class ProxyUnavailable(RenderError):
+    code = "proxy_unavailable"
+    status = 502
+    title = "The region's proxy is unavailable"
 
 
 class JavascriptError(RenderError):

@@ -192,6 +192,10 @@ def endpoint_view(endpoint: webhooks.Endpoint, secret: str | None = None) -> Web
                            secret=secret)
 
 
+class Regions(Reply):
+    regions: list[str] = Field(description="the upstream proxy regions the operator configured, for proxy.region")
+
+
 class WebhookEvent(Reply):
     """The body of a webhook call (Standard Webhooks), signed in its webhook-* headers."""
 
@@ -201,5 +205,5 @@ class WebhookEvent(Reply):
 
 
 REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, WebhookEndpoint,
-                                    WebhookEndpoints, TestEventSent)
+                                    WebhookEndpoints, TestEventSent, Regions)
 CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers

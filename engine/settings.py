@@ -9,6 +9,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from engine.proxies import ProxyRegion, parse_regions
+
 ENV_PREFIX = "CAPTURE_"
 
 
@@ -77,6 +79,10 @@ class Settings:
     webhook_concurrency: int = 64
     webhook_host_concurrency: int = 8
     webhook_disable_after_s: int = 5 * 24 * 3600  # an endpoint without a successful call this long is disabled
+    # Regional upstream proxies, `proxy: {"region"}` (plan feature regionalProxies): a TOML table
+    # [proxies.<region>] url = "socks5://…" (username, password), or CAPTURE_PROXIES="eu=http://…,us=…";
+    # credentials also from CAPTURE_PROXY_<REGION>=user:password.
+    proxies: tuple[ProxyRegion, ...] = ()
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     chromium_path: Path = Path("/usr/bin/chromium")
@@ -125,7 +131,13 @@ def load_settings(config: Path | None = None, environ: dict[str, str] | None = N
         value = environ.get(ENV_PREFIX + f.name.upper())
         if value is not None:
             raw[f.name] = value
-    return _coerce(raw)
+    settings = _coerce(raw)
+    regions = []
+    for region in settings.proxies:
+        credentials = environ.get(f"{ENV_PREFIX}PROXY_{region.name.upper().replace('-', '_')}")
+        regions.append(replace(region, username=credentials.partition(":")[0],
+                               password=credentials.partition(":")[2]) if credentials else region)
+    return replace(settings, proxies=tuple(regions))
 
 
 def _coerce(raw: dict[str, Any]) -> Settings:
@@ -148,6 +160,8 @@ def _convert(name: str, value: Any, default: Any) -> Any:
     if name == "egress_allow":
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(EgressAllowance.parse(item) for item in items if item.strip())
+    if name == "proxies":
+        return parse_regions(value)
     if name == "webhook_retry_s":
         delays = tuple(float(item) for item in (value.split(",") if isinstance(value, str) else value))
         if not delays or min(delays) < 0:

@@ -29,10 +29,9 @@ TEXT = CONTRACT.read_text()
 
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
 NOT_YET_ROUTES = {
-    ("GET", "/api/render/{keyId}/{signature}.{format}"): 25,
-    ("GET", "/api/regions"): 20, ("GET", "/healthz"): 23, ("GET", "/readyz"): 23,
+    ("GET", "/api/render/{keyId}/{signature}.{format}"): 25, ("GET", "/healthz"): 23, ("GET", "/readyz"): 23,
 }
-NOT_YET_CODES = {"unknown_region": 20, "proxy_unavailable": 20, "storage_failed": 25}
+NOT_YET_CODES = {"storage_failed": 25}
 # Where API.md is silent: HTTP's own refusals and a fault of the service, in the same envelope.
 BEYOND_API_MD = {"bad_request": 400, "method_not_allowed": 405, "internal_error": 500}
 # Answered by the dashboard's pages rather than a problem document.

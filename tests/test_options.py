@@ -364,7 +364,6 @@ def test_fail_on_status(ws: Workspace, site: FixtureServer) -> None:
 UNBUILT: dict[str, dict[str, Any]] = {
     "removeElements": {"removeElements": {"cookieBanners": True}},
     "video": {"format": "webm", "video": {"durationMs": 1000}},
-    "proxy": {"proxy": {"region": "eu"}},
     "format": {"format": "webm"},
 }
 

@@ -290,6 +290,8 @@ def test_the_dashboard_adds_tests_resends_and_disables_an_endpoint(team: Team, r
     assert team.browser.post(f"{pages}/endpoints/{endpoint['id']}/test").status_code == 303
     first = receiver.wait_for(path, 1)[0]
     assert verified(first, secret[1])["type"] == "webhook.test"
+    # the receiver has the call a moment before the service has committed how it went
+    _wait_events(team.ws.service, f"type = 'webhook.delivered' AND workspace_id = '{team.ws.id}'", 1)
     shown = team.browser.get(pages).text
     message = first.headers["webhook-id"]
     assert f"/messages/{message}/resend" in shown
