@@ -31,7 +31,8 @@ features = []
 [plans.bench]
 monthly_captures = 100000000
 requests_per_minute = 100000000
-features = ["durableWebhooks"]
+features = ["pdfOutput", "htmlOutput", "webmOutput", "durableWebhooks", "retainedDownloads", "aiElementRemoval",
+            "scrolling", "deviceMockups", "customJavaScript", "regionalProxies"]
 """
 
 

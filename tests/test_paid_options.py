@@ -98,3 +98,19 @@ def test_the_free_plan_is_refused_each_paid_option(free: Workspace, site: Fixtur
         answer = free.capture(url=f"{site.base}/simple?paid", **fields)
         assert (answer.status_code, answer.json()["code"], answer.json()["feature"]) == (
             403, "feature_not_entitled", feature), fields
+
+
+def test_jobs_and_batches_take_the_paid_options_too(pro: Workspace, site: FixtureServer) -> None:
+    items = [{"url": f"{site.base}/simple?batch=js", "javascript": "document.body.style.background = 'rgb(0,0,255)'"},
+             {"url": f"{site.base}/lazy?batch=scroll", "fullPage": True, "scroll": {"enabled": True}},
+             {"url": f"{site.base}/simple?batch=mockup", "mockup": {"device": "iphone-15", "theme": "dark"}}]
+    batch = pro.service.client.post("/api/jobs/batch", json={"captures": items}, headers=pro.headers)
+    assert batch.status_code == 202, batch.text
+    results = []
+    for job in batch.json()["jobs"]:
+        done = pro.finished_job(job["id"])
+        assert done["status"] == "SUCCEEDED", done
+        results.append(Image.open(io.BytesIO(pro.service.client.get(done["resultUrl"]).content)))
+    assert near(results[0].convert("RGB").getpixel((5, 5)), BLUE)
+    assert near(results[1].convert("RGB").getpixel(LAST_LAZY_IMAGE), GREEN)
+    assert results[2].size == (1275, 2652)  # README's size for iphone-15

@@ -27,6 +27,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: Receiver
 
     def do_POST(self) -> None:  # the stdlib calls it by this name
+        closing = self.server.close_after_answer  # decided as the request comes, not after the answer left
         body = self.rfile.read(int(self.headers.get("content-length", "0")))
         self.server.record(Call(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
         status = self.server.next_status(self.path)
@@ -37,7 +38,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("content-length", str(len(answer)))
         self.end_headers()
         self.wfile.write(answer)
-        if self.server.close_after_answer:
+        if closing:
             self.close_connection = True  # without saying so: a kept connection the client finds closed
 
     def log_message(self, *args: object) -> None:
