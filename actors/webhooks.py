@@ -183,8 +183,10 @@ class Webhooks:
 
         No await: the caller commits them in the transaction of the job event itself.
         """
+        if kind not in EVENT_TYPES:
+            return []
         endpoints = [e for e in self._of_workspace.get(job.workspace_id, {}).values() if e.wants(kind)]
-        if kind not in EVENT_TYPES or (job.webhook is None and not endpoints):
+        if job.webhook is None and not endpoints:
             return []
         after = copy.copy(job)
         after.apply(kind, ts, data)

@@ -60,10 +60,12 @@ class KeepAlive:
     seconds, at most `per_key` per key.
     """
 
-    def __init__(self, per_key: int = 8, idle_s: float = 30.0) -> None:
+    def __init__(self, per_key: int = 8, idle_s: float = 30.0, total: int = 256) -> None:
         self.per_key = per_key
         self.idle_s = idle_s
+        self.total = total  # idle connections kept in all; past it a connection is closed instead
         self._idle: dict[tuple[str, str, int, str], list[tuple[trio.abc.Stream, h11.Connection, float]]] = {}
+        self._pruned = 0.0
 
     async def take(self, key: tuple[str, str, int, str]) -> tuple[trio.abc.Stream, h11.Connection] | None:
         kept = self._idle.get(key, [])
@@ -76,12 +78,23 @@ class KeepAlive:
         return None
 
     async def give(self, key: tuple[str, str, int, str], stream: trio.abc.Stream, conn: h11.Connection) -> None:
+        now = trio.current_time()
+        if now - self._pruned > 1.0:  # at most once a second: close what waited too long, for every key
+            self._pruned = now
+            await self._prune(now)
         kept = self._idle.setdefault(key, [])
-        if len(kept) >= self.per_key:
+        if len(kept) >= self.per_key or sum(map(len, self._idle.values())) >= self.total:
             await trio.aclose_forcefully(stream)
             return
         conn.start_next_cycle()
-        kept.append((stream, conn, trio.current_time()))
+        kept.append((stream, conn, now))
+
+    async def _prune(self, now: float) -> None:
+        for key, kept in list(self._idle.items()):
+            while kept and now - kept[0][2] >= self.idle_s:
+                await trio.aclose_forcefully(kept.pop(0)[0])
+            if not kept:
+                del self._idle[key]
 
     async def aclose(self) -> None:
         for kept in self._idle.values():

@@ -144,6 +144,25 @@ async def test_a_kept_connection_the_receiver_closed_is_replaced_by_a_fresh_one(
         receiver.stop()
 
 
+async def test_kept_connections_are_bounded_in_time_and_number() -> None:
+    receiver = Receiver().start()
+    policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"),
+                          [EgressAllowance.parse(f"127.0.0.1:{receiver.port}")], allowlist_only=True)
+    url = f"http://hook.test:{receiver.port}/hook"
+    brief, none = KeepAlive(idle_s=0.05), KeepAlive(total=0)
+    try:
+        await send(policy, "POST", url, body=b"{}", keep_alive=brief)
+        await trio.sleep(0.1)  # longer than it may wait
+        await send(policy, "POST", url, body=b"{}", keep_alive=brief)
+        assert receiver.connections == 2
+        for _ in range(2):
+            await send(policy, "POST", url, body=b"{}", keep_alive=none)
+        assert receiver.connections == 4
+    finally:
+        await brief.aclose()
+        receiver.stop()
+
+
 async def test_the_outbound_client_refuses_what_captures_may_not_reach(site: FixtureServer) -> None:
     secret = SecretServer()
     secret.start()
