@@ -204,7 +204,9 @@ class Intake:
     async def render_on(self, session: Session, request: CaptureRequest, capture_id: str,
                         workspace_id: str) -> Capture:
         """Render on a leased session, in a fresh browser context behind its own egress lane."""
-        region = self.regions[request.proxy.region] if request.proxy is not None else None
+        region = self.regions.get(request.proxy.region) if request.proxy is not None else None
+        if request.proxy is not None and region is None:  # a job accepted before the operator dropped it
+            raise UnknownRegion(f"proxy.region: {request.proxy.region!r} is no longer a region of this service")
         try:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
