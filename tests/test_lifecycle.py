@@ -238,6 +238,14 @@ def test_descendants_finds_the_whole_tree_whatever_the_process_names(tmp_path: P
         shell.wait()
 
 
+def _chromium_side(pid: int) -> bool:
+    """chromedriver, Debian's chromium wrapper or a browser process; not a helper an import may run (ldconfig)."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().startswith(("chrom", "headless"))
+    except OSError:
+        return False
+
+
 def _serve_until_it_exits(data_dir: Path, **extra_env: str) -> tuple[subprocess.CompletedProcess[str], set[int]]:
     """Run `run.py serve` that is expected to fail; its exit and every Chromium-side process seen meanwhile."""
     env = {**os.environ, "CAPTURE_DATA_DIR": str(data_dir), "CAPTURE_LISTEN": "127.0.0.1:0",
@@ -247,8 +255,7 @@ def _serve_until_it_exits(data_dir: Path, **extra_env: str) -> tuple[subprocess.
     seen: set[int] = set()
     deadline = time.monotonic() + 60
     while process.poll() is None and time.monotonic() < deadline:
-        seen.update(pid for pid in descendants(process.pid)
-                    if Path(f"/proc/{pid}/comm").exists() and not _dead(pid))
+        seen.update(pid for pid in descendants(process.pid) if not _dead(pid) and _chromium_side(pid))
         time.sleep(0.01)
     out, err = process.communicate(timeout=10)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err), seen
