@@ -113,7 +113,7 @@ class Webhooks:
         try:
             await self._serve(task_status)
         finally:
-            with trio.CancelScope(shield=True):
+            with trio.move_on_after(STUCK_S, shield=True):  # closing sockets forcefully does not wait; bounded anyway
                 await self._keep_alive.aclose()
 
     async def _serve(self, task_status: trio.TaskStatus[None]) -> None:
@@ -232,9 +232,6 @@ class Webhooks:
                         workspace_id)
             return ""
 
-    def _seal(self, plain: str, bound_to: str, workspace_id: str) -> str:
-        return base64.b64encode(self.secrets.keyring.seal(plain.encode(), bound_to, workspace_id)).decode()
-
     async def signing_secrets(self, workspace_id: str) -> list[str]:
         """The workspace's signing secrets in force, newest first; the first is made on the first ask."""
         async with self._lock:
@@ -249,7 +246,7 @@ class Webhooks:
 
     async def _new_secret(self, workspace_id: str, endpoint: str | None) -> str:
         secret, secret_id = new_secret(), new_id("wss")
-        data = {"secretId": secret_id, "sealed": self._seal(secret, secret_id, workspace_id),
+        data = {"secretId": secret_id, "sealed": self.secrets.seal(secret.encode(), secret_id, workspace_id),
                 "keyId": self.secrets.keyring.current, "endpoint": endpoint}
         await self._commit(Event("webhook.secret_created", workspace_id=workspace_id, ts=utcnow(),
                                  data={k: v for k, v in data.items() if v is not None}))
@@ -265,12 +262,9 @@ class Webhooks:
         return found
 
     def list_endpoints(self, principal: Principal) -> list[Endpoint]:
+        """Oldest first; FeatureNotEntitled if the plan has no durable webhooks."""
         _entitled(principal)
-        return self.endpoints_of(principal.workspace.id)
-
-    def endpoints_of(self, workspace_id: str) -> list[Endpoint]:
-        """Oldest first; the dashboard shows them to every member (changes need a role and the plan)."""
-        return sorted(self._of_workspace.get(workspace_id, {}).values(), key=lambda e: e.created_at)
+        return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda e: e.created_at)
 
     async def create_endpoint(self, principal: Principal, body: Body) -> tuple[Endpoint, str]:
         """A new endpoint and its secret (shown once)."""
@@ -282,14 +276,15 @@ class Webhooks:
             if len(self._of_workspace.get(workspace_id, {})) >= MAX_ENDPOINTS:
                 raise InvalidRequest(f"a workspace has at most {MAX_ENDPOINTS} webhook endpoints; delete one first")
             endpoint_id, secret_id, secret = new_id("whe"), new_id("wss"), new_secret()
-            data = {"endpoint": endpoint_id, "sealedUrl": self._seal(asked.url, endpoint_id, workspace_id),
+            data = {"endpoint": endpoint_id,
+                    "sealedUrl": self.secrets.seal(asked.url.encode(), endpoint_id, workspace_id),
                     "events": list(asked.events or EVENT_TYPES), "description": asked.description,
                     "keyId": self.secrets.keyring.current}
             ts = utcnow()
             await self._commit(
                 Event("webhook.endpoint_created", workspace_id=workspace_id, ts=ts, data=data),
                 Event("webhook.secret_created", workspace_id=workspace_id, ts=ts, data={
-                    "secretId": secret_id, "sealed": self._seal(secret, secret_id, workspace_id),
+                    "secretId": secret_id, "sealed": self.secrets.seal(secret.encode(), secret_id, workspace_id),
                     "keyId": self.secrets.keyring.current, "endpoint": endpoint_id}))
         return self.endpoints[endpoint_id], secret
 
@@ -307,7 +302,7 @@ class Webhooks:
             await check_webhook_url(asked.url, self.policy, field="url")
         data: dict[str, Any] = {"endpoint": endpoint.id, "events": asked.events, "description": asked.description,
                                 "enabled": asked.enabled,
-                                "sealedUrl": self._seal(asked.url, endpoint.id, endpoint.workspace_id)
+                                "sealedUrl": self.secrets.seal(asked.url.encode(), endpoint.id, endpoint.workspace_id)
                                 if asked.url is not None else None}
         async with self._lock:
             self.endpoint(principal, endpoint_id)  # still there

@@ -115,7 +115,7 @@ async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str
     """
     scheme, host, port = split_target(url)
     addresses = await policy.vet(host, port)  # Refused propagates: the caller records why
-    if https_only and scheme == "http" and not all(policy.allow_listed(a, port) for a in addresses):
+    if https_only and scheme == "http" and not policy.plain_http_allowed(addresses, port):
         raise Refused(host, "plain http (use https)", addresses[0])
     parts = urlsplit(url)
     request = _Request(method, host, port, (parts.path or "/") + (f"?{parts.query}" if parts.query else ""),

@@ -39,6 +39,20 @@ MAX_ENDPOINTS = 20  # per workspace
 EventType = Literal["job.succeeded", "job.failed", "job.cancelled", "job.expired"]
 assert EventType.__args__ == EVENT_TYPES  # type: ignore[attr-defined]
 ANSWER_KEPT = 1024  # bytes of a receiver's answer kept with the attempt
+RECENT_ATTEMPTS = 50
+# The latest attempts of the workspace's messages, newest first.
+RECENT_ATTEMPTS_SQL = (
+    "SELECT ts, capture_id AS job, outcome, code, duration_ms, json_extract_string(data, '$.message') AS message, "
+    "json_extract_string(data, '$.event') AS event, json_extract(data, '$.status')::INTEGER AS status, "
+    "json_extract_string(data, '$.endpoint') AS endpoint, json_extract_string(data, '$.answer') AS answer "
+    "FROM events WHERE workspace_id = ? AND type = 'webhook.attempted' AND ts >= ? ORDER BY seq DESC LIMIT ?"
+)
+# Each endpoint's attempts over the last day: how many, how many delivered.
+SUCCESS_SQL = (
+    "SELECT json_extract_string(data, '$.endpoint') AS endpoint, count(*) AS tried, "
+    "count(*) FILTER (WHERE outcome = 'delivered') AS delivered FROM events "
+    "WHERE workspace_id = ? AND type = 'webhook.attempted' AND ts >= ? GROUP BY 1"
+)
 # State of a message.
 PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
 
@@ -171,7 +185,6 @@ class Message:
     state: str = PENDING
     failures: int = 0
     due: float = 0.0  # unix time of the next try
-    attempts: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def scheduled(cls, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> Message:
