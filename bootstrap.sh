@@ -31,6 +31,47 @@ ensure_chromium_user() {
     useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$user"
 }
 
+# Rule sets the element removal injects or matches (engine/removal.py), fetched once into ./vendor:
+# DuckDuckGo's autoconsent (MPL-2.0) from npm, pinned by version and integrity, and EasyList and
+# EasyPrivacy (GPL-3.0 / CC BY-SA 3.0) as Debian ships them in its uBlock Origin package, unpacked here
+# rather than installed (installed, Debian's chromium launcher would load the extension into every capture).
+autoconsent_version=16.23.0
+autoconsent_integrity=sha512-NTmDhASFf5pUsSwg2TyT9R75GYUcuYZXPyBnRcYgJgozg6RLeXXP9uH8ADxA364yQ2gJBMu83AN/D24Y4nkPKg==
+
+install_vendor_data() {
+    if [ ! -f "vendor/autoconsent/$autoconsent_version" ]; then
+        echo "bootstrap: fetching @duckduckgo/autoconsent $autoconsent_version from the npm registry" >&2
+        python3 - "$autoconsent_version" "$autoconsent_integrity" <<'PY'
+import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
+version, integrity = sys.argv[1:]
+url = f"https://registry.npmjs.org/@duckduckgo/autoconsent/-/autoconsent-{version}.tgz"
+data = urllib.request.urlopen(url, timeout=60).read()
+if "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() != integrity:
+    sys.exit(f"bootstrap: {url} does not match its pinned integrity")
+target = pathlib.Path("vendor/autoconsent")
+shutil.rmtree(target, ignore_errors=True)
+target.mkdir(parents=True)
+with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+    for name in ("dist/autoconsent.playwright.js", "rules/compact-rules.json", "LICENSE"):
+        (target / pathlib.Path(name).name).write_bytes(archive.extractfile("package/" + name).read())
+(target / version).touch()
+PY
+    fi
+    if [ ! -f vendor/easylist/easylist.txt ]; then
+        echo "bootstrap: unpacking EasyList and EasyPrivacy from Debian's webext-ublock-origin-chromium" >&2
+        local work
+        work=$(mktemp -d)
+        (cd "$work" && { apt-get download -q webext-ublock-origin-chromium >&2 2>/dev/null \
+            || { apt-get update -qq && apt-get download -q webext-ublock-origin-chromium >&2; }; })
+        mkdir -p "$work/x" vendor/easylist
+        dpkg-deb -x "$work"/webext-ublock-origin-chromium_*.deb "$work/x"
+        cp "$work"/x/usr/share/chromium/extensions/ublock-origin/assets/thirdparties/easylist/*.txt vendor/easylist/
+        cp "$work"/x/usr/share/doc/webext-ublock-origin-chromium/copyright vendor/easylist/copyright
+        dpkg-deb -f "$work"/webext-ublock-origin-chromium_*.deb Version > vendor/easylist/VERSION
+        rm -rf "$work"
+    fi
+}
+
 install_python_env() {
     local stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
     [ -f "$stamp" ] && return
@@ -45,6 +86,7 @@ task=${1:-serve}
 shift || true
 install_debian_packages
 ensure_chromium_user
+install_vendor_data
 install_python_env
 case "$task" in
     serve)

@@ -30,6 +30,7 @@ from actors.eventlog import Event, EventLog
 from engine.destinations import EgressPolicy, Refused, interface_addresses
 from engine.outbound import connect_pinned
 from engine.proxies import ProxyRegion, UpstreamFailed
+from engine.removal import AdHosts
 
 log = logging.getLogger("capture.egress")
 MAX_HEAD = 64 * 1024
@@ -88,6 +89,7 @@ class Lane:
     scope: trio.CancelScope = field(default_factory=trio.CancelScope)
     upstream: ProxyRegion | None = None  # the region whose proxy every connection goes through
     upstream_failure: str | None = None  # why that proxy did not connect, the last time it did not
+    ad_hosts: AdHosts | None = None  # removeElements.ads: listed ad and tracker hosts are refused
 
     @property
     def proxy_server(self) -> str:
@@ -100,6 +102,10 @@ class Lane:
     def route_through(self, region: ProxyRegion | None) -> None:
         """Send this capture's connections through `region`'s upstream (after the guard vetted each)."""
         self.upstream, self.upstream_failure = region, None
+
+    def refuse_ads(self, ad_hosts: AdHosts) -> None:
+        """Refuse this capture's connections to the hosts the ad and tracker lists name (never the page's own)."""
+        self.ad_hosts = ad_hosts
 
     def why_refused(self, url: str) -> str | None:
         refusal = self.refusal_for(url)
@@ -256,6 +262,9 @@ class EgressGuard:
     async def _connect(self, lane: Lane, client: trio.SocketStream, host: str, port: int,
                        *, tunnel: bool) -> trio.abc.Stream | None:
         """A connection to the vetted address of host:port, or None after answering the browser."""
+        if lane.ad_hosts is not None and lane.ad_hosts.refuses(host):
+            await client.send_all(_refusal_response(f"{host} is a listed ad or tracker host (removeElements.ads)"))
+            return None
         try:
             addresses = await self.policy.vet(host, port)
         except Refused as refused:

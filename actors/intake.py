@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -45,8 +45,10 @@ from engine.errors import (
 )
 from engine.jobs import workspace_share
 from engine.keys import new_id
+from engine.page import HTML_DOCUMENT_URL
 from engine.ratelimit import RateDecision, TokenBuckets
 from engine.recipes import Capture, take_capture
+from engine.removal import AdHosts, rule_sets
 from engine.request import Body, CaptureRequest, parse_capture
 from engine.settings import Settings
 
@@ -211,9 +213,14 @@ class Intake:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
                     lane.route_through(region)
+                    if request.remove_elements is not None and request.remove_elements.ads:
+                        lane.refuse_ads(AdHosts((await rule_sets()).ads, request.url or HTML_DOCUMENT_URL))
                     try:
-                        return await take_capture(page, request, session.user_agent, lane.why_refused,
-                                                  max_bytes=self.settings.max_result_bytes)
+                        capture = await take_capture(page, request, session.user_agent, lane.why_refused,
+                                                     max_bytes=self.settings.max_result_bytes)
+                        if lane.ad_hosts is not None:
+                            capture = replace(capture, removed=capture.removed + tuple(lane.ad_hosts.removed()))
+                        return capture
                     except (RenderError, CdpError):
                         if lane.upstream_failure is not None:  # the region's proxy, not the page, failed
                             raise ProxyUnavailable(lane.upstream_failure) from None

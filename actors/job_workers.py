@@ -12,6 +12,7 @@ import datetime as dt
 import logging
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 import trio
@@ -23,6 +24,7 @@ from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout
 from engine.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
+from engine.overlays import MAX_REPORTED
 from engine.period import utcnow
 from engine.recipes import Capture
 from engine.request import CaptureRequest, parse_capture
@@ -197,10 +199,12 @@ class JobWorkers:
     async def _finish_succeeded(self, job: Job, capture: Capture, attempt: _Attempt) -> None:
         await self.store.write(job.id, capture.body)
         retained_until = utcnow() + dt.timedelta(seconds=job.retain_s)
+        data: dict[str, Any] = {"contentType": capture.content_type, "bytes": len(capture.body),
+                                "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()}
+        if attempt.request is not None and attempt.request.remove_elements is not None:
+            data["removedElements"] = [r.wire() for r in capture.removed[:MAX_REPORTED]]
         await self.book.record(
-            job, "job.succeeded",
-            {"contentType": capture.content_type, "bytes": len(capture.body),
-             "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()},
+            job, "job.succeeded", data,
             self.book.capture_event(job, attempt.request, attempt.started, "capture.succeeded",
                                     outcome="succeeded", bytes=len(capture.body),
                                     target_status=capture.target_status),

@@ -284,6 +284,10 @@ def _screenshot() -> dict[str, Any]:
             ("x-target-status", "HTTP status of the page's main document"),
             ("x-quota-limit", "monthly captures allowed"),
             ("x-quota-remaining", "monthly captures left after this one"),
+            ("x-removed-elements", "with removeElements: the elements removed per kind, "
+                                   "e.g. `cookieBanners=1, popups=0, ads=2`"),
+            ("x-blocked-hosts", "with removeElements.ads: how many listed ad and tracker hosts the page "
+                                "was kept from reaching"),
         )
     }
     return {

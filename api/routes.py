@@ -15,6 +15,8 @@ from api.pipeline import base_url, delivering, principal, services
 from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.jobs import status_url
 from engine.period import rfc3339, utcnow
+from engine.removal import blocked_hosts
+from engine.removal import counts as removal_counts
 from engine.request import Body
 from engine.responses import (
     Analytics,
@@ -134,6 +136,10 @@ def _capture_response(delivery: Delivery) -> Response:
         "x-quota-limit": str(usage.limit),
         "x-quota-remaining": str(usage.remaining),
     }
+    if delivery.request.remove_elements is not None:
+        headers["x-removed-elements"] = removal_counts(delivery.capture.removed)
+        if delivery.request.remove_elements.ads:
+            headers["x-blocked-hosts"] = str(blocked_hosts(delivery.capture.removed))
     return Response(delivering(delivery, delivery.capture.body), status=200,
                     content_type=delivery.capture.content_type, headers=headers)
 

@@ -18,7 +18,7 @@ OPTION_FEATURES = {
     "retain": "retainedDownloads",
 }
 # Options whose implementation has not landed: refused by name, never ignored.
-UNAVAILABLE = ("removeElements", "video")
+UNAVAILABLE = ("video",)
 FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "webm": "webmOutput"}
 
 

@@ -71,6 +71,7 @@ class Job:
     expired_at: dt.datetime | None = None
     error_code: str | None = None
     error_message: str | None = None
+    removed_elements: list[dict[str, Any]] | None = None  # removeElements: what went (kind, layer, what, score)
 
     @property
     def finished(self) -> bool:
@@ -107,6 +108,7 @@ class Job:
             self.content_type = data["contentType"]
             self.bytes = int(data["bytes"])
             self.retained_until = dt.datetime.fromisoformat(data["retainedUntil"])
+            self.removed_elements = data.get("removedElements")
         elif kind == "job.failed":
             self._finish(FAILED, ts)
             self.error_code = data["code"]

@@ -31,6 +31,7 @@ from engine.errors import (
 )
 from engine.mockups import frame_html, output_size, png_size
 from engine.page import HTML_DOCUMENT_URL, Page
+from engine.removal import Removal, Removed, rule_sets
 from engine.request import CaptureRequest, PdfOptions, Viewport
 from engine.waiting import wait_any
 
@@ -59,6 +60,7 @@ class Capture:
     body: bytes
     content_type: str
     target_status: int
+    removed: tuple[Removed, ...] = ()  # removeElements: what went, by kind and layer
 
 
 def _nothing_refused(url: str) -> str | None:
@@ -70,6 +72,10 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     """`refused` tells why the egress guard refused a URL, if it did; a result over `max_bytes`
     raises ResultTooLarge."""
     await prepare(page, request, default_user_agent)
+    removal = None
+    if request.remove_elements is not None:
+        removal = Removal(request.remove_elements, await rule_sets())
+        await removal.prepare(page)
     try:
         status = await navigate(page, request)
     except RenderFailed:
@@ -79,7 +85,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     for low, high in request.rejected_statuses:
         if low <= status <= high:
             raise TargetStatusRejected(status)
-    await settle(page, request)
+    await settle(page, request, removal)
     _check_main_document(page, refused)  # a refresh or a script may have navigated since
     try:
         body = await render(page, request, max_bytes)
@@ -89,7 +95,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
         body = await framed(page, request, body)
     if len(body) > max_bytes:
         raise ResultTooLarge(f"the {request.format} is {len(body)} bytes, more than {max_bytes} (max_result_bytes)")
-    return Capture(body, CONTENT_TYPES[request.format], status)
+    return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else ())
 
 
 async def framed(page: Page, r: CaptureRequest, screenshot: bytes) -> bytes:
@@ -231,11 +237,13 @@ async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
             current = state.loaders[-1]
 
 
-async def settle(page: Page, r: CaptureRequest) -> None:
-    """Scrolling, the client's script, styles, hidden elements, waitForSelector, click, delay: the page as the
-    client wants it."""
+async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) -> None:
+    """Scrolling, overlays removed, the client's script, styles, hidden elements, waitForSelector, click, delay:
+    the page as the client wants it."""
     if r.scroll is not None and r.scroll.enabled:
         await scroll_through(page, r)
+    if removal is not None:
+        await removal.apply(page)
     if r.javascript is not None:
         await run_script(page, r.javascript)
     rules = [r.css or ""]

@@ -19,6 +19,7 @@ from pydantic.config import JsonDict
 from engine import errors, jobs, webhooks
 from engine.analytics import GROUPS, OUTCOMES
 from engine.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED, status_url
+from engine.overlays import KINDS, MAX_REPORTED
 from engine.period import rfc3339
 from engine.settings import Settings
 from engine.webhooks import EVENT_TYPES, TEST_EVENT
@@ -132,6 +133,14 @@ class JobError(Reply):
     message: str
 
 
+class RemovedElement(Reply):
+    kind: str = Field(json_schema_extra=_one_of(KINDS))
+    layer: str = Field(description="rules: the consent platform's own dismissal; list: EasyList's cosmetic rules; "
+                                   "model: the overlay classifier; network: a listed ad or tracker host refused")
+    what: str = Field(description="the consent platform, the element (tag#id.class) or the host")
+    score: float | None = Field(default=None, description="model: its probability for the kind")
+
+
 class Job(Reply):
     """A job as GET and DELETE answer it; absent fields are omitted."""
 
@@ -151,6 +160,8 @@ class Job(Reply):
     result_expires_at: Timestamp | None = None
     content_type: str | None = None
     bytes: int | None = None
+    removed_elements: list[RemovedElement] | None = Field(default=None, description=(
+        f"removeElements, SUCCEEDED only: what was removed, the first {MAX_REPORTED}"))
     error: JobError | None = None
 
 
@@ -161,6 +172,8 @@ def job_view(job: jobs.Job, base_url: str) -> Job:
         created_at=rfc3339(job.created_at), started_at=rfc3339(job.started_at) if job.started_at else None,
         finished_at=rfc3339(job.finished_at) if job.finished_at else None, attempts=job.attempts,
         cancel_requested=job.cancel_requested,
+        removed_elements=([RemovedElement.model_validate(r) for r in job.removed_elements]
+                          if job.removed_elements is not None else None),
         error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
 
 

@@ -205,7 +205,9 @@ def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Serv
     data_dir.mkdir(parents=True, exist_ok=True)
     hosts = data_dir.parent / f"{data_dir.name}-hosts"
     # internal.test: a name for a refused address, to show it is never told to the client
-    hosts.write_text("127.0.0.1 fixture.test\n127.0.0.2 internal.test\n")
+    # the ad and tracker names of tests.pages.AD_HOSTS: loopback, so nothing could leave if one were let through
+    hosts.write_text("127.0.0.1 fixture.test securepubads.g.doubleclick.net sb.scorecardresearch.com\n"
+                     "127.0.0.2 internal.test\n")
     env = {
         **os.environ,
         "CAPTURE_DATA_DIR": str(data_dir),

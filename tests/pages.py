@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import time
+from pathlib import Path
 
 from tests.fixture_site import HTML, Answer, Handler, page, route
 
@@ -220,3 +221,30 @@ def green(_: Handler) -> Answer:
     svg = b"<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'><rect width='200' height='200' " \
           b"fill='rgb(0,160,0)'/></svg>"
     return 200, {"content-type": "image/svg+xml"}, svg
+
+
+# --- removeElements (issue 21) -----------------------------------------------------------------
+
+CORPUS = Path(__file__).parent / "overlays" / "pages"
+# On EasyList/EasyPrivacy, not HSTS-preloaded; the tests' hosts file maps them to loopback.
+AD_HOSTS = ("securepubads.g.doubleclick.net", "sb.scorecardresearch.com")
+
+
+@route("/corpus")
+def corpus_page(handler: Handler) -> Answer:
+    """`?page=`: a page of the labelled overlay corpus (tests/overlays/pages)."""
+    name = handler.query.get("page", "")
+    if name not in {p.name for p in CORPUS.glob("*.html")}:
+        return 404, HTML, page("<h1>no such corpus page</h1>")
+    return 200, HTML, (CORPUS / name).read_bytes()
+
+
+@route("/with-ads")
+def with_ads(handler: Handler) -> Answer:
+    """A page loading a script from an ad server and a pixel from a tracker (both names map to this server),
+    and an image of its own."""
+    port = handler.server.server_address[1]
+    return 200, HTML, page(
+        f"<h1>Ads</h1><img src='/marker?v=own-{handler.query.get('t', '')}' width=10 height=10>"
+        f"<script src='http://{AD_HOSTS[0]}:{port}/marker?v=gpt'></script>"
+        f"<img src='http://{AD_HOSTS[1]}:{port}/marker?v=collect' width=1 height=1>")

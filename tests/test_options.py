@@ -362,7 +362,6 @@ def test_fail_on_status(ws: Workspace, site: FixtureServer) -> None:
 # --- options not built yet --------------------------------------------------------------------
 
 UNBUILT: dict[str, dict[str, Any]] = {
-    "removeElements": {"removeElements": {"cookieBanners": True}},
     "video": {"format": "webm", "video": {"durationMs": 1000}},
     "format": {"format": "webm"},
 }

@@ -1,0 +1,337 @@
+"""removeElements: consent banners, ads and pop-ups gone, the page's own content left alone.
+
+Three layers, each reporting what it removed (`Removed`: kind, layer, what, score):
+
+- **rules** (cookieBanners): DuckDuckGo's autoconsent, its content script and
+  rule set for a few hundred consent platforms (OneTrust, Cookiebot, Didomi,
+  Usercentrics, Quantcast, TrustArc, Sourcepoint, Osano, Klaro, CookieYes,
+  Termly, Complianz, …) injected at document start into every frame of the
+  page, which rejects or closes the way a person would, else hides. Our bridge
+  answers its `init` with the rules and collects its reports in the top frame.
+- **list** (ads): EasyList and EasyPrivacy through Brave's adblock engine:
+  requests to listed ad and tracker hosts are refused at the capture's egress
+  lane before a connection is made (`AdHosts`), and listed ad slots are hidden
+  by the lists' cosmetic rules, chosen for the classes and ids the page has.
+- **model** (all three kinds): the overlays still covering the page are
+  measured by `engine/overlays.js` and judged by `engine.overlays.OverlayModel`;
+  those of a requested kind are hidden, and what they took is given back
+  (scrolling unlocked, translucent backdrops and blur gone).
+
+The rule sets live in ./vendor (fetched by ./bootstrap.sh) and are read once.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import adblock
+import orjson
+import trio
+
+from engine.errors import RenderFailed
+from engine.overlays import KINDS, MAX_REPORTED, Candidate, OverlayModel, Verdict, candidates, finder_expression
+from engine.page import Page
+from engine.request import RemoveElements
+
+VENDOR = Path(__file__).resolve().parent.parent / "vendor"
+CONSENT_KEY = "__captureConsent"
+CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
+CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
+CONSENT_POLL_S = 0.05
+BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
+STARTING = frozenset({"loading", "waitingForInitResponse", "initialized"})
+MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
+AUTOCONSENT_CONFIG = {
+    "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": True,
+    "enableCosmeticRules": True, "enableGeneratedRules": True, "enableHeuristicDetection": False,
+    "detectRetries": 6, "isMainWorld": True, "prehideTimeout": 2000, "visualTest": False,
+    "logs": {"lifecycle": False, "rulesteps": False, "detectionsteps": False, "evals": False, "errors": False,
+             "messages": False, "waits": False},
+}
+
+
+@dataclass(frozen=True)
+class Removed:
+    kind: str  # cookieBanners, popups or ads
+    layer: str  # rules (a consent platform's own dismissal), list (EasyList's cosmetic rules), model
+    #             (engine.overlays), network (a listed ad or tracker host, refused at the egress lane)
+    what: str  # the platform, the element (tag#id.class) or the host
+    score: float | None = None  # the model's probability, for the model layer
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "layer": self.layer, "what": self.what}
+        if self.score is not None:
+            out["score"] = self.score
+        return out
+
+
+def counts(removed: list[Removed] | tuple[Removed, ...]) -> str:
+    """The x-removed-elements header: a structured-field dictionary of the elements removed per kind (refused
+    hosts are no elements: x-blocked-hosts counts those)."""
+    return ", ".join(f"{kind}={sum(1 for r in removed if r.kind == kind and r.layer != 'network')}"
+                     for kind in KINDS)
+
+
+def blocked_hosts(removed: list[Removed] | tuple[Removed, ...]) -> int:
+    return sum(1 for r in removed if r.layer == "network")
+
+
+class RuleSetsMissing(RenderFailed):
+    """./vendor lacks a rule set: the service was installed without ./bootstrap.sh."""
+
+
+@dataclass(frozen=True)
+class RuleSets:
+    consent_script: str  # the bridge, then autoconsent's content script
+    ads: adblock.Engine
+
+
+_lock = threading.Lock()
+
+
+@functools.cache
+def _load(vendor: Path) -> RuleSets:
+    with _lock:
+        try:
+            autoconsent = (vendor / "autoconsent" / "autoconsent.playwright.js").read_text()
+            rules = (vendor / "autoconsent" / "compact-rules.json").read_text()
+            lists = [(vendor / "easylist" / name).read_text() for name in ("easylist.txt", "easyprivacy.txt")]
+        except OSError as exc:
+            raise RuleSetsMissing(f"removeElements: the rule sets are not installed ({exc.filename}); "
+                                  "./bootstrap.sh fetches them") from exc
+        filters = adblock.FilterSet()
+        for text in lists:
+            filters.add_filter_list(text)
+        bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace("RULES", rules)
+        return RuleSets(bridge + "\n" + autoconsent, adblock.Engine(filters, optimize=True))
+
+
+async def rule_sets(vendor: Path = VENDOR) -> RuleSets:
+    """The rule sets, read (in a thread, the first time) from `vendor`."""
+    return await trio.to_thread.run_sync(_load, vendor)
+
+
+class AdHosts:
+    """The lane's question for each connection: is this host a listed ad or tracker host, for this page?"""
+
+    def __init__(self, engine: adblock.Engine, page_url: str) -> None:
+        self.engine, self.page_url = engine, page_url
+        self.blocked: dict[str, None] = {}  # in the order first refused
+        self._seen: dict[str, bool] = {}
+        self._first_party = (_hostname(page_url) or "").lower()
+
+    def refuses(self, host: str) -> bool:
+        host = host.lower().rstrip(".")
+        if host == self._first_party:
+            return False  # the page itself is never an ad
+        if host not in self._seen:
+            if len(self._seen) > 10_000:
+                self._seen.clear()
+            result = self.engine.check_network_urls(f"https://{host}/", self.page_url, "other")
+            self._seen[host] = bool(result.matched and not result.exception)
+        if self._seen[host]:
+            self.blocked.setdefault(host)
+        return self._seen[host]
+
+    def removed(self) -> list[Removed]:
+        return [Removed("ads", "network", host) for host in self.blocked]
+
+
+def _hostname(url: str) -> str | None:
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+@dataclass
+class Removal:
+    """One capture's removal: `prepare` before it navigates, `apply` once the page has settled."""
+
+    options: RemoveElements
+    rules: RuleSets
+    model: OverlayModel = field(default_factory=OverlayModel.shipped)
+    removed: list[Removed] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)  # the model's view of every overlay (for training)
+
+    @property
+    def wanted(self) -> set[str]:
+        o = self.options
+        return {kind for kind, on in zip(KINDS, (o.cookie_banners, o.popups, o.ads), strict=True) if on}
+
+    async def prepare(self, page: Page) -> None:
+        """Our styles and the consent platform's snippets must work on pages whose CSP would refuse them."""
+        commands: list[tuple[str, dict[str, Any] | None]] = [("Page.setBypassCSP", {"enabled": True})]
+        if self.options.cookie_banners:
+            commands.append(("Page.addScriptToEvaluateOnNewDocument", {"source": self.rules.consent_script}))
+        for answer in await page.send_many(commands):
+            if isinstance(answer, Exception):
+                raise answer
+
+    async def apply(self, page: Page) -> list[Removed]:
+        if self.options.cookie_banners:
+            await self._consent(page)
+        if not self.wanted:
+            return self.removed
+        world = (await page.send("Page.createIsolatedWorld", {
+            "frameId": page.state.main_frame, "worldName": "capture-removal"}))["executionContextId"]
+        if self.options.ads:
+            await self._cosmetic(page, world)
+        await self._overlays(page, world)
+        return self.removed
+
+    async def _consent(self, page: Page) -> None:
+        started = trio.current_time()
+        state: dict[str, Any] = {}
+        while True:
+            state = await _evaluate(page, f"window.{CONSENT_KEY} || null") or {}
+            lifecycles = set(state.get("lifecycles", {}).values())
+            waited = trio.current_time() - started
+            busy = bool(lifecycles & BUSY) and waited < CONSENT_WAIT_S
+            starting = (not lifecycles or lifecycles <= STARTING) and waited < CONSENT_START_S
+            if not busy and not starting:
+                break
+            await trio.sleep(CONSENT_POLL_S)
+        for cmp in dict.fromkeys(state.get("done", [])):
+            self.removed.append(Removed("cookieBanners", "rules", str(cmp)[:80]))
+
+    async def _cosmetic(self, page: Page, world: int) -> None:
+        names = await _evaluate(page, NAMES_EXPRESSION.replace("LIMIT", str(MAX_NAMES)), world) or {}
+        resources = self.rules.ads.url_cosmetic_resources(page.state.document_url)
+        selectors = list(resources.hide_selectors)
+        if not getattr(resources, "generichide", False):  # there at run time, missing from adblock's stubs
+            selectors += self.rules.ads.hidden_class_id_selectors(
+                names.get("classes", []), names.get("ids", []), set(resources.exceptions))
+        if not selectors:
+            return
+        hidden = await _evaluate(page, f"({HIDE_ADS.replace('LIMIT', str(MAX_REPORTED))})"
+                                       f"({orjson.dumps(selectors).decode()})", world) or []
+        self.removed += [Removed("ads", "list", str(what)[:120]) for what in hidden]
+
+    async def _overlays(self, page: Page, world: int) -> None:
+        found = await _evaluate(page, finder_expression(), world) or {}
+        self.verdicts = [self.model.judge(c) for c in candidates(found)]
+        chosen = [v for v in self.verdicts if v.kind in self.wanted and not v.candidate.bare_backdrop]
+        if not chosen:
+            return
+        backdrops = [c.index for c in _backdrops(self.verdicts)]
+        await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops})", world)
+        self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen]
+
+
+def _backdrops(verdicts: list[Verdict]) -> list[Candidate]:
+    return [v.candidate for v in verdicts if v.candidate.bare_backdrop]
+
+
+async def _evaluate(page: Page, expression: str, context: int | None = None) -> Any:
+    params: dict[str, Any] = {"expression": expression, "returnByValue": True, "awaitPromise": True}
+    if context is not None:
+        params["contextId"] = context
+    result = await page.send("Runtime.evaluate", params)
+    if "exceptionDetails" in result:
+        detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
+        raise RenderFailed(f"removeElements failed on this page: {detail[:300]}")
+    return result.get("result", {}).get("value")
+
+
+# Main world, every frame, before the page's scripts: autoconsent's messages answered and collected.
+CONSENT_BRIDGE = """(() => {
+  const KEY = '__captureConsent', top = window.top === window;
+  let note = () => {};
+  if (top) {
+    const state = {lifecycles: {}, done: [], popups: []};
+    Object.defineProperty(window, KEY, {value: state, configurable: false, enumerable: false, writable: false});
+    note = (m) => {
+      if (m.instance && typeof m.lifecycle === 'string' && Object.keys(state.lifecycles).length < 100) {
+        state.lifecycles[m.instance] = m.lifecycle;
+      }
+      if (m.done && state.done.length < 20) state.done.push(String(m.done));
+      if (m.popup && state.popups.length < 20) state.popups.push(String(m.popup));
+    };
+    window.addEventListener('message', (event) => {
+      const m = event.data && typeof event.data === 'object' && event.data[KEY];
+      if (m && typeof m === 'object') note(m);
+    });
+  }
+  const report = (m) => {
+    if (top) note(m); else try { window.top.postMessage({[KEY]: m}, '*'); } catch (e) { /* gone */ }
+  };
+  window.autoconsentSendMessage = (message) => {
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'init') {
+      const answer = {type: 'initResp', config: CONFIG, rules: {compact: RULES}};
+      setTimeout(() => window.autoconsentReceiveMessage(answer), 0);
+    } else if (message.type === 'report') {
+      report({instance: message.instanceId, lifecycle: message.state && message.state.lifecycle});
+    } else if (message.type === 'autoconsentDone') {
+      report({done: message.cmp});
+    } else if (message.type === 'popupFound') {
+      report({popup: message.cmp});
+    }
+  };
+})();"""
+
+NAMES_EXPRESSION = """(() => {
+  const classes = new Set(), ids = new Set();
+  for (const el of document.querySelectorAll('[class],[id]')) {
+    if (el.id && ids.size < LIMIT) ids.add(el.id);
+    if (classes.size < LIMIT) for (const c of el.classList) classes.add(c);
+  }
+  return {classes: [...classes], ids: [...ids]};
+})()"""
+
+# The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.
+HIDE_ADS = """(selectors) => {
+  const shown = [];
+  const rules = [];
+  for (const selector of selectors) {
+    let found;
+    try { found = document.querySelectorAll(selector); } catch (e) { continue; }
+    rules.push(`${selector} { display: none !important; }`);
+    for (const el of found) {
+      if (shown.length >= LIMIT) break;
+      if (!el.getClientRects().length) continue;
+      const id = el.id ? `#${el.id}` : '';
+      const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
+      const cls = name ? `.${name}` : '';
+      shown.push(`${el.localName}${id}${cls}`);
+    }
+  }
+  const style = document.createElement('style');
+  style.textContent = rules.join('\\n');
+  (document.head || document.documentElement).appendChild(style);
+  return shown;
+}"""
+
+# The chosen overlays hidden, then what they took from the page given back.
+REMOVE_OVERLAYS = """(indexes) => {
+  const els = globalThis.__overlays || [];
+  const important = (el, name, value) => el.style.setProperty(name, value, 'important');
+  for (const i of indexes) {
+    const el = els[i];
+    if (!el) continue;
+    if (el.localName === 'dialog' && el.open) { try { el.close(); } catch (e) { /* not ours to close */ } }
+    important(el, 'display', 'none');
+  }
+  for (const el of [document.documentElement, document.body]) {
+    if (!el) continue;
+    const s = getComputedStyle(el);
+    if (['hidden', 'clip'].includes(s.overflow) || ['hidden', 'clip'].includes(s.overflowY)) {
+      important(el, 'overflow', 'visible');
+    }
+    if (el === document.body && s.position === 'fixed') { important(el, 'position', 'static'); }
+    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
+    if (s.pointerEvents === 'none') important(el, 'pointer-events', 'auto');
+  }
+  const near = document.body ? [...document.body.children].flatMap((c) => [c, ...c.children]).slice(0, 500) : [];
+  for (const el of near) {
+    const s = getComputedStyle(el);
+    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
+  }
+  return true;
+}"""

@@ -1,0 +1,166 @@
+"""The corpus in a real Chromium: served on loopback, each page opened the way a capture opens it.
+
+Used by the training script (features and labels of every overlay) and by
+the evaluation (`evaluate`: what the three layers removed and what they left,
+per labelled element), which the benchmark and the tests report.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from engine.cdp import CdpConnection, message_limit, open_cdp
+from engine.chromium import launch, stop
+from engine.overlays import FEATURES, candidates, finder_expression
+from engine.page import Page, open_page
+from engine.recipes import navigate, prepare
+from engine.removal import Removal, rule_sets
+from engine.request import CaptureRequest, RemoveElements
+from engine.settings import Settings
+
+HERE = Path(__file__).parent
+PAGES = HERE / "pages"
+HOST = "corpus.test"
+ALL_ON = RemoveElements.model_validate({"cookieBanners": True, "ads": True, "popups": True})
+
+
+def labels() -> dict[str, dict[str, Any]]:
+    return json.loads((HERE / "labels.json").read_text())
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@asynccontextmanager
+async def corpus_browser() -> AsyncIterator[tuple[CdpConnection, str]]:
+    """A Chromium with the service's flags (no egress proxy: it only reaches the loopback server) and the
+    base URL of the corpus."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(PAGES)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    settings = Settings()
+    # A name, not an address: the lists' cosmetic rules do not apply to pages on a bare IP.
+    browser = await trio.to_thread.run_sync(launch, settings, (f"--host-resolver-rules=MAP {HOST} 127.0.0.1",))
+    try:
+        async with open_cdp(browser.cdp_url, message_limit(settings.max_result_bytes)) as conn:
+            yield conn, f"http://{HOST}:{server.server_address[1]}/"
+    finally:
+        await trio.to_thread.run_sync(stop, browser)
+        server.shutdown()
+        server.server_close()
+
+
+@asynccontextmanager
+async def opened(conn: CdpConnection, url: str, removal: Removal | None = None) -> AsyncIterator[Page]:
+    request = CaptureRequest.model_validate({"url": url, "viewport": {"width": 1280, "height": 800}})
+    async with open_page(conn) as page:
+        await prepare(page, request, "Mozilla/5.0 (X11; Linux x86_64) capture-corpus")
+        if removal is not None:
+            await removal.prepare(page)
+        with trio.fail_after(30):
+            await navigate(page, request)
+        yield page
+
+
+async def _value(page: Page, expression: str) -> Any:
+    result = await page.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                  "awaitPromise": True})
+    if "exceptionDetails" in result:
+        raise RuntimeError(result["exceptionDetails"])
+    return result.get("result", {}).get("value")
+
+
+LABEL_OF = """(() => (globalThis.__overlays || []).map(el => {
+  for (let n = el; n; n = n.parentElement || (n.parentNode && n.parentNode.host)) {
+    if (n.getAttribute && n.getAttribute('data-label')) return n.getAttribute('data-label');
+  }
+  return null; }))()"""
+
+
+async def features(conn: CdpConnection, base: str, name: str) -> list[tuple[tuple[float, ...], str, str]]:
+    """(features, class, description) of every overlay candidate on the bare page (no layer run before)."""
+    label = labels()[name]
+    kinds = {item["selector"].split('"')[1]: item["kind"] for item in label["remove"]}
+    async with opened(conn, base + name) as page:
+        world = (await page.send("Page.createIsolatedWorld", {"frameId": page.state.main_frame}))["executionContextId"]
+        found = await _evaluate_in(page, world, finder_expression())
+        marks = await _evaluate_in(page, world, LABEL_OF)
+    out = []
+    for candidate, mark in zip(candidates(found), marks, strict=True):
+        out.append((candidate.features, kinds.get(mark or "", "none"), candidate.describe))
+    return out
+
+
+async def _evaluate_in(page: Page, context: int, expression: str) -> Any:
+    result = await page.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                  "contextId": context})
+    if "exceptionDetails" in result:
+        raise RuntimeError(result["exceptionDetails"])
+    return result.get("result", {}).get("value")
+
+
+VISIBLE = """((selectors) => selectors.map(s => {
+  const el = document.querySelector(s);
+  if (!el || !el.isConnected) return false;
+  if (el.localName === 'dialog' && !el.open) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+}))"""
+
+
+@dataclass
+class PageResult:
+    name: str
+    kind_of: dict[str, str]  # selector of each overlay -> its kind
+    removed: dict[str, bool]  # selector of each overlay -> gone after the removal
+    kept: dict[str, bool]  # selector of each element that must stay -> still shown
+    reported: list[dict[str, Any]] = field(default_factory=list)
+
+
+async def evaluate(conn: CdpConnection, base: str, name: str,
+                   options: RemoveElements = ALL_ON) -> PageResult:
+    """All three layers on one page, then which labelled overlays are gone and which kept elements shown."""
+    label = labels()[name]
+    removal = Removal(options, await rule_sets())
+    async with opened(conn, base + name, removal) as page:
+        await removal.apply(page)
+        removes = [item["selector"] for item in label["remove"]]
+        keeps = [item["selector"] for item in label["keep"]]
+        shown = await _value(page, f"{VISIBLE}({json.dumps(removes + keeps)})")
+    return PageResult(name, {item["selector"]: item["kind"] for item in label["remove"]},
+                      {s: not v for s, v in zip(removes, shown[:len(removes)], strict=True)},
+                      dict(zip(keeps, shown[len(removes):], strict=True)),
+                      [r.wire() for r in removal.removed])
+
+
+def summary(results: list[PageResult]) -> dict[str, Any]:
+    """Recall per kind (overlays gone / overlays) and false removals (kept elements gone, pages with one)."""
+    per_kind: dict[str, list[int]] = {}
+    for result in results:
+        for selector, kind in result.kind_of.items():
+            hit = per_kind.setdefault(kind, [0, 0])
+            hit[0] += int(result.removed[selector])
+            hit[1] += 1
+    false = [(r.name, s) for r in results for s, shown in r.kept.items() if not shown]
+    negatives = [r for r in results if not r.kind_of]
+    return {
+        "pages": len(results),
+        "negative_pages": len(negatives),
+        "recall": {kind: (gone / total if total else 1.0, gone, total) for kind, (gone, total) in per_kind.items()},
+        "false_removals": len(false),
+        "false_removed": false,
+        "false_on_negative_pages": sum(1 for r in negatives for shown in r.kept.values() if not shown),
+        "features": len(FEATURES),
+    }
