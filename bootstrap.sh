@@ -39,7 +39,7 @@ autoconsent_version=16.23.0
 autoconsent_integrity=sha512-NTmDhASFf5pUsSwg2TyT9R75GYUcuYZXPyBnRcYgJgozg6RLeXXP9uH8ADxA364yQ2gJBMu83AN/D24Y4nkPKg==
 
 install_vendor_data() {
-    if [ ! -f "vendor/autoconsent/$autoconsent_version" ]; then
+    if [ ! -f "vendor/autoconsent/$autoconsent_version" ] || [ ! -f vendor/autoconsent/rules.json ]; then
         echo "bootstrap: fetching @duckduckgo/autoconsent $autoconsent_version from the npm registry" >&2
         python3 - "$autoconsent_version" "$autoconsent_integrity" <<'PY'
 import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
@@ -52,7 +52,7 @@ target = pathlib.Path("vendor/autoconsent")
 shutil.rmtree(target, ignore_errors=True)
 target.mkdir(parents=True)
 with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-    for name in ("dist/autoconsent.playwright.js", "rules/compact-rules.json", "LICENSE"):
+    for name in ("dist/autoconsent.playwright.js", "rules/rules.json", "LICENSE"):
         (target / pathlib.Path(name).name).write_bytes(archive.extractfile("package/" + name).read())
 (target / version).touch()
 PY

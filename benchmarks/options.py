@@ -1,4 +1,5 @@
-"""What two paid options cost (issue 20): `scroll` on the tall page, `mockup` on the text page.
+"""What paid options cost: `scroll` on the tall page, `mockup` and `removeElements` (all three kinds) on the text
+page (issues 20 and 21).
 
     .venv/bin/python -m benchmarks.options [--captures N] [--runs N]
 
@@ -26,6 +27,7 @@ from benchmarks.site import Site
 PAIRS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "scroll": ("/tall", {"fullPage": True}, {"fullPage": True, "scroll": {"enabled": True}}),
     "mockup": ("/text", {"device": "iphone-15"}, {"mockup": {"device": "iphone-15"}}),  # the same screen, framed
+    "removeElements": ("/text", {}, {"removeElements": {"cookieBanners": True, "ads": True, "popups": True}}),
 }
 
 
@@ -67,5 +69,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--captures", type=int, default=8, help="captures per series")
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--only", choices=sorted(PAIRS), nargs="*", help="these options only")
     options = parser.parse_args()
+    if options.only:
+        PAIRS = {name: PAIRS[name] for name in options.only}
     trio.run(main, options.captures, options.runs)

@@ -26,7 +26,7 @@ import orjson
 
 KINDS = ("cookieBanners", "popups", "ads")  # the removeElements flags, and what the model can call an overlay
 CLASSES = ("none", *KINDS)
-MAX_REPORTED = 50  # removals listed per capture (the header's counts are whole)
+MAX_REPORTED = 50  # ad slots (cosmetic rules) described and counted per capture, and removals listed in a job
 MODEL_PATH = Path(__file__).with_name("overlay-model.json")
 FINDER_PATH = Path(__file__).with_name("overlays.js")
 

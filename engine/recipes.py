@@ -75,7 +75,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     removal = None
     if request.remove_elements is not None:
         removal = Removal(request.remove_elements, await rule_sets())
-        await removal.prepare(page)
+        await removal.prepare(page, request.url or HTML_DOCUMENT_URL)
     try:
         status = await navigate(page, request)
     except RenderFailed:

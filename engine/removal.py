@@ -23,6 +23,7 @@ The rule sets live in ./vendor (fetched by ./bootstrap.sh) and are read once.
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,15 +40,13 @@ from engine.page import Page
 from engine.request import RemoveElements
 
 VENDOR = Path(__file__).resolve().parent.parent / "vendor"
-CONSENT_KEY = "__captureConsent"
 CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
 CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
-CONSENT_POLL_S = 0.05
 BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
 STARTING = frozenset({"loading", "waitingForInitResponse", "initialized"})
 MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
 AUTOCONSENT_CONFIG = {
-    "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": True,
+    "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": False,
     "enableCosmeticRules": True, "enableGeneratedRules": True, "enableHeuristicDetection": False,
     "detectRetries": 6, "isMainWorld": True, "prehideTimeout": 2000, "visualTest": False,
     "logs": {"lifecycle": False, "rulesteps": False, "detectionsteps": False, "evals": False, "errors": False,
@@ -87,8 +86,20 @@ class RuleSetsMissing(RenderFailed):
 
 @dataclass(frozen=True)
 class RuleSets:
-    consent_script: str  # the bridge, then autoconsent's content script
+    autoconsent: str  # its content script
+    generic_rules: tuple[str, ...]  # the JSON of each rule that may apply on any site
+    site_rules: tuple[tuple[re.Pattern[str], str], ...]  # (urlPattern, JSON) of the site-specific ones
     ads: adblock.Engine
+
+    def consent_script(self, url: str) -> str:
+        """The bridge and autoconsent with the rules for `url`: the generic ones and those of its site only (a
+        page parses 200 rules, not 800)."""
+        rules = [*self.generic_rules, *(text for pattern, text in self.site_rules if pattern.search(url))]
+        bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace(
+            "RULES", orjson.dumps("[" + ",".join(rules) + "]").decode())
+        # autoconsent starts looking once the page is idle, which may be after our capture: here at once
+        # (its own `requestIdleCallback`, shadowed; the page's is untouched)
+        return f"{bridge}\n((requestIdleCallback) => {{\n{self.autoconsent}\n}})((run) => setTimeout(run, 0));"
 
 
 _lock = threading.Lock()
@@ -99,21 +110,33 @@ def _load(vendor: Path) -> RuleSets:
     with _lock:
         try:
             autoconsent = (vendor / "autoconsent" / "autoconsent.playwright.js").read_text()
-            rules = (vendor / "autoconsent" / "compact-rules.json").read_text()
+            rules = orjson.loads((vendor / "autoconsent" / "rules.json").read_bytes())["autoconsent"]
             lists = [(vendor / "easylist" / name).read_text() for name in ("easylist.txt", "easyprivacy.txt")]
         except OSError as exc:
             raise RuleSetsMissing(f"removeElements: the rule sets are not installed ({exc.filename}); "
                                   "./bootstrap.sh fetches them") from exc
+        generic, site = [], []
+        for rule in rules:
+            text = orjson.dumps(rule).decode()
+            pattern = (rule.get("runContext") or {}).get("urlPattern")
+            try:
+                site.append((re.compile(pattern), text)) if pattern else generic.append(text)
+            except re.error:
+                generic.append(text)  # a pattern Python cannot read: offered everywhere, autoconsent decides
         filters = adblock.FilterSet()
         for text in lists:
             filters.add_filter_list(text)
-        bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace("RULES", rules)
-        return RuleSets(bridge + "\n" + autoconsent, adblock.Engine(filters, optimize=True))
+        return RuleSets(autoconsent, tuple(generic), tuple(site), adblock.Engine(filters, optimize=True))
 
 
 async def rule_sets(vendor: Path = VENDOR) -> RuleSets:
     """The rule sets, read (in a thread, the first time) from `vendor`."""
-    return await trio.to_thread.run_sync(_load, vendor)
+    if vendor not in _loaded:
+        _loaded[vendor] = await trio.to_thread.run_sync(_load, vendor)
+    return _loaded[vendor]
+
+
+_loaded: dict[Path, RuleSets] = {}
 
 
 class AdHosts:
@@ -164,11 +187,12 @@ class Removal:
         o = self.options
         return {kind for kind, on in zip(KINDS, (o.cookie_banners, o.popups, o.ads), strict=True) if on}
 
-    async def prepare(self, page: Page) -> None:
-        """Our styles and the consent platform's snippets must work on pages whose CSP would refuse them."""
+    async def prepare(self, page: Page, url: str) -> None:
+        """Autoconsent into every frame from the start, with the rules for `url`; and our styles and the consent
+        platforms' snippets must work on pages whose CSP would refuse them."""
         commands: list[tuple[str, dict[str, Any] | None]] = [("Page.setBypassCSP", {"enabled": True})]
         if self.options.cookie_banners:
-            commands.append(("Page.addScriptToEvaluateOnNewDocument", {"source": self.rules.consent_script}))
+            commands.append(("Page.addScriptToEvaluateOnNewDocument", {"source": self.rules.consent_script(url)}))
         for answer in await page.send_many(commands):
             if isinstance(answer, Exception):
                 raise answer
@@ -186,18 +210,15 @@ class Removal:
         return self.removed
 
     async def _consent(self, page: Page) -> None:
-        started = trio.current_time()
-        state: dict[str, Any] = {}
-        while True:
-            state = await _evaluate(page, f"window.{CONSENT_KEY} || null") or {}
-            lifecycles = set(state.get("lifecycles", {}).values())
-            waited = trio.current_time() - started
-            busy = bool(lifecycles & BUSY) and waited < CONSENT_WAIT_S
-            starting = (not lifecycles or lifecycles <= STARTING) and waited < CONSENT_START_S
-            if not busy and not starting:
-                break
-            await trio.sleep(CONSENT_POLL_S)
-        for cmp in dict.fromkeys(state.get("done", [])):
+        """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
+        expression = (CONSENT_WAIT.replace("BUSY", orjson.dumps(sorted(BUSY)).decode())
+                      .replace("STARTING", orjson.dumps(sorted(STARTING)).decode())
+                      .replace("WAIT_MS", str(int(CONSENT_WAIT_S * 1000)))
+                      .replace("START_MS", str(int(CONSENT_START_S * 1000))))
+        state = None
+        with trio.move_on_after(CONSENT_WAIT_S + 1):  # the page's own timers run the wait: never trust them
+            state = await _evaluate(page, expression)
+        for cmp in dict.fromkeys((state or {}).get("done", [])):
             self.removed.append(Removed("cookieBanners", "rules", str(cmp)[:80]))
 
     async def _cosmetic(self, page: Page, world: int) -> None:
@@ -264,8 +285,8 @@ CONSENT_BRIDGE = """(() => {
   window.autoconsentSendMessage = (message) => {
     if (!message || typeof message !== 'object') return;
     if (message.type === 'init') {
-      const answer = {type: 'initResp', config: CONFIG, rules: {compact: RULES}};
-      setTimeout(() => window.autoconsentReceiveMessage(answer), 0);
+      const answer = {type: 'initResp', config: CONFIG, rules: {autoconsent: JSON.parse(RULES)}};
+      queueMicrotask(() => window.autoconsentReceiveMessage(answer));
     } else if (message.type === 'report') {
       report({instance: message.instanceId, lifecycle: message.state && message.state.lifecycle});
     } else if (message.type === 'autoconsentDone') {
@@ -275,6 +296,21 @@ CONSENT_BRIDGE = """(() => {
     }
   };
 })();"""
+
+CONSENT_WAIT = """new Promise((resolve) => {
+  const started = performance.now(), busy = BUSY, starting = STARTING;
+  const look = () => {
+    const state = window.__captureConsent, waited = performance.now() - started;
+    const now = state ? Object.values(state.lifecycles) : [];
+    if ((now.some((l) => busy.includes(l)) && waited < WAIT_MS)
+        || (now.every((l) => starting.includes(l)) && waited < START_MS)) {
+      setTimeout(look, 10);
+    } else {
+      resolve(state ? {done: state.done.slice(0, 20)} : null);
+    }
+  };
+  look();
+})"""
 
 NAMES_EXPRESSION = """(() => {
   const classes = new Set(), ids = new Set();
@@ -287,23 +323,24 @@ NAMES_EXPRESSION = """(() => {
 
 # The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.
 HIDE_ADS = """(selectors) => {
+  const valid = (list) => { try { document.querySelector(list.join(',')); return true; } catch (e) { return false; } };
+  const usable = [];
+  for (let i = 0; i < selectors.length; i += 100) {  // one query per hundred, one per selector where one is bad
+    const chunk = selectors.slice(i, i + 100);
+    if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
+  }
   const shown = [];
-  const rules = [];
-  for (const selector of selectors) {
-    let found;
-    try { found = document.querySelectorAll(selector); } catch (e) { continue; }
-    rules.push(`${selector} { display: none !important; }`);
-    for (const el of found) {
+  for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
+    for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
       if (shown.length >= LIMIT) break;
       if (!el.getClientRects().length) continue;
       const id = el.id ? `#${el.id}` : '';
       const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
-      const cls = name ? `.${name}` : '';
-      shown.push(`${el.localName}${id}${cls}`);
+      shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
     }
   }
   const style = document.createElement('style');
-  style.textContent = rules.join('\\n');
+  style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
   (document.head || document.documentElement).appendChild(style);
   return shown;
 }"""

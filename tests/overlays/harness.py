@@ -35,7 +35,8 @@ ALL_ON = RemoveElements.model_validate({"cookieBanners": True, "ads": True, "pop
 
 
 def labels() -> dict[str, dict[str, Any]]:
-    return json.loads((HERE / "labels.json").read_text())
+    found: dict[str, dict[str, Any]] = json.loads((HERE / "labels.json").read_text())
+    return found
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -68,7 +69,7 @@ async def opened(conn: CdpConnection, url: str, removal: Removal | None = None) 
     async with open_page(conn) as page:
         await prepare(page, request, "Mozilla/5.0 (X11; Linux x86_64) capture-corpus")
         if removal is not None:
-            await removal.prepare(page)
+            await removal.prepare(page, url)
         with trio.fail_after(30):
             await navigate(page, request)
         yield page
