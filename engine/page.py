@@ -22,6 +22,7 @@ from engine.waiting import open_helper_nursery
 HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
 ENABLED_DOMAINS = ("Page.enable", "Network.enable", "Inspector.enable")  # the events PageState follows
+MAX_FRAME_SESSIONS = 50  # cross-site frames given the frame script; more are left to run without it
 
 
 @dataclass
@@ -79,6 +80,11 @@ class Page:
         self.target_id = target_id
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
+        self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
+        self.frame_sessions: list[str] = []  # the cross-site frames given the frame script
+        self.frames_pending = 0  # … and those being given it now
+        self.frames_given = trio.Event()  # set while none is pending
+        self.frames_given.set()
         self._helpers_send, self._helpers_receive = trio.open_memory_channel[
             tuple[str, dict[str, Any]]](64)
 
@@ -88,15 +94,39 @@ class Page:
     async def send_many(self, commands: Sequence[tuple[str, dict[str, Any] | None]]) -> list[dict[str, Any] | CdpError]:
         return await self.conn.send_many(commands, self.session_id)
 
+    async def run_in_every_frame(self, source: str) -> None:
+        """`source` in every frame: before any script of the page's own documents (which reach its same-site
+        frames), and in the cross-site frames Chromium renders apart as soon as they are attached (and before
+        their next documents). Never paused for it: a frame the helper misses runs without."""
+        self.frame_script = source
+        await self._into_frames(self.session_id, source, now=False)
+
+    async def _into_frames(self, session: str, source: str, *, now: bool) -> None:
+        commands: list[tuple[str, dict[str, Any] | None]] = [
+            ("Page.addScriptToEvaluateOnNewDocument", {"source": source}),
+            ("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True,
+                                      "filter": [{"type": "iframe", "exclude": False}]}),
+        ]
+        if now:
+            commands.append(("Runtime.evaluate", {"expression": source}))
+        succeeded(await self.conn.send_many(commands, session))
+
+    def _on_frame_event(self, method: str, params: dict[str, Any]) -> None:
+        if method == "Target.attachedToTarget":
+            self._to_helper(method, params)
+
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         self.state.on_event(method, params)
-        if method in {"Page.javascriptDialogOpening", "Fetch.requestPaused"}:
-            # Bounded: a page opening more than 64 dialogs at once gets the rest left
-            # open, which only delays its own capture until the timeout.
-            try:
-                self._helpers_send.send_nowait((method, params))
-            except trio.WouldBlock:
-                pass
+        if method in {"Page.javascriptDialogOpening", "Fetch.requestPaused", "Target.attachedToTarget"}:
+            self._to_helper(method, params)
+
+    def _to_helper(self, method: str, params: dict[str, Any]) -> None:
+        # Bounded: a page opening more than 64 dialogs (or frames) at once gets the rest left
+        # alone, which only delays its own capture until the timeout (or leaves a frame as it is).
+        try:
+            self._helpers_send.send_nowait((method, params))
+        except trio.WouldBlock:
+            pass
 
     async def _helper_task(self) -> None:
         async for method, params in self._helpers_receive:
@@ -105,8 +135,28 @@ class Page:
                     await self.send("Page.handleJavaScriptDialog", {"accept": False})
                 elif method == "Fetch.requestPaused":
                     await self._fulfil(params)
+                elif method == "Target.attachedToTarget":
+                    await self._attached(params)
             except CdpError:
                 pass  # the page moved on; the capture itself reports what matters
+
+    async def _attached(self, params: dict[str, Any]) -> None:
+        """A cross-site frame: the frame script into it (and its own cross-site frames, in turn), for its next
+        documents and into its current one (the script must take being run twice)."""
+        child = params["sessionId"]
+        if self.frame_script is None or len(self.frame_sessions) >= MAX_FRAME_SESSIONS:
+            return
+        self.frame_sessions.append(child)
+        self.conn.listen(child, self._on_frame_event)
+        if not self.frames_pending:
+            self.frames_given = trio.Event()
+        self.frames_pending += 1
+        try:
+            await self._into_frames(child, self.frame_script, now=True)
+        finally:
+            self.frames_pending -= 1
+            if not self.frames_pending:
+                self.frames_given.set()
 
     async def _fulfil(self, params: dict[str, Any]) -> None:
         if params["request"]["url"] == HTML_DOCUMENT_URL and self.html_document is not None:
@@ -149,6 +199,8 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None,
                 yield page
         finally:
             conn.forget(session)
+            for child in page.frame_sessions:
+                conn.forget(child)
     finally:
         with trio.move_on_after(CLEANUP_S, shield=True):
             try:

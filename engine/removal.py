@@ -41,7 +41,7 @@ from engine.request import RemoveElements
 
 VENDOR = Path(__file__).resolve().parent.parent / "vendor"
 CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
-CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
+CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all, in every frame it is in
 BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
 STARTING = frozenset({"loading", "waitingForInitResponse", "initialized"})
 MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
@@ -99,7 +99,9 @@ class RuleSets:
             "RULES", orjson.dumps("[" + ",".join(rules) + "]").decode())
         # autoconsent starts looking once the page is idle, which may be after our capture: here at once
         # (its own `requestIdleCallback`, shadowed; the page's is untouched)
-        return f"{bridge}\n((requestIdleCallback) => {{\n{self.autoconsent}\n}})((run) => setTimeout(run, 0));"
+        # Once per document (a cross-site frame may be given it twice); a frame's first, empty one needs none.
+        return (f"if (!window.__captureConsentBridge && location.href !== 'about:blank') {{\n{bridge}\n"
+                f"((requestIdleCallback) => {{\n{self.autoconsent}\n}})((run) => setTimeout(run, 0));\n}}")
 
 
 _lock = threading.Lock()
@@ -190,12 +192,9 @@ class Removal:
     async def prepare(self, page: Page, url: str) -> None:
         """Autoconsent into every frame from the start, with the rules for `url`; and our styles and the consent
         platforms' snippets must work on pages whose CSP would refuse them."""
-        commands: list[tuple[str, dict[str, Any] | None]] = [("Page.setBypassCSP", {"enabled": True})]
+        await page.send("Page.setBypassCSP", {"enabled": True})
         if self.options.cookie_banners:
-            commands.append(("Page.addScriptToEvaluateOnNewDocument", {"source": self.rules.consent_script(url)}))
-        for answer in await page.send_many(commands):
-            if isinstance(answer, Exception):
-                raise answer
+            await page.run_in_every_frame(self.rules.consent_script(url))
 
     async def apply(self, page: Page) -> list[Removed]:
         if self.options.cookie_banners:
@@ -211,7 +210,10 @@ class Removal:
 
     async def _consent(self, page: Page) -> None:
         """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
-        expression = (CONSENT_WAIT.replace("BUSY", orjson.dumps(sorted(BUSY)).decode())
+        with trio.move_on_after(CONSENT_START_S):  # the cross-site frames attached so far, given their script
+            await page.frames_given.wait()
+        expression = (CONSENT_WAIT.replace("FRAMES", str(1 + len(page.frame_sessions)))
+                      .replace("BUSY", orjson.dumps(sorted(BUSY)).decode())
                       .replace("STARTING", orjson.dumps(sorted(STARTING)).decode())
                       .replace("WAIT_MS", str(int(CONSENT_WAIT_S * 1000)))
                       .replace("START_MS", str(int(CONSENT_START_S * 1000))))
@@ -262,6 +264,7 @@ async def _evaluate(page: Page, expression: str, context: int | None = None) -> 
 
 # Main world, every frame, before the page's scripts: autoconsent's messages answered and collected.
 CONSENT_BRIDGE = """(() => {
+  window.__captureConsentBridge = true;
   const KEY = '__captureConsent', top = window.top === window;
   let note = () => {};
   if (top) {
@@ -303,7 +306,7 @@ CONSENT_WAIT = """new Promise((resolve) => {
     const state = window.__captureConsent, waited = performance.now() - started;
     const now = state ? Object.values(state.lifecycles) : [];
     if ((now.some((l) => busy.includes(l)) && waited < WAIT_MS)
-        || (now.every((l) => starting.includes(l)) && waited < START_MS)) {
+        || ((now.length < FRAMES || now.some((l) => starting.includes(l))) && waited < START_MS)) {
       setTimeout(look, 10);
     } else {
       resolve(state ? {done: state.done.slice(0, 20)} : null);

@@ -206,7 +206,7 @@ def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Serv
     hosts = data_dir.parent / f"{data_dir.name}-hosts"
     # internal.test: a name for a refused address, to show it is never told to the client
     # the ad and tracker names of tests.pages.AD_HOSTS: loopback, so nothing could leave if one were let through
-    hosts.write_text("127.0.0.1 fixture.test securepubads.g.doubleclick.net sb.scorecardresearch.com\n"
+    hosts.write_text("127.0.0.1 fixture.test consent.test securepubads.g.doubleclick.net sb.scorecardresearch.com\n"
                      "127.0.0.2 internal.test\n")
     env = {
         **os.environ,

@@ -226,6 +226,7 @@ def green(_: Handler) -> Answer:
 # --- removeElements (issue 21) -----------------------------------------------------------------
 
 CORPUS = Path(__file__).parent / "overlays" / "pages"
+CONSENT_HOST = "consent.test"  # another site than fixture.test: Chromium renders its frames in their own process
 # On EasyList/EasyPrivacy, not HSTS-preloaded; the tests' hosts file maps them to loopback.
 AD_HOSTS = ("securepubads.g.doubleclick.net", "sb.scorecardresearch.com")
 
@@ -248,3 +249,28 @@ def with_ads(handler: Handler) -> Answer:
         f"<h1>Ads</h1><img src='/marker?v=own-{handler.query.get('t', '')}' width=10 height=10>"
         f"<script src='http://{AD_HOSTS[0]}:{port}/marker?v=gpt'></script>"
         f"<img src='http://{AD_HOSTS[1]}:{port}/marker?v=collect' width=1 height=1>")
+
+
+@route("/sourcepoint")
+def sourcepoint_page(handler: Handler) -> Answer:
+    """A consent message the way Sourcepoint shows one: a cross-site frame in a fixed container, which the page
+    removes when the frame says a choice was made. Marker block #00a86b, the message #ff00cc."""
+    port = handler.server.server_address[1]
+    return 200, HTML, page(
+        "<h1>Sourcepoint</h1><div style='background:#00a86b;width:420px;height:160px'></div>"
+        "<div id='sp_message_container_1234' style='position:fixed;left:0;right:0;bottom:0;height:260px;"
+        "z-index:2147483647'><iframe style='width:100%;height:100%;border:0' "
+        f"src='http://{CONSENT_HOST}:{port}/index.html?message_id=1234'></iframe></div>"
+        "<script>addEventListener('message', (e) => { if (e.data === 'sp.choice') "
+        "document.querySelector('[id^=sp_message_container_]').remove(); });</script>")
+
+
+@route("/index.html")
+def sourcepoint_message(handler: Handler) -> Answer:
+    """The message inside the frame: accept (choice type 11) or reject (13), each telling the page."""
+    return 200, HTML, page(
+        "<div class='message' style='background:#ff00cc;height:260px;padding:20px'>We and our partners use "
+        "cookies and process personal data. <button class='sp_choice_type_11'>Accept all</button> "
+        "<button class='sp_choice_type_13'>Reject all</button></div><script>document.querySelectorAll("
+        "'button').forEach(b => b.addEventListener('click', () => parent.postMessage('sp.choice', '*')));"
+        "</script>")

@@ -85,6 +85,17 @@ def test_each_removal_is_reported(pro: Workspace, site: FixtureServer) -> None:
     assert 0.5 <= removed[0]["score"] <= 1
 
 
+def test_a_consent_message_in_a_cross_site_frame_is_dismissed(pro: Workspace, site: FixtureServer) -> None:
+    url = f"http://fixture.test:{site.server_address[1]}/sourcepoint"
+    assert pixels(pro.capture(url=url)).get(OVERLAY_RGB, 0) > 0
+    answer = pro.capture(url=url, removeElements={"cookieBanners": True})
+    assert pixels(answer).get(OVERLAY_RGB, 0) == 0
+    assert pixels(answer).get(MARKER_RGB, 0) == MARKER_AREA
+    job = pro.submit(url=url, removeElements={"cookieBanners": True}).json()["id"]
+    removed = pro.finished_job(job)["removedElements"]
+    assert {"kind": "cookieBanners", "layer": "rules", "what": "Sourcepoint-frame"} in removed, removed
+
+
 def test_ad_and_tracker_hosts_are_refused_before_a_connection(pro: Workspace, site: FixtureServer) -> None:
     def hosts_asked(after: int) -> list[str]:
         return [h.get("Host", "").split(":")[0] for _, h in site.requests[after:]]
