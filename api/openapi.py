@@ -323,6 +323,20 @@ def _examples(date: str, time: str) -> dict[str, Any]:
 
 @cache
 def openapi_document() -> dict[str, Any]:
+    document = _document()
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            operation["responses"].setdefault("400", UNREADABLE)
+    return document
+
+
+# Any operation: a request HTTP itself cannot read (a malformed header, a Content-Length that is no number)
+# is refused by the HTTP layer before the service sees it.
+UNREADABLE = {"description": "bad_request: the request's HTTP could not be read (a malformed header or framing); "
+                             "answered before the service, possibly with an empty body"}
+
+
+def _document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Capture API", "version": "1",

@@ -35,7 +35,7 @@ import orjson
 import trio
 
 from engine.errors import RenderFailed
-from engine.overlays import KINDS, MAX_REPORTED, Candidate, OverlayModel, Verdict, candidates, finder_expression
+from engine.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
 from engine.page import Page
 from engine.request import RemoveElements
 
@@ -182,7 +182,6 @@ class Removal:
     rules: RuleSets
     model: OverlayModel = field(default_factory=OverlayModel.shipped)
     removed: list[Removed] = field(default_factory=list)
-    verdicts: list[Verdict] = field(default_factory=list)  # the model's view of every overlay (for training)
 
     @property
     def wanted(self) -> set[str]:
@@ -238,17 +237,13 @@ class Removal:
 
     async def _overlays(self, page: Page, world: int) -> None:
         found = await _evaluate(page, finder_expression(), world) or {}
-        self.verdicts = [self.model.judge(c) for c in candidates(found)]
-        chosen = [v for v in self.verdicts if v.kind in self.wanted and not v.candidate.bare_backdrop]
+        verdicts = [self.model.judge(c) for c in candidates(found)]
+        chosen = [v for v in verdicts if v.kind in self.wanted and not v.candidate.bare_backdrop]
         if not chosen:
             return
-        backdrops = [c.index for c in _backdrops(self.verdicts)]
+        backdrops = [v.candidate.index for v in verdicts if v.candidate.bare_backdrop]
         await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops})", world)
         self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen]
-
-
-def _backdrops(verdicts: list[Verdict]) -> list[Candidate]:
-    return [v.candidate for v in verdicts if v.candidate.bare_backdrop]
 
 
 async def _evaluate(page: Page, expression: str, context: int | None = None) -> Any:

@@ -115,6 +115,31 @@ def test_ad_and_tracker_hosts_are_refused_before_a_connection(pro: Workspace, si
     assert sorted(r["what"] for r in network) == sorted(AD_HOSTS)
 
 
+def test_a_batch_removes_per_capture(pro: Workspace, site: FixtureServer) -> None:
+    captures = [{"url": corpus_url(site, first("cookie-modal")), "removeElements": {"cookieBanners": True}},
+                {"url": corpus_url(site, first("cookie-modal"))}]
+    batch = pro.service.client.post("/api/jobs/batch", json={"captures": captures}, headers=pro.headers)
+    assert batch.status_code == 202, batch.text
+    removing, plain = (pro.finished_job(job["id"]) for job in batch.json()["jobs"])
+    assert [r["kind"] for r in removing["removedElements"]] == ["cookieBanners"]
+    assert "removedElements" not in plain
+    removed_png, plain_png = (pixels(pro.service.client.get(job["resultUrl"])) for job in (removing, plain))
+    assert removed_png.get(OVERLAY_RGB, 0) == 0 < plain_png.get(OVERLAY_RGB, 0)
+
+
+async def test_the_page_gets_back_its_scrolling() -> None:
+    """A consent wall locks the page (overflow hidden); once it is removed the page scrolls again."""
+    name = first("cookie-wall")
+    scrolled = "(() => { scrollTo(0, 400); return scrollY; })()"
+    async with harness.corpus_browser() as (conn, base):
+        async with harness.opened(conn, base + name) as page:
+            assert (await page.send("Runtime.evaluate", {"expression": scrolled}))["result"]["value"] == 0
+        removal = harness.Removal(harness.ALL_ON, await harness.rule_sets())
+        async with harness.opened(conn, base + name, removal) as page:
+            await removal.apply(page)
+            assert (await page.send("Runtime.evaluate", {"expression": scrolled}))["result"]["value"] == 400
+
+
 def test_a_failed_removal_capture_costs_no_quota(service: Service, site: FixtureServer) -> None:
     workspace = service.workspace("pro")
     answer = workspace.capture(url=f"{site.base}/status?code=500", failOnStatus=[500], removeElements=ALL)
