@@ -84,7 +84,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "abonn", "anmelden", "rabatt", "weiterlesen", "gratis", "jetzt registrieren",
         "s'abonner", "inscri", "réduction", "offre", "lisez",
         "suscr", "descuento", "oferta", "seguir leyendo",
-        "iscriviti", "sconto", "offerta", "continua a leggere",
+        "iscriviti", "abbonat", "sconto", "offerta", "continua a leggere",
         "inschrijven", "aanmelden", "korting", "lees verder",
         "assin", "desconto", "continuar lendo", "cadastre",
         "zapisz się", "subskryp", "rabat", "prenumerat", "czytaj dalej",
