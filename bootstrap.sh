@@ -7,10 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core)
+test_packages=(ffmpeg)  # ffprobe reads the videos the tests make
 
 install_debian_packages() {
     local missing=()
-    for p in "${debian_packages[@]}"; do
+    for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return
@@ -84,7 +85,8 @@ install_python_env() {
 
 task=${1:-serve}
 shift || true
-install_debian_packages
+install_debian_packages "${debian_packages[@]}"
+if [ "$task" = test ]; then install_debian_packages "${test_packages[@]}"; fi
 ensure_chromium_user
 install_vendor_data
 install_python_env

@@ -86,6 +86,8 @@ class Intake:
         self._buckets = TokenBuckets()
         self._deliveries: dict[str, Delivery] = {}
         self._in_flight: Counter[str] = Counter()  # synchronous captures waiting or rendering, by workspace
+        # Videos hold a session for up to 15 s: they may take all sessions but one, sync and jobs together.
+        self.video_slots = trio.Semaphore(max(1, settings.pool_size - 1))
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Sweep deliveries that never reported back, until cancelled."""
@@ -200,8 +202,20 @@ class Intake:
 
     async def _render(self, request: CaptureRequest, capture_id: str, workspace_id: str) -> Capture:
         lease_s = min(self.settings.lease_timeout_s, request.timeout_ms / 1000)
-        async with self.pool.lease(lease_s) as session:
-            return await self.render_on(session, request, capture_id, workspace_id)
+        if request.format != "webm":
+            async with self.pool.lease(lease_s) as session:
+                return await self.render_on(session, request, capture_id, workspace_id)
+        waited = trio.current_time()
+        with trio.move_on_after(lease_s) as slot_wait:
+            await self.video_slots.acquire()
+        if slot_wait.cancelled_caught:
+            raise CapacityExhausted(f"{max(1, self.settings.pool_size - 1)} videos are recording; no room for "
+                                    f"another within {lease_s:g} s", retry_after=5)
+        try:
+            async with self.pool.lease(max(0.0, lease_s - (trio.current_time() - waited))) as session:
+                return await self.render_on(session, request, capture_id, workspace_id)
+        finally:
+            self.video_slots.release()
 
     async def render_on(self, session: Session, request: CaptureRequest, capture_id: str,
                         workspace_id: str) -> Capture:

@@ -134,13 +134,25 @@ class JobWorkers:
             while not book.queue:
                 await book.queued.park()
             job: Job | None = None
+            video = False
             try:
                 async with self.pool.lease(math.inf, urgent=False) as session:
                     job = book.queue.pop()  # chosen once a session is free: the fairest moment
                     if job is None:
                         continue  # another worker took it, or it was cancelled
-                    scope = book.claimed[job.id] = trio.CancelScope()
-                    attempt = await self._attempt(job, session, scope)
+                    if job.format == "webm":
+                        try:
+                            self.intake.video_slots.acquire_nowait()
+                            video = True
+                        except trio.WouldBlock:  # as many videos as may record: it waits at the front
+                            book.queue.push_front(job)
+                            job = None
+                    if job is not None:
+                        scope = book.claimed[job.id] = trio.CancelScope()
+                        attempt = await self._attempt(job, session, scope)
+                if job is None:
+                    await self._video_slot_free()
+                    continue
                 await self._settle(job, attempt, session)
             except Exception:  # a fault with this one job (a full disk, a bug): not the other workers'
                 log.exception("job %s failed unexpectedly", job.id if job else "-")
@@ -152,8 +164,15 @@ class JobWorkers:
                         await self._put_back(job, "shutdown" if _only_cancelled(exc) else "crash")
                 raise
             finally:
+                if video:
+                    self.intake.video_slots.release()
                 if job is not None:
                     book.claimed.pop(job.id, None)
+
+    async def _video_slot_free(self) -> None:
+        """Until a video slot is free (not taking it: the next lease decides who records)."""
+        await self.intake.video_slots.acquire()
+        self.intake.video_slots.release()
 
     async def _attempt(self, job: Job, session: Session, scope: trio.CancelScope) -> _Attempt:
         started = trio.current_time()

@@ -18,7 +18,7 @@ OPTION_FEATURES = {
     "retain": "retainedDownloads",
 }
 # Options whose implementation has not landed: refused by name, never ignored.
-UNAVAILABLE = ("video",)
+UNAVAILABLE: tuple[str, ...] = ()
 FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "webm": "webmOutput"}
 
 
@@ -36,8 +36,6 @@ def check_entitlements(request: CaptureRequest, plan: Plan) -> None:
     """Raise InvalidRequest for options not built yet, else FeatureNotEntitled for the first the plan lacks."""
     set_fields = request.model_dump(by_alias=True, exclude_defaults=True)
     missing = [field for field in UNAVAILABLE if field in set_fields]
-    if request.format == "webm":
-        missing.insert(0, "format")
     if missing:
         errors = tuple(
             FieldError(f, "not_available", "this option is not available on this service yet")

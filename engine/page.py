@@ -9,7 +9,7 @@ command and a wait. Dialogs are dismissed and the synthetic document of an
 from __future__ import annotations
 
 import base64
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,6 +80,7 @@ class Page:
         self.target_id = target_id
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
+        self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
         self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
         self.frame_sessions: list[str] = []  # the cross-site frames given the frame script
         self.frames_pending = 0  # … and those being given it now
@@ -117,6 +118,8 @@ class Page:
 
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         self.state.on_event(method, params)
+        if method == "Page.screencastFrame" and self.screencast is not None:
+            self.screencast(params)
         if method in {"Page.javascriptDialogOpening", "Fetch.requestPaused", "Target.attachedToTarget"}:
             self._to_helper(method, params)
 

@@ -32,7 +32,8 @@ from engine.errors import (
 from engine.mockups import frame_html, output_size, png_size
 from engine.page import HTML_DOCUMENT_URL, Page
 from engine.removal import Removal, Removed, rule_sets
-from engine.request import CaptureRequest, PdfOptions, Viewport
+from engine.request import CaptureRequest, PdfOptions, Video, Viewport
+from engine.video import JPEG_QUALITY, Recording
 from engine.waiting import wait_any
 
 MAX_IMAGE_PX = 16384  # device pixels on either side of a screenshot
@@ -40,7 +41,7 @@ MAX_DEVICE_PIXELS = 75_000_000  # and in all: the largest viewport (3840 x 2160 
 PDF_CHUNK = 1024 * 1024  # a PDF is read from Chromium's stream this much at a time
 CONTENT_TYPES = {
     "png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp",
-    "pdf": "application/pdf", "html": "text/html; charset=utf-8",
+    "pdf": "application/pdf", "html": "text/html; charset=utf-8", "webm": "video/webm",
 }
 PAPER_INCHES = {
     "A3": (11.69, 16.54), "A4": (8.27, 11.69), "A5": (5.83, 8.27),
@@ -240,7 +241,7 @@ async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
 async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) -> None:
     """Scrolling, overlays removed, the client's script, styles, hidden elements, waitForSelector, click, delay:
     the page as the client wants it."""
-    if r.scroll is not None and r.scroll.enabled:
+    if r.scroll is not None and r.scroll.enabled and r.format != "webm":  # a video scrolls while it records
         await scroll_through(page, r)
     if removal is not None:
         await removal.apply(page)
@@ -352,6 +353,8 @@ def _js(text: str) -> str:
 
 
 async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
+    if r.format == "webm":
+        return await record(page, r, max_bytes)
     if r.format == "pdf":
         return await _pdf(page, r, max_bytes)
     if r.format == "html":
@@ -360,6 +363,36 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
             + document.documentElement.outerHTML""")
         return str(html).encode()
     return await _screenshot(page, r)
+
+
+async def record(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
+    """The page for `video.durationMs` as a WebM at the viewport's CSS size (engine.video); with `scroll`, from
+    the top to the bottom of the page, smoothly, within the recording."""
+    video = r.video or Video()
+    metrics = _metrics(r)
+    width, height = int(metrics["width"]), int(metrics["height"])
+    recording = Recording(page.send, width, height, video.fps, video.duration_ms / 1000, max_bytes)
+
+    async def start_scrolling() -> None:
+        # over the duration less three frames, so the last frames show the bottom
+        await evaluate(page, f"""(() => {{
+            const span = {max(1, video.duration_ms - 3000 // video.fps)}, start = performance.now();
+            const bottom = () => Math.max(document.documentElement.scrollHeight,
+                                          document.body ? document.body.scrollHeight : 0) - innerHeight;
+            const step = (now) => {{ const p = Math.min(1, (now - start) / span);
+                scrollTo(0, p * bottom()); if (p < 1) requestAnimationFrame(step); }};
+            requestAnimationFrame(step); }})()""")
+
+    page.screencast = recording.on_frame
+    await page.send("Page.startScreencast", {"format": "jpeg", "quality": JPEG_QUALITY, "maxWidth": width,
+                                             "maxHeight": height, "everyNthFrame": 1})
+    try:
+        scrolling = r.scroll is not None and r.scroll.enabled
+        return await recording.record(start_scrolling if scrolling else None)
+    finally:
+        page.screencast = None
+        with trio.move_on_after(1, shield=True), suppress(CdpError):
+            await page.send("Page.stopScreencast")
 
 
 async def _screenshot(page: Page, r: CaptureRequest) -> bytes:

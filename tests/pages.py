@@ -274,3 +274,26 @@ def sourcepoint_message(handler: Handler) -> Answer:
         "<button class='sp_choice_type_13'>Reject all</button></div><script>document.querySelectorAll("
         "'button').forEach(b => b.addEventListener('click', () => parent.postMessage('sp.choice', '*')));"
         "</script>")
+
+
+# --- format webm (issue 22) ---------------------------------------------------------------------
+
+@route("/animated")
+def animated(handler: Handler) -> Answer:
+    """A CSS animation: a red box crossing a white page from x=0 to x=1000 over 2 s, 1 s after it is first shown
+    (so a recording catches its start), then staying at the end."""
+    return 200, HTML, page(
+        "<div id=box></div>",
+        "<style>#box{position:absolute;top:100px;left:0;width:100px;height:100px;background:#f00;"
+        "animation:cross 2s linear 1s forwards} @keyframes cross{from{left:0}to{left:1000px}}</style>")
+
+
+STRIPES = 100  # /striped: 100 bands of 100 px, band n painted rgb(n * 2.5, 80, 200)
+
+
+@route("/striped")
+def striped(handler: Handler) -> Answer:
+    """10,000 px of bands whose red channel tells how far down the page they are."""
+    bands = "".join(f"<div style='height:100px;background:rgb({round(n * 2.5)},80,200)'></div>"
+                    for n in range(STRIPES))
+    return 200, HTML, page(bands)

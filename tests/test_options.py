@@ -359,33 +359,6 @@ def test_fail_on_status(ws: Workspace, site: FixtureServer) -> None:
     assert ok(outside).headers["x-target-status"] == "404"
 
 
-# --- options not built yet --------------------------------------------------------------------
-
-UNBUILT: dict[str, dict[str, Any]] = {
-    "video": {"format": "webm", "video": {"durationMs": 1000}},
-    "format": {"format": "webm"},
-}
-
-
-@pytest.mark.parametrize("plan", ["pro", "business"])
-def test_options_not_built_yet_are_refused_by_name(service: Service, site: FixtureServer,
-                                                   plan: str) -> None:
-    workspace = service.workspace(plan)
-    for field, extra in UNBUILT.items():
-        path = f"/simple?t=unbuilt-{plan}-{field}"
-        extra = {name: _on_site(value, site) for name, value in extra.items()}
-        body = problem(workspace.capture(url=f"{site.base}{path}", **extra), 422, "invalid_request")
-        assert field in fields(body), (field, body)
-        assert path not in [seen for seen, _ in site.requests], f"{field} was rendered anyway"
-
-
 def test_retain_is_for_jobs_only(ws: Workspace, site: FixtureServer) -> None:
     body = problem(ws.capture(url=f"{site.base}/simple?t=retain-sync", retain=True), 422, "invalid_request")
     assert body["errors"] == [{"field": "retain", "code": "not_applicable", "message": "applies to jobs only"}]
-
-
-def _on_site(value: Any, site: FixtureServer) -> Any:
-    """Point a URL-valued option at the fixture site: nothing else may ever be contacted."""
-    if not isinstance(value, str):
-        return value
-    return value.replace("{host}", site.base.removeprefix("http://"))

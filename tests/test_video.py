@@ -1,0 +1,153 @@
+"""format webm (issue 22) on the real service and Chromium: ffprobe reads every output; the frames, decoded with
+PyAV, show an animation without stutter and a scroll from the top to the bottom."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import av
+import psutil
+import pytest
+
+from tests.conftest import Service, Workspace
+from tests.fixture_site import FixtureServer
+from tests.pages import STRIPES
+
+FFPROBE = shutil.which("ffprobe") or "ffprobe is missing: ./bootstrap.sh test installs Debian's ffmpeg"
+
+
+def video(answer: Any) -> bytes:
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "video/webm"
+    body: bytes = answer.content
+    return body
+
+
+def probe(body: bytes, tmp_path: Path) -> dict[str, Any]:
+    path = tmp_path / "capture.webm"
+    path.write_bytes(body)
+    out = subprocess.run([FFPROBE, "-v", "error", "-count_frames", "-show_entries",
+                          "stream=codec_name,width,height,nb_read_frames:format=format_name,duration",
+                          "-of", "json", str(path)], capture_output=True, text=True, check=True)
+    found: dict[str, Any] = json.loads(out.stdout)
+    return found
+
+
+def frames(body: bytes) -> list[Any]:
+    """Every frame, decoded, as RGB arrays."""
+    with av.open(io.BytesIO(body)) as container:
+        return [frame.to_ndarray(format="rgb24") for frame in container.decode(video=0)]
+
+
+@pytest.mark.parametrize(("duration_ms", "fps", "width", "height"), [(1000, 10, 640, 360), (2200, 30, 800, 600)])
+def test_ffprobe_reads_the_video_it_asked_for(pro: Workspace, site: FixtureServer, tmp_path: Path,
+                                             duration_ms: int, fps: int, width: int, height: int) -> None:
+    used = pro.quota()["used"]
+    body = video(pro.capture(url=f"{site.base}/simple?v={fps}", format="webm",
+                             viewport={"width": width, "height": height},
+                             video={"durationMs": duration_ms, "fps": fps}))
+    found = probe(body, tmp_path)
+    stream = found["streams"][0]
+    assert stream["codec_name"] in {"vp9", "vp8"}
+    assert "webm" in found["format"]["format_name"]
+    assert (stream["width"], stream["height"]) == (width, height)
+    assert abs(float(found["format"]["duration"]) - duration_ms / 1000) <= 1 / fps
+    assert abs(int(stream["nb_read_frames"]) - fps * duration_ms / 1000) <= 1
+    assert pro.quota(at_least_used=used + 1)["used"] == used + 1  # one unit per video
+
+
+def test_the_default_video_is_five_seconds_at_25_fps(pro: Workspace, site: FixtureServer, tmp_path: Path) -> None:
+    found = probe(video(pro.capture(url=f"{site.base}/simple?v=default", format="webm")), tmp_path)
+    assert float(found["format"]["duration"]) == pytest.approx(5.0, abs=0.04)
+    assert int(found["streams"][0]["nb_read_frames"]) == 125
+
+
+def box_left(frame: Any) -> int | None:
+    """The left edge of the red box in the row through its middle, or None."""
+    row = frame[150]
+    red = [x for x in range(row.shape[0]) if row[x][0] > 200 and row[x][1] < 80 and row[x][2] < 80]
+    return red[0] if red else None
+
+
+def test_an_animation_plays_smoothly_to_its_end(pro: Workspace, site: FixtureServer) -> None:
+    shown = frames(video(pro.capture(url=f"{site.base}/animated", format="webm",
+                                     viewport={"width": 1280, "height": 400},
+                                     video={"durationMs": 4000, "fps": 25})))
+    lefts = [box_left(frame) for frame in shown]
+    assert None not in lefts, lefts
+    positions = [int(x) for x in lefts if x is not None]
+    assert positions[0] < 10, "the first frame shows the box before it moves"
+    assert positions[-1] >= 990, "the last frame shows the end state"
+    assert positions == sorted(positions), positions
+    moving = [i for i in range(1, len(positions)) if 10 <= positions[i] < 990]
+    assert len(moving) >= 40, f"2 s at 25 fps should be about 50 frames in motion: {positions}"
+    for i in moving:
+        assert positions[i] > positions[i - 1], f"frame {i} repeats the one before: {positions}"
+
+
+def band(frame: Any) -> int:
+    """Which band of /striped the top of the frame shows (its red channel / 2.5)."""
+    return round(float(frame[5][5][0]) / 2.5)
+
+
+def test_scroll_goes_from_the_top_to_the_bottom_while_recording(pro: Workspace, site: FixtureServer) -> None:
+    fps = 10
+    shown = frames(video(pro.capture(url=f"{site.base}/striped", format="webm", scroll={"enabled": True},
+                                     viewport={"width": 640, "height": 400},
+                                     video={"durationMs": 4000, "fps": fps})))
+    bands = [band(frame) for frame in shown]
+    assert bands[0] <= 1, f"the first frame shows the top: {bands}"
+    assert bands[-1] >= STRIPES - 4 - 2, f"the last frame shows the bottom (the last 4 bands fill it): {bands}"
+    for second in range(4):
+        this, last = bands[second * fps], bands[min(len(bands) - 1, (second + 1) * fps - 1)]
+        assert last > this, f"no progress in second {second}: {bands}"
+
+
+def test_cancelling_a_video_job_stops_it(pro: Workspace, site: FixtureServer) -> None:
+    job = pro.submit(url=f"{site.base}/animated?cancel", format="webm", video={"durationMs": 15000}).json()["id"]
+    deadline = time.monotonic() + 20
+    while pro.job(job)["status"] != "RUNNING":
+        assert time.monotonic() < deadline, "the job never started"
+        time.sleep(0.05)
+    time.sleep(1.5)  # recording by now
+    cancelled_at = time.monotonic()
+    assert pro.service.client.delete(f"/api/jobs/{job}", headers=pro.headers).status_code == 202
+    while pro.job(job)["status"] == "RUNNING":
+        assert time.monotonic() - cancelled_at < 5, "still running"
+        time.sleep(0.02)
+    assert pro.job(job)["status"] == "CANCELLED"
+    assert time.monotonic() - cancelled_at < 2
+    assert pro.capture(url=f"{site.base}/simple?after-cancel").status_code == 200
+
+
+def test_videos_leave_a_session_to_everything_else(service: Service, site: FixtureServer) -> None:
+    """3 videos of 15 s with a pool of 2: all complete, one records at a time, sync PNGs issued meanwhile
+    succeed, and the service's RSS stays within 300 MB of its idle size."""
+    workspace = service.workspace("pro")
+    process = psutil.Process(service.process.pid)
+    idle = process.memory_info().rss
+    jobs = [workspace.submit(url=f"{site.base}/animated?long={n}", format="webm",
+                             video={"durationMs": 15000}).json()["id"] for n in range(3)]
+    peak, pngs, deadline = idle, 0, time.monotonic() + 120
+    while any(workspace.job(job)["status"] in {"QUEUED", "RUNNING"} for job in jobs):
+        assert time.monotonic() < deadline, "the videos did not finish"
+        answer = workspace.capture(url=f"{site.base}/simple?meanwhile={pngs}")
+        assert answer.status_code == 200, answer.text
+        pngs += 1
+        peak = max(peak, process.memory_info().rss)
+        time.sleep(1)
+    assert [workspace.job(job)["status"] for job in jobs] == ["SUCCEEDED"] * 3
+    assert pngs >= 20
+    assert peak - idle < 300 * 2**20, f"{(peak - idle) / 2**20:.0f} MB over idle"
+
+
+def test_the_free_plan_is_refused_naming_the_feature(free: Workspace, site: FixtureServer) -> None:
+    answer = free.capture(url=f"{site.base}/simple?webm-free", format="webm")
+    assert answer.status_code == 403, answer.text
+    assert (answer.json()["code"], answer.json()["feature"]) == ("feature_not_entitled", "webmOutput")
