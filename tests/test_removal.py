@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import av
 import pytest
 from PIL import Image
 
@@ -113,6 +114,19 @@ def test_ad_and_tracker_hosts_are_refused_before_a_connection(pro: Workspace, si
     job = pro.submit(url=f"{site.base}/with-ads?t=job", removeElements={"ads": True}).json()["id"]
     network = [r for r in pro.finished_job(job)["removedElements"] if r["layer"] == "network"]
     assert sorted(r["what"] for r in network) == sorted(AD_HOSTS)
+
+
+def test_a_video_records_the_page_without_its_overlays(pro: Workspace, site: FixtureServer) -> None:
+    answer = pro.capture(url=corpus_url(site, first("cookie-modal")), format="webm", removeElements=ALL,
+                         video={"durationMs": 1000, "fps": 10})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["x-removed-elements"] == "cookieBanners=1, popups=0, ads=0"
+    with av.open(io.BytesIO(answer.content)) as container:
+        shown = [frame.to_ndarray(format="rgb24") for frame in container.decode(video=0)]
+    assert len(shown) == 10
+    for frame in shown:  # video colours are approximate: no pixel near the overlay's magenta
+        magenta = (frame[:, :, 0] > 200) & (frame[:, :, 1] < 60) & (frame[:, :, 2] > 150)
+        assert not magenta.any()
 
 
 def test_a_batch_removes_per_capture(pro: Workspace, site: FixtureServer) -> None:
