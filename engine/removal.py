@@ -97,9 +97,9 @@ class RuleSets:
         rules = [*self.generic_rules, *(text for pattern, text in self.site_rules if pattern.search(url))]
         bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace(
             "RULES", orjson.dumps("[" + ",".join(rules) + "]").decode())
-        # autoconsent starts looking once the page is idle, which may be after our capture: here at once
-        # (its own `requestIdleCallback`, shadowed; the page's is untouched)
         # Once per document (a cross-site frame may be given it twice); a frame's first, empty one needs none.
+        # Autoconsent would start looking once the page is idle, which may be after our capture: it starts at
+        # once (its own `requestIdleCallback` shadowed; the page's untouched).
         return (f"if (!window.__captureConsentBridge && location.href !== 'about:blank') {{\n{bridge}\n"
                 f"((requestIdleCallback) => {{\n{self.autoconsent}\n}})((run) => setTimeout(run, 0));\n}}")
 

@@ -81,7 +81,7 @@ class WebmEncoder:
 
 @dataclass
 class Frame:
-    data: bytes
+    data: bytes  # the JPEG, base64
     timestamp: float  # seconds, the browser's clock
     session: int  # the screencast's frame number, for the acknowledgement
 
@@ -96,7 +96,6 @@ class Recording:
         self.total = round(duration_s * fps)
         self.encoder = WebmEncoder(width, height, fps, max_bytes)
         self.frames_send, self.frames = trio.open_memory_channel[Frame](4)
-        self.received = 0
 
     def on_frame(self, params: dict[str, Any]) -> None:
         """Page.screencastFrame, from the CDP reader (never blocks; Chromium sends the next only when acked)."""
@@ -139,7 +138,6 @@ class Recording:
                 if shown_from > written and (newest is not None or written):
                     written = await self._write(newest, shown_from, written)
                 newest = base64.b64decode(frame.data)  # shown from its slot on, written when the next slot is due
-                self.received += 1
                 with suppress(CdpError):
                     await self.send("Page.screencastFrameAck", {"sessionId": frame.session})
             return await trio.to_thread.run_sync(self.encoder.finish)
