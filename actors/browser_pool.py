@@ -130,6 +130,7 @@ class BrowserPool:
         self._leased = 0  # sessions out on a lease now
         self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
         self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
+        self._live: set[int] = set()  # slots whose browser is up and connected
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -167,6 +168,7 @@ class BrowserPool:
                 version = await conn.send("Browser.getVersion")
                 agent = version["userAgent"].replace("HeadlessChrome", "Chrome")
                 session = Session(slot, browser, conn, agent)
+                self._live.add(slot)
                 async with trio.open_nursery() as spares:
                     spares.start_soon(self._keep_spares, session)
                     self._offer(session)
@@ -178,6 +180,7 @@ class BrowserPool:
                 if session in self._idle:
                     self._idle.remove(session)
         finally:
+            self._live.discard(slot)
             # A hung browser would hang a polite quit too: kill it first, then quit the driver.
             force = session is None or session.unresponsive
             with trio.move_on_after(STOP_S, shield=True):
@@ -332,6 +335,11 @@ class BrowserPool:
             session.retire(unresponsive=True)
             await self.event_log.append(Event("browser.retired", data={"slot": session.slot,
                                                                        "reason": "unresponsive"}))
+
+    @property
+    def live_sessions(self) -> int:
+        """Sessions whose browser is up (busy or idle): what /readyz needs at least one of."""
+        return len(self._live)
 
     def statistics(self) -> PoolStatistics:
         return PoolStatistics(self.settings.pool_size, len(self._idle), self._launched, self._retired,

@@ -95,6 +95,8 @@ class EventLog:
         self._closed = True  # until run() starts
         self._appended = 0
         self._batches = 0
+        self._committing_since: float | None = None  # trio time the commit under way started
+        self._last_failed: str | None = None  # why the last commit failed, until one succeeds
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Commit batches until cancelled; a failed insert fails every caller in that batch.
@@ -124,13 +126,18 @@ class EventLog:
     async def _commit(self, batch: _Batch) -> None:
         table = event_table(batch.events, self._seq + 1)
         self._seq += len(batch.events)
+        self._committing_since = trio.current_time()
         try:
             # A half-acknowledged batch helps nobody. Past STUCK_S the batch's appends fail with
             # TooSlowError; should the insert land after all, it is as if it had been answered.
             with trio.fail_after(STUCK_S, shield=True):
                 await self.db.call(_insert, table)
+            self._last_failed = None
         except Exception as exc:
             batch.error = exc
+            self._last_failed = type(exc).__name__
+        finally:
+            self._committing_since = None
         self._appended += len(batch.events)
         self._batches += 1
         batch.done.set()
@@ -154,6 +161,17 @@ class EventLog:
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         return await self.db.call(_query, sql, params or [])
+
+    def trouble(self, stuck_s: float) -> str | None:
+        """Why the log is not committing now, or None: stopped, a commit running past `stuck_s`, the last one
+        failed."""
+        if self._closed:
+            return "the event log is not running"
+        if self._committing_since is not None and trio.current_time() - self._committing_since > stuck_s:
+            return f"a commit has been running for more than {stuck_s:g} s"
+        if self._last_failed is not None:
+            return f"the last commit failed ({self._last_failed})"
+        return None
 
     def statistics(self) -> EventLogStatistics:
         return EventLogStatistics(self._appended, self._batches)

@@ -97,6 +97,11 @@ def _capture_request(generated: dict[str, Any]) -> dict[str, Any]:
             "description": CROSS_FIELD_RULES}
 
 
+def _unmetered(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    """A JSON answer of a route that needs no key, so takes nothing from a rate budget."""
+    return {"description": description, "headers": {**REQUEST_ID}, "content": {"application/json": {"schema": schema}}}
+
+
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "headers": {**REQUEST_ID, **RATE_HEADERS},
             "content": {"application/json": {"schema": schema}}}
@@ -374,6 +379,16 @@ def _document() -> dict[str, Any]:
                 "summary": "The upstream proxy regions for proxy.region", "operationId": "regions",
                 "responses": {"200": _json({"$ref": REF.format(model="Regions")}, "regions"), **COMMON_ERRORS},
             }},
+            "/healthz": {"get": {
+                "summary": "Alive: the process and its event loop answer", "operationId": "healthz",
+                "security": [], "responses": {"200": _unmetered({"$ref": REF.format(model="Health")}, "alive"),
+                                              **INTERNAL_ERROR}}},
+            "/readyz": {"get": {
+                "summary": "Ready: a browser session up, the event log committing, room on the data disk",
+                "operationId": "readyz", "security": [], "responses": {
+                    "200": _unmetered({"$ref": REF.format(model="Readiness")}, "ready"),
+                    "503": _unmetered({"$ref": REF.format(model="Readiness")},
+                                      "unready: `failing` names the checks"), **INTERNAL_ERROR}}},
             "/api/openapi.json": {"get": {
                 "summary": "This document", "operationId": "openapi", "security": [],
                 "responses": {

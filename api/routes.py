@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from contextlib import suppress
 from typing import Any
 
@@ -22,9 +23,11 @@ from engine.responses import (
     Analytics,
     BatchAccepted,
     BatchJob,
+    Health,
     JobAccepted,
     Period,
     Quota,
+    Readiness,
     Regions,
     Reply,
     TestEventSent,
@@ -32,6 +35,7 @@ from engine.responses import (
     WebhookEndpoints,
     endpoint_view,
 )
+from engine.settings import Settings
 
 blueprint = Blueprint("api", __name__)
 
@@ -142,6 +146,38 @@ def _capture_response(delivery: Delivery) -> Response:
             headers["x-blocked-hosts"] = str(blocked_hosts(delivery.capture.removed))
     return Response(delivering(delivery, delivery.capture.body), status=200,
                     content_type=delivery.capture.content_type, headers=headers)
+
+
+@blueprint.get("/healthz")
+async def healthz() -> Response:
+    """The process and its event loop answer (this handler runs on the loop). No key."""
+    return json_response(Health())
+
+
+@blueprint.get("/readyz")
+async def readyz() -> Response:
+    """Ready for captures: a browser session up, the event log committing, room on the data disk. No key."""
+    found = services()
+    checks = {"browserSessions": "ok" if found.intake.pool.live_sessions else "no browser session is up",
+              "eventLog": found.event_log.trouble(READY_COMMIT_S) or "ok",
+              "disk": _disk_trouble(found.settings) or "ok"}
+    failing = [name for name, verdict in checks.items() if verdict != "ok"]
+    if failing:
+        return json_response(Readiness(status="unready", checks=checks, failing=failing), 503)
+    return json_response(Readiness(status="ready", checks=checks))
+
+
+READY_COMMIT_S = 5.0  # a commit running longer than this makes the service unready
+
+
+def _disk_trouble(settings: Settings) -> str | None:
+    try:
+        free = shutil.disk_usage(settings.data_dir).free
+    except OSError as exc:
+        return f"the data directory cannot be read ({exc.strerror})"
+    if free < settings.ready_min_free_disk_mb * 2**20:
+        return f"{free // 2**20} MB free, below {settings.ready_min_free_disk_mb} MB (ready_min_free_disk_mb)"
+    return None
 
 
 @blueprint.get("/api/usage")

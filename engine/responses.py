@@ -209,6 +209,16 @@ class Regions(Reply):
     regions: list[str] = Field(description="the upstream proxy regions the operator configured, for proxy.region")
 
 
+class Health(Reply):
+    status: Literal["ok"] = "ok"
+
+
+class Readiness(Reply):
+    status: Literal["ready", "unready"]
+    checks: dict[str, str] = Field(description="browserSessions, eventLog, disk: `ok`, or why not")
+    failing: list[str] | None = Field(default=None, description="unready: the checks that failed")
+
+
 class WebhookEvent(Reply):
     """The body of a webhook call (Standard Webhooks), signed in its webhook-* headers."""
 
@@ -218,5 +228,5 @@ class WebhookEvent(Reply):
 
 
 REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, WebhookEndpoint,
-                                    WebhookEndpoints, TestEventSent, Regions)
+                                    WebhookEndpoints, TestEventSent, Regions, Health, Readiness)
 CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers

@@ -85,6 +85,7 @@ class Settings:
     proxies: tuple[ProxyRegion, ...] = ()
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
+    ready_min_free_disk_mb: int = 500  # /readyz fails below this much free space where the data lives
     chromium_path: Path = Path("/usr/bin/chromium")
     chromedriver_path: Path = Path("/usr/bin/chromedriver")
     # The nice value of chromedriver and Chromium (renderers 5 above), never below the service's own. Chromium renders

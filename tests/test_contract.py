@@ -29,7 +29,7 @@ TEXT = CONTRACT.read_text()
 
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
 NOT_YET_ROUTES = {
-    ("GET", "/api/render/{keyId}/{signature}.{format}"): 25, ("GET", "/healthz"): 23, ("GET", "/readyz"): 23,
+    ("GET", "/api/render/{keyId}/{signature}.{format}"): 25,
 }
 NOT_YET_CODES = {"storage_failed": 25}
 # Where API.md is silent: HTTP's own refusals and a fault of the service, in the same envelope.
