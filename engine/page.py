@@ -9,6 +9,7 @@ command and a wait. Dialogs are dismissed and the synthetic document of an
 from __future__ import annotations
 
 import base64
+import functools
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
 ENABLED_DOMAINS = ("Page.enable", "Network.enable", "Inspector.enable")  # the events PageState follows
 MAX_FRAME_SESSIONS = 50  # cross-site frames given the frame script; more are left to run without it
+FRAME_SESSION = "captureFrameSession"  # added to a frame's dialog event: the session to answer it on
 
 
 @dataclass
@@ -86,6 +88,7 @@ class Page:
         self.frames_pending = 0  # … and those being given it now
         self.frames_given = trio.Event()  # set while none is pending
         self.frames_given.set()
+        self._frames_nursery: trio.Nursery | None = None
         self._helpers_send, self._helpers_receive = trio.open_memory_channel[
             tuple[str, dict[str, Any]]](64)
 
@@ -104,6 +107,8 @@ class Page:
 
     async def _into_frames(self, session: str, source: str, *, now: bool) -> None:
         commands: list[tuple[str, dict[str, Any] | None]] = [
+            # an attached frame's dialogs may come to its own session: they are dismissed there too
+            *([("Page.enable", None)] if now else []),
             ("Page.addScriptToEvaluateOnNewDocument", {"source": source}),
             ("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True,
                                       "filter": [{"type": "iframe", "exclude": False}]}),
@@ -112,9 +117,11 @@ class Page:
             commands.append(("Runtime.evaluate", {"expression": source}))
         succeeded(await self.conn.send_many(commands, session))
 
-    def _on_frame_event(self, method: str, params: dict[str, Any]) -> None:
+    def _on_frame_event(self, session: str, method: str, params: dict[str, Any]) -> None:
         if method == "Target.attachedToTarget":
             self._to_helper(method, params)
+        elif method == "Page.javascriptDialogOpening":
+            self._to_helper(method, {**params, FRAME_SESSION: session})
 
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         self.state.on_event(method, params)
@@ -135,11 +142,13 @@ class Page:
         async for method, params in self._helpers_receive:
             try:
                 if method == "Page.javascriptDialogOpening":
-                    await self.send("Page.handleJavaScriptDialog", {"accept": False})
+                    await self.conn.send("Page.handleJavaScriptDialog", {"accept": False},
+                                         params.get(FRAME_SESSION, self.session_id))
                 elif method == "Fetch.requestPaused":
                     await self._fulfil(params)
-                elif method == "Target.attachedToTarget":
-                    await self._attached(params)
+                elif method == "Target.attachedToTarget" and self._frames_nursery is not None:
+                    # apart: a frame's script may wait on its dialog, which this task must be free to dismiss
+                    self._frames_nursery.start_soon(self._attached, params)
             except CdpError:
                 pass  # the page moved on; the capture itself reports what matters
 
@@ -150,12 +159,14 @@ class Page:
         if self.frame_script is None or len(self.frame_sessions) >= MAX_FRAME_SESSIONS:
             return
         self.frame_sessions.append(child)
-        self.conn.listen(child, self._on_frame_event)
+        self.conn.listen(child, functools.partial(self._on_frame_event, child))
         if not self.frames_pending:
             self.frames_given = trio.Event()
         self.frames_pending += 1
         try:
             await self._into_frames(child, self.frame_script, now=True)
+        except CdpError:
+            pass  # the frame went away meanwhile
         finally:
             self.frames_pending -= 1
             if not self.frames_pending:
@@ -198,6 +209,7 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None,
             succeeded(await page.send_many([(domain, None) for domain in ENABLED_DOMAINS] + [
                 ("Page.setLifecycleEventsEnabled", {"enabled": True})]))
             async with open_helper_nursery() as nursery:
+                page._frames_nursery = nursery
                 nursery.start_soon(page._helper_task)
                 yield page
         finally:

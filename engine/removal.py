@@ -41,7 +41,8 @@ from engine.request import RemoveElements
 
 VENDOR = Path(__file__).resolve().parent.parent / "vendor"
 CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
-CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all, in every frame it is in
+CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
+FRAMES_REPORT_S = 1.5  # and this long for the cross-site frames given it to report (only when there are)
 BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
 STARTING = frozenset({"loading", "waitingForInitResponse", "initialized"})
 MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
@@ -209,15 +210,16 @@ class Removal:
 
     async def _consent(self, page: Page) -> None:
         """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
-        with trio.move_on_after(CONSENT_START_S):  # the cross-site frames attached so far, given their script
+        with trio.move_on_after(FRAMES_REPORT_S):  # the cross-site frames attached so far, given their script
             await page.frames_given.wait()
-        expression = (CONSENT_WAIT.replace("FRAMES", str(1 + len(page.frame_sessions)))
+        expression = (CONSENT_WAIT.replace("EXPECTED", str(1 + len(page.frame_sessions)))
                       .replace("BUSY", orjson.dumps(sorted(BUSY)).decode())
                       .replace("STARTING", orjson.dumps(sorted(STARTING)).decode())
                       .replace("WAIT_MS", str(int(CONSENT_WAIT_S * 1000)))
-                      .replace("START_MS", str(int(CONSENT_START_S * 1000))))
+                      .replace("START_MS", str(int(CONSENT_START_S * 1000)))
+                      .replace("REPORT_MS", str(int(FRAMES_REPORT_S * 1000))))
         state = None
-        with trio.move_on_after(CONSENT_WAIT_S + 1):  # the page's own timers run the wait: never trust them
+        with trio.move_on_after(CONSENT_WAIT_S + FRAMES_REPORT_S + 1):  # the page's timers run the wait
             state = await _evaluate(page, expression)
         for cmp in dict.fromkeys((state or {}).get("done", [])):
             self.removed.append(Removed("cookieBanners", "rules", str(cmp)[:80]))
@@ -301,7 +303,8 @@ CONSENT_WAIT = """new Promise((resolve) => {
     const state = window.__captureConsent, waited = performance.now() - started;
     const now = state ? Object.values(state.lifecycles) : [];
     if ((now.some((l) => busy.includes(l)) && waited < WAIT_MS)
-        || ((now.length < FRAMES || now.some((l) => starting.includes(l))) && waited < START_MS)) {
+        || (now.length < EXPECTED && waited < (EXPECTED > 1 ? REPORT_MS : START_MS))
+        || (now.some((l) => starting.includes(l)) && waited < START_MS)) {
       setTimeout(look, 10);
     } else {
       resolve(state ? {done: state.done.slice(0, 20)} : null);

@@ -297,3 +297,15 @@ def striped(handler: Handler) -> Answer:
     bands = "".join(f"<div style='height:100px;background:rgb({round(n * 2.5)},80,200)'></div>"
                     for n in range(STRIPES))
     return 200, HTML, page(bands)
+
+
+@route("/framed-alert")
+def framed_alert(handler: Handler) -> Answer:
+    """A cross-site frame that opens an alert as it loads (a dialog must not stall a capture)."""
+    port = handler.server.server_address[1]
+    return 200, HTML, page(f"<h1>Framed alert</h1><iframe src='http://{CONSENT_HOST}:{port}/alerting'></iframe>")
+
+
+@route("/alerting")
+def alerting(handler: Handler) -> Answer:
+    return 200, HTML, page("<p>inside</p><script>alert('from the frame')</script>")

@@ -97,6 +97,16 @@ def test_a_consent_message_in_a_cross_site_frame_is_dismissed(pro: Workspace, si
     assert {"kind": "cookieBanners", "layer": "rules", "what": "Sourcepoint-frame"} in removed, removed
 
 
+@pytest.mark.parametrize("remove", [None, {"cookieBanners": True}])
+def test_a_dialog_in_a_cross_site_frame_does_not_stall_the_capture(pro: Workspace, site: FixtureServer,
+                                                                   remove: dict[str, bool] | None) -> None:
+    """The frames attached for autoconsent must not take the dialog from the page's own handling."""
+    extra = {"removeElements": remove} if remove else {}
+    answer = pro.capture(url=f"http://fixture.test:{site.server_address[1]}/framed-alert", timeoutMs=10000, **extra)
+    assert answer.status_code == 200, answer.text
+    assert "/alerting" in [path for path, _ in site.requests]
+
+
 def test_ad_and_tracker_hosts_are_refused_before_a_connection(pro: Workspace, site: FixtureServer) -> None:
     def hosts_asked(after: int) -> list[str]:
         return [h.get("Host", "").split(":")[0] for _, h in site.requests[after:]]
