@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from contextlib import suppress
 from typing import Any
 
@@ -10,6 +9,7 @@ import orjson
 from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from actors.health import readiness
 from actors.intake import Delivery
 from api.openapi import openapi_document
 from api.pipeline import base_url, delivering, principal, services
@@ -35,7 +35,6 @@ from engine.responses import (
     WebhookEndpoints,
     endpoint_view,
 )
-from engine.settings import Settings
 
 blueprint = Blueprint("api", __name__)
 
@@ -158,26 +157,11 @@ async def healthz() -> Response:
 async def readyz() -> Response:
     """Ready for captures: a browser session up, the event log committing, room on the data disk. No key."""
     found = services()
-    checks = {"browserSessions": "ok" if found.intake.pool.live_sessions else "no browser session is up",
-              "eventLog": found.event_log.trouble(READY_COMMIT_S) or "ok",
-              "disk": _disk_trouble(found.settings) or "ok"}
+    checks = await readiness(found.intake.pool, found.event_log, found.settings)
     failing = [name for name, verdict in checks.items() if verdict != "ok"]
     if failing:
         return json_response(Readiness(status="unready", checks=checks, failing=failing), 503)
     return json_response(Readiness(status="ready", checks=checks))
-
-
-READY_COMMIT_S = 5.0  # a commit running longer than this makes the service unready
-
-
-def _disk_trouble(settings: Settings) -> str | None:
-    try:
-        free = shutil.disk_usage(settings.data_dir).free
-    except OSError as exc:
-        return f"the data directory cannot be read ({exc.strerror})"
-    if free < settings.ready_min_free_disk_mb * 2**20:
-        return f"{free // 2**20} MB free, below {settings.ready_min_free_disk_mb} MB (ready_min_free_disk_mb)"
-    return None
 
 
 @blueprint.get("/api/usage")

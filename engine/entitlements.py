@@ -1,8 +1,8 @@
-"""Which plan features a capture request uses, and which options this build cannot honour yet."""
+"""Which plan features a capture request uses, and whether its plan has them."""
 
 from __future__ import annotations
 
-from engine.errors import FeatureNotEntitled, FieldError, InvalidRequest
+from engine.errors import FeatureNotEntitled
 from engine.plans import Plan
 from engine.request import CaptureRequest
 
@@ -17,8 +17,6 @@ OPTION_FEATURES = {
     "webhookUrl": "durableWebhooks",
     "retain": "retainedDownloads",
 }
-# Options whose implementation has not landed: refused by name, never ignored.
-UNAVAILABLE: tuple[str, ...] = ()
 FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "webm": "webmOutput"}
 
 
@@ -33,15 +31,7 @@ def used_features(request: CaptureRequest) -> list[tuple[str, str]]:
 
 
 def check_entitlements(request: CaptureRequest, plan: Plan) -> None:
-    """Raise InvalidRequest for options not built yet, else FeatureNotEntitled for the first the plan lacks."""
-    set_fields = request.model_dump(by_alias=True, exclude_defaults=True)
-    missing = [field for field in UNAVAILABLE if field in set_fields]
-    if missing:
-        errors = tuple(
-            FieldError(f, "not_available", "this option is not available on this service yet")
-            for f in missing
-        )
-        raise InvalidRequest(f"{', '.join(missing)}: not available on this service yet", errors=errors)
+    """Raise FeatureNotEntitled for the first paid feature the request uses and the plan lacks."""
     for feature, field in used_features(request):
         if not plan.allows(feature):
             raise FeatureNotEntitled(feature, field)
