@@ -2,6 +2,9 @@
 # One command for the whole set-up on a fresh Debian 12 machine, then the task:
 #   ./bootstrap.sh serve   install what is missing, start the service (data in ./data)
 #   ./bootstrap.sh test    install what is missing, run ruff, mypy and the test suite
+#   ./bootstrap.sh install production: the project in /opt/capture, run by systemd as the user `capture`
+#                          (data in /var/lib/capture, settings in /etc/capture/capture.toml); run it again
+#                          from a newer checkout to upgrade (drain, swap, restart)
 # Anything after the task is passed on (e.g. ./bootstrap.sh test -k quota).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -74,18 +77,65 @@ PY
 }
 
 install_python_env() {
-    local stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+    local spec=${1:-.[dev]}  # production installs leave the test tools out
+    local stamp=.venv/.installed-$( (cat pyproject.toml; echo "$spec") | sha256sum | cut -c1-16)
     [ -f "$stamp" ] && return
-    echo "bootstrap: creating .venv with the project and its test tools" >&2
+    echo "bootstrap: creating .venv with the project ($spec)" >&2
     python3 -m venv .venv
     .venv/bin/pip install -q --upgrade pip >&2
-    .venv/bin/pip install -q -e '.[dev]' >&2
+    .venv/bin/pip install -q -e "$spec" >&2
     rm -f .venv/.installed-* && touch "$stamp"
+}
+
+# ---------------------------------------------------------------- production install (systemd)
+prefix=${CAPTURE_PREFIX:-/opt/capture}
+
+install_service() {
+    [ "$(id -u)" -eq 0 ] || { echo "bootstrap: install needs root" >&2; exit 1; }
+    if ! id -u capture >/dev/null 2>&1; then
+        echo "bootstrap: creating the system user capture" >&2
+        useradd --system --user-group --home-dir /var/lib/capture --no-create-home --shell /usr/sbin/nologin capture
+    fi
+    local running=no
+    if [ -d /run/systemd/system ] && systemctl is-active --quiet capture.service; then
+        running=yes
+        # Drain: new requests refused, running ones finish, running jobs go back to the queue (they are on disk).
+        echo "bootstrap: stopping the running service (its accepted jobs stay queued)" >&2
+        systemctl stop capture.service
+    fi
+    if [ "$(realpath .)" != "$(realpath -m "$prefix")" ]; then
+        echo "bootstrap: installing the project into $prefix" >&2
+        mkdir -p "$prefix"
+        tar --exclude=./.venv --exclude=./data --exclude=./test-artifacts --exclude=./.git --exclude='*.egg-info' \
+            --exclude=__pycache__ -cf - . | tar -C "$prefix" -xf -
+    fi
+    (cd "$prefix" && install_vendor_data && install_python_env .)
+    chown -R root:root "$prefix"  # the service reads its code, never writes it
+    install -d -m 0700 -o capture -g capture /var/lib/capture
+    install -d -m 0750 -o root -g capture /etc/capture
+    if [ ! -f /etc/capture/capture.toml ]; then
+        install -m 0640 -o root -g capture deploy/capture.toml /etc/capture/capture.toml
+    fi
+    install -m 0644 deploy/capture.service /etc/systemd/system/capture.service
+    install -d -m 0755 /etc/systemd/system/capture.service.d
+    "$prefix/.venv/bin/python" "$prefix/run.py" --config /etc/capture/capture.toml unit-limits \
+        > /etc/systemd/system/capture.service.d/limits.conf
+    if [ ! -d /run/systemd/system ]; then
+        echo "bootstrap: installed; systemd is not running here, so start it yourself once it is:" \
+             "systemctl enable --now capture.service" >&2
+        return
+    fi
+    systemctl daemon-reload
+    systemctl enable --quiet capture.service
+    systemctl restart capture.service  # Type=notify: returns once the service said READY=1
+    echo "bootstrap: capture.service is $(systemctl is-active capture.service)" \
+         "(journalctl -u capture -f; key: /var/lib/capture/secrets/first-api-key on a first start)" >&2
 }
 
 task=${1:-serve}
 shift || true
 install_debian_packages "${debian_packages[@]}"
+if [ "$task" = install ]; then install_service; exit 0; fi
 if [ "$task" = test ]; then install_debian_packages "${test_packages[@]}"; fi
 ensure_chromium_user
 install_vendor_data
@@ -98,5 +148,5 @@ case "$task" in
         .venv/bin/mypy
         exec .venv/bin/pytest "$@" ;;
     *)
-        echo "usage: ./bootstrap.sh serve|test [args…]" >&2; exit 2 ;;
+        echo "usage: ./bootstrap.sh serve|test|install [args…]" >&2; exit 2 ;;
 esac

@@ -7,6 +7,7 @@
     python run.py key revoke KEY_ID
     python run.py payload-key rotate
     python run.py sql "SELECT …"
+    python run.py unit-limits                            the systemd drop-in for the pool size
 
 Admin commands go through the running service's control socket when it
 runs, and open the DuckDB file directly when it does not.
@@ -32,6 +33,8 @@ import trio
 
 from engine.data_dir import UMASK
 from engine.keys import load_or_create_secret
+from engine.logs import as_json
+from engine.logs import configure as configure_logs
 from engine.plans import Plan, PlanFileError, load_plans
 from engine.settings import Settings, SettingsError, load_settings
 
@@ -57,19 +60,27 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     _protect_data(settings)
     if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
         raise CliError(f"a service already runs with data in {settings.data_dir}")
-    listener = _bind(settings)
+    listener = _bind("listen", settings.listen_host_port())
+    metrics_address = settings.metrics_host_port()
+    try:
+        metrics_listener = _bind("metrics_listen", metrics_address) if metrics_address else None
+    except CliError:
+        listener.close()
+        raise
     head_start = HeadStart(settings)
     try:
-        trio.run(serve, settings, plans, listener, head_start)
+        trio.run(serve, settings, plans, listener, metrics_listener, head_start)
     finally:
         head_start.close()
         listener.close()
+        if metrics_listener is not None:
+            metrics_listener.close()
 
 
 async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.socket,
-                head_start: HeadStart) -> None:
-    """Run every actor and the HTTP server on `listener` until SIGTERM or SIGINT; the pool adopts the
-    browsers `head_start` launched."""
+                metrics_listener: socket.socket | None, head_start: HeadStart) -> None:
+    """Run every actor and the HTTP server on `listener` (metrics on `metrics_listener`) until SIGTERM or
+    SIGINT; the pool adopts the browsers `head_start` launched."""
     import duckdb
 
     from actors.browser_pool import BrowserPool
@@ -109,12 +120,15 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
 
             from actors.accounts import AccountDirectory
             from actors.control import ControlServer
+            from actors.health import status_line
             from actors.intake import Intake
             from actors.job_book import JobSecrets
             from actors.jobs import Jobs
             from actors.ledger import QuotaLedger
             from actors.results import ResultStore
+            from actors.systemd import ServiceManagerLink
             from actors.webhooks import Webhooks
+            from engine.sd_notify import Notifier
 
             directory = AccountDirectory(db, plans, secret, attempts_per_client_min=settings.login_attempts_per_min,
                                          attempts_per_min=settings.login_attempts_total_per_min,
@@ -131,6 +145,14 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
                         secrets, webhooks)
             await supervisor.start("jobs", jobs.run)
+            link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
+            await supervisor.start("systemd", link.run)
+            metrics_address = None
+            if metrics_listener is not None:
+                from actors.metrics import MetricsServer
+
+                metrics_address = metrics_listener.getsockname()
+                await supervisor.start("metrics", MetricsServer(metrics_listener, pool, jobs).run)
             control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings),
                                     settings.sql_timeout_s)
             await supervisor.start("control", control.run)
@@ -147,10 +169,11 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             config.accesslog = None
             config.errorlog = logging.getLogger("hypercorn.error")
             shutdown = trio.Event()
-            nursery.start_soon(_watch_signals, shutdown)
+            nursery.start_soon(_watch_signals, shutdown, link)
             await pool_ready.wait()
             await nursery.start(partial(_serve_http, app, config, shutdown, jobs, nursery.cancel_scope))
-            _announce(settings, address, first_key)
+            _announce(settings, address, metrics_address, first_key)
+            link.ready()  # after the pool's sessions, the event log and the HTTP listener: systemd may route to us
     finally:
         with trio.move_on_after(5, shield=True):
             await db.close()
@@ -179,16 +202,17 @@ def _keyring(settings: Settings) -> Any:
         raise CliError(f"payload keys: {exc}") from exc
 
 
-async def _watch_signals(shutdown: trio.Event) -> None:
+async def _watch_signals(shutdown: trio.Event, link: Any) -> None:
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for signum in signals:
             log.info("%s: stopping", signal.Signals(signum).name)
+            link.stopping()
             shutdown.set()
             return
 
 
-def _bind(settings: Settings) -> socket.socket:
-    host, port = settings.listen_host_port()
+def _bind(name: str, address: tuple[str, int]) -> socket.socket:
+    host, port = address
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -196,7 +220,7 @@ def _bind(settings: Settings) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise CliError(f"cannot listen on {settings.listen}: {exc.strerror}") from exc
+        raise CliError(f"cannot listen on {host}:{port} ({name}): {exc.strerror}") from exc
     sock.listen(1024)
     sock.set_inheritable(True)
     return sock
@@ -212,11 +236,18 @@ async def _default_workspace(directory: Any, settings: Settings) -> str | None:
     return str(plaintext)
 
 
-def _announce(settings: Settings, address: tuple[Any, ...], first_key: str | None) -> None:
-    """The ready line, and the first key: on a terminal once, never into a log or the journal."""
+def _url(address: tuple[Any, ...]) -> str:
     host = address[0] if ":" not in address[0] else f"[{address[0]}]"
-    url = f"http://{host}:{address[1]}"
+    return f"http://{host}:{address[1]}"
+
+
+def _announce(settings: Settings, address: tuple[Any, ...], metrics_address: tuple[Any, ...] | None,
+              first_key: str | None) -> None:
+    """The ready line, and the first key: on a terminal once, never into a log or the journal."""
+    url = _url(address)
     lines = [f"capture service ready on {url}  (data in {settings.data_dir})"]
+    if metrics_address is not None:
+        lines.append(f"metrics on {_url(metrics_address)}/metrics")
     if first_key:
         if sys.stdout.isatty():
             told, header = f" (shown once, keep it): {first_key}", f"'x-api-key: {first_key}'"
@@ -234,7 +265,11 @@ def _announce(settings: Settings, address: tuple[Any, ...], first_key: str | Non
     else:
         lines.append("New API key: python run.py key create --workspace WORKSPACE_ID "
                      "(list workspaces: python run.py sql \"select * from workspaces\")")
-    print("\n".join(lines), flush=True)
+    if as_json(settings.log_format, sys.stdout):
+        for line in lines:  # the journal's lines stay JSON
+            log.info("%s", line, extra={"event": "service.ready"})
+    else:
+        print("\n".join(lines), flush=True)
 
 
 def _protect_data(settings: Settings) -> None:
@@ -439,6 +474,10 @@ def parser() -> argparse.ArgumentParser:
                               "with no file access, stopped after sql_timeout_s (default 30 s). Works while the "
                               "service runs and when it does not.")
     sql.add_argument("query")
+    commands.add_parser("unit-limits", help="print the systemd drop-in bounding the service by its pool",
+                        description="Print MemoryMax= and TasksMax= for the configured pool_size and "
+                        "session_memory_mb, as a [Service] drop-in (./bootstrap.sh install writes it to "
+                        "/etc/systemd/system/capture.service.d/limits.conf).")
     return top
 
 
@@ -459,14 +498,16 @@ def _admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     ns = parser().parse_args(argv)
     os.umask(UMASK)  # every file and directory any command creates is the service user's alone
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Until the settings are read, and for the admin commands (whose answers are stdout), logs go to stderr.
+    configure_logs("text", "info", sys.stderr)
     try:
         settings = load_settings(ns.config)
-        logging.getLogger().setLevel(settings.log_level.upper())
+        configure_logs(settings.log_format, settings.log_level, sys.stdout if ns.command == "serve" else sys.stderr)
         plans = load_plans(settings.plans_file)
         if ns.command == "serve":
             serve_command(settings, plans)
+        elif ns.command == "unit-limits":
+            sys.stdout.write(settings.unit_limits())
         else:
             admin_command(settings, plans, ns)
         return 0

@@ -30,7 +30,7 @@ import trio
 
 from actors.egress import EgressGuard, Lane
 from actors.eventlog import Event, EventLog
-from engine import chromium
+from engine import chromium, metrics
 from engine.cdp import CdpConnection, CdpError, message_limit, open_cdp
 from engine.errors import CapacityExhausted
 from engine.page import Page, open_page
@@ -65,6 +65,7 @@ class Session:
         self.captures = 0
         self.retired = trio.Event()
         self.unresponsive = False
+        self.retire_reason = ""
         self.used = False  # a page was opened on the lease (`page`); an unused lease costs nothing
         # unbuffered: a spare is handed over only while its keeper holds it open
         self.spares, self._spares = trio.open_memory_channel[Spare](0)
@@ -94,8 +95,11 @@ class Session:
     def alive(self) -> bool:
         return not (self.retired.is_set() or self.conn.closed.is_set())
 
-    def retire(self, *, unresponsive: bool = False) -> None:
+    def retire(self, reason: str, *, unresponsive: bool = False) -> None:
+        """`reason`: captures, memory, unresponsive (the label of capture_browser_sessions_recycled)."""
         self.unresponsive = self.unresponsive or unresponsive
+        if not self.retired.is_set():
+            self.retire_reason = reason
         self.retired.set()
 
 
@@ -130,7 +134,7 @@ class BrowserPool:
         self._leased = 0  # sessions out on a lease now
         self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
         self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
-        self._live: set[int] = set()  # slots whose browser is up and connected
+        self._live: dict[int, Session] = {}  # slots whose browser is up and connected
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
@@ -168,7 +172,7 @@ class BrowserPool:
                 version = await conn.send("Browser.getVersion")
                 agent = version["userAgent"].replace("HeadlessChrome", "Chrome")
                 session = Session(slot, browser, conn, agent)
-                self._live.add(slot)
+                self._live[slot] = session
                 async with trio.open_nursery() as spares:
                     spares.start_soon(self._keep_spares, session)
                     self._offer(session)
@@ -176,11 +180,12 @@ class BrowserPool:
                     await wait_any(session.retired, conn.closed)
                     # Retired between captures (a lease ends first), so only the unclaimed spare goes.
                     spares.cancel_scope.cancel()
-                reason = "retired" if session.retired.is_set() else "browser closed"
+                reason = session.retire_reason if session.retired.is_set() else "died"
+                metrics.SESSIONS_RECYCLED.labels(reason).inc()
                 if session in self._idle:
                     self._idle.remove(session)
         finally:
-            self._live.discard(slot)
+            self._live.pop(slot, None)
             # A hung browser would hang a polite quit too: kill it first, then quit the driver.
             force = session is None or session.unresponsive
             with trio.move_on_after(STOP_S, shield=True):
@@ -270,11 +275,11 @@ class BrowserPool:
                         await self._check_health(session)
                     session.captures += session.used
                     if session.captures >= self.settings.captures_per_session:
-                        session.retire()
+                        session.retire("captures")
                     elif await self._over_memory(session):
                         log.info("chromium slot %d uses more than %d MB; recycling it",
                                  session.slot, self.settings.session_memory_mb)
-                        session.retire()
+                        session.retire("memory")
                 if session.alive:
                     self._offer(session)
             finally:
@@ -300,12 +305,14 @@ class BrowserPool:
                                     retry_after=5)
         lot = self._freed if urgent else self._freed_for_jobs
         self._waiting += urgent
+        since = trio.current_time()
         try:
             with trio.move_on_after(wait_s):
                 while True:
                     while self._idle and (urgent or not self._waiting):
                         session = self._idle.popleft()
                         if session.alive:
+                            metrics.QUEUE_WAIT.labels("sync" if urgent else "jobs").observe(trio.current_time() - since)
                             return session
                     await lot.park()
         finally:
@@ -332,9 +339,14 @@ class BrowserPool:
                 scope.cancel()
         if scope.cancelled_caught:
             log.warning("chromium slot %d stopped answering; retiring it", session.slot)
-            session.retire(unresponsive=True)
+            session.retire("unresponsive", unresponsive=True)
             await self.event_log.append(Event("browser.retired", data={"slot": session.slot,
                                                                        "reason": "unresponsive"}))
+
+    async def resident_bytes(self) -> int:
+        """Resident memory of every live session's Chromium tree (read from /proc in a thread)."""
+        browsers = [session.browser for session in self._live.values()]
+        return await trio.to_thread.run_sync(lambda: sum(chromium.resident_bytes(b) for b in browsers))
 
     @property
     def live_sessions(self) -> int:

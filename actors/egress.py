@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 import trio
 
 from actors.eventlog import Event, EventLog
+from engine import metrics
 from engine.destinations import EgressPolicy, Refused, interface_addresses
 from engine.outbound import connect_pinned
 from engine.proxies import ProxyRegion, UpstreamFailed
@@ -294,6 +295,7 @@ class EgressGuard:
         refusal = Refusal(refused.host, port, str(refused.address) if refused.address else None,
                           refused.reason, refused.describe())
         lane.refused += 1
+        metrics.EGRESS_REFUSALS.labels(refused.reason).inc()
         key = (refusal.host, port)
         if key in lane.refusals or len(lane.refusals) >= MAX_REMEMBERED:
             return  # a repeat, or a page trying thousands of destinations: counted, not stored

@@ -24,6 +24,8 @@ import pyarrow as pa
 import trio
 
 from actors.database import STUCK_S, Database
+from engine import metrics
+from engine.logs import log_committed
 from engine.schema import EVENT_COLUMNS, EVENT_SCHEMA
 
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
@@ -44,6 +46,7 @@ class Event:
     bytes: int | None = None
     target_status: int | None = None
     data: dict[str, Any] | None = None
+    note: str | None = None  # why a capture failed, for its log line only: never stored
     ts: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC).replace(tzinfo=None))
 
 
@@ -133,9 +136,14 @@ class EventLog:
             with trio.fail_after(STUCK_S, shield=True):
                 await self.db.call(_insert, table)
             self._last_failed = None
+            metrics.COMMIT_SECONDS.observe(trio.current_time() - self._committing_since)
+            metrics.COMMIT_EVENTS.observe(len(batch.events))
+            metrics.observe_committed(batch.events)
+            log_committed(batch.events)
         except Exception as exc:
             batch.error = exc
             self._last_failed = type(exc).__name__
+            metrics.COMMIT_FAILURES.inc()
         finally:
             self._committing_since = None
         self._appended += len(batch.events)

@@ -1,4 +1,5 @@
-"""Readiness: what GET /readyz reports, from the actors that know (the pool, the event log) and the data disk."""
+"""Readiness (GET /readyz) and the status line systemd shows, from the actors that know: the pool, the event
+log, the jobs, and the data disk."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import trio
 
 from actors.browser_pool import BrowserPool
 from actors.eventlog import EventLog
+from actors.jobs import Jobs
 from engine.settings import Settings
 
 READY_COMMIT_S = 5.0  # a commit running longer than this makes the service unready
@@ -19,6 +21,15 @@ async def readiness(pool: BrowserPool, event_log: EventLog, settings: Settings) 
     return {"browserSessions": "ok" if pool.live_sessions else "no browser session is up",
             "eventLog": event_log.trouble(READY_COMMIT_S) or "ok",
             "disk": disk or "ok"}
+
+
+def status_line(pool: BrowserPool, jobs: Jobs) -> str:
+    """What `systemctl status` shows (STATUS=): the sessions and the queues, no names, no ids."""
+    stats = pool.statistics()
+    live = pool.live_sessions
+    busy = max(live - stats.idle, 0)
+    return (f"{live}/{stats.size} browser sessions ({busy} busy, {stats.idle} idle); "
+            f"{stats.waiting} captures waiting, {jobs.statistics().queued} jobs queued")
 
 
 def _disk_trouble(settings: Settings) -> str | None:

@@ -266,7 +266,7 @@ class Intake:
         log.info("capture %s not delivered: %s", delivery.capture_id, why)
         await self._append_failure(delivery.principal, delivery.request_id, delivery.capture_id,
                                    delivery.request, delivery.started, "delivery_failed", "delivery",
-                                   "client_disconnected")
+                                   "client_disconnected", note=why)
 
     async def record_failure(self, principal: Principal, request_id: str, error: CaptureError, *,
                              request: CaptureRequest | None = None, capture_id: str | None = None,
@@ -274,14 +274,15 @@ class Intake:
         address = error.address if isinstance(error, DestinationForbidden) else None
         await self._append_failure(principal, request_id, capture_id or new_id("cap"), request,
                                    started if started is not None else trio.current_time(),
-                                   error.outcome, error.stage, error.code, {"address": address} if address else {})
+                                   error.outcome, error.stage, error.code, {"address": address} if address else {},
+                                   note=error.detail)
 
     async def _append_failure(self, principal: Principal, request_id: str, capture_id: str,
                               request: CaptureRequest | None, started: float, outcome: str, stage: str,
-                              code: str, data: dict[str, Any] | None = None) -> None:
+                              code: str, data: dict[str, Any] | None = None, note: str | None = None) -> None:
         await self.event_log.append(self._event(
             "capture.failed", principal, request_id, capture_id, request, started,
-            outcome=outcome, stage=stage, code=code, data=data or {}))
+            outcome=outcome, stage=stage, code=code, data=data or {}, note=note))
 
     def _event(self, type_: str, principal: Principal, request_id: str, capture_id: str,
                request: CaptureRequest | None, started: float, **values: Any) -> Event:

@@ -118,7 +118,7 @@ class JobWorkers:
             await self.book.record(job, "job.failed", {"code": "render_failed", "message": message},
                                    self.book.capture_event(job, None, trio.current_time(), "capture.failed",
                                                            outcome="render_failed", stage="render",
-                                                           code="render_failed"),
+                                                           code="render_failed", note=message),
                                    code="render_failed", stage="render")
             self.ledger.release(job.workspace_id, job.id)
         else:
@@ -211,7 +211,7 @@ class JobWorkers:
             await self.book.record(job, "job.failed", {"code": outcome.code, "message": outcome.detail},
                                    self.book.capture_event(job, attempt.request, attempt.started, "capture.failed",
                                                            outcome=outcome.outcome, stage=outcome.stage,
-                                                           code=outcome.code),
+                                                           code=outcome.code, note=outcome.detail),
                                    code=outcome.code, stage=outcome.stage)
             self.ledger.release(job.workspace_id, job.id)
 

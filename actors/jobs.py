@@ -17,6 +17,8 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
+from collections import Counter
+from dataclasses import dataclass
 
 import orjson
 import trio
@@ -40,6 +42,12 @@ from engine.sealing import Keyring
 from engine.settings import Settings
 
 log = logging.getLogger("capture.jobs")
+
+
+@dataclass(frozen=True)
+class JobStatistics:
+    queued: int  # waiting for a worker
+    by_status: dict[str, int]  # jobs the service still knows (history is forgotten after job_history_s)
 
 
 class Jobs:
@@ -68,6 +76,9 @@ class Jobs:
             nursery.start_soon(self._sweep_forever)
             await nursery.start(self.workers.run)
             task_status.started()
+
+    def statistics(self) -> JobStatistics:
+        return JobStatistics(len(self.book.queue), dict(Counter(job.status for job in self.book.jobs.values())))
 
     async def drain(self) -> None:
         """Stop the workers for an orderly shutdown; their jobs go back to the queue, attempts given back."""

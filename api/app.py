@@ -14,6 +14,7 @@ from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 from api import dashboard, playground, routes, status_reads, web, webhook_pages  # noqa: F401 - pages join web.blueprint
 from api.pipeline import JobIdConverter, Services, admit, api_key, authenticate, needs_key, services, stamp
 from api.problems import problem_response
+from engine import metrics
 from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
 from engine.keys import new_id
 
@@ -51,6 +52,8 @@ async def _stamp(response: Response) -> Response:
         # a new one instead of waiting on this one for an answer (a 413 after a 1 MiB body did).
         response.headers["connection"] = "close"
     response.headers.update(stamp(g.get("request_id") or new_id("req"), g.get("rate")))
+    rule = request.url_rule.rule if request.url_rule is not None else metrics.UNMATCHED_ROUTE
+    metrics.HTTP_REQUESTS.labels(rule, request.method, str(response.status_code)).inc()
     return response
 
 

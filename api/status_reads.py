@@ -23,12 +23,14 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from api.pipeline import JOB_ID, Services, admit, api_key, authenticate, host_url, stamp
+from engine import metrics
 from engine.errors import JobNotFound, RateLimited, Unauthenticated
 from engine.keys import new_id
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+JOB_ROUTE = "/api/jobs/<job:job_id>"  # the route's template in api.routes: one metrics label for both ways
 ASGIApp = Callable[..., Awaitable[None]]  # Quart types its own more narrowly
 
 
@@ -51,6 +53,7 @@ class StatusReads:
                 headers, body = answer
                 await send({"type": "http.response.start", "status": 200, "headers": headers})
                 await send({"type": "http.response.body", "body": body})
+                metrics.HTTP_REQUESTS.labels(JOB_ROUTE, "GET", "200").inc()
                 return
         await self.app(scope, receive, send)
 

@@ -103,6 +103,7 @@ def start(site_port: int, pool_size: int, *, also_allow: tuple[int, ...] = ()) -
         **os.environ,
         "CAPTURE_DATA_DIR": str(data),
         "CAPTURE_LISTEN": "127.0.0.1:0",
+        "CAPTURE_METRICS_LISTEN": "127.0.0.1:0",
         "CAPTURE_EGRESS_ALLOW": ",".join(f"127.0.0.1:{port}" for port in (site_port, *also_allow)),
         "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1",
         "CAPTURE_RESOLVER_HOSTS_FILE": str(Path(workdir.name) / "hosts"),

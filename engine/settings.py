@@ -102,6 +102,12 @@ class Settings:
     default_workspace: str = "local"
     default_plan: str = "business"
     log_level: str = "info"
+    # json: one JSON object per line on stdout (what journald keeps); text: for a person at a terminal;
+    # auto: text on a terminal, json otherwise.
+    log_format: str = "auto"
+    # Prometheus metrics (GET /metrics) listen here, apart from the API so they are never public by
+    # accident; empty turns them off.
+    metrics_listen: str = "127.0.0.1:9180"
 
     @property
     def database_path(self) -> Path:
@@ -112,11 +118,25 @@ class Settings:
         return self.data_dir / "control.sock"
 
     def listen_host_port(self) -> tuple[str, int]:
-        host, _, port = self.listen.rpartition(":")
-        try:
-            return host.strip("[]") or "127.0.0.1", int(port)
-        except ValueError as exc:
-            raise SettingsError(f"listen address {self.listen!r} is not host:port") from exc
+        return _host_port("listen", self.listen)
+
+    def metrics_host_port(self) -> tuple[str, int] | None:
+        return _host_port("metrics_listen", self.metrics_listen) if self.metrics_listen else None
+
+    def unit_limits(self) -> str:
+        """The systemd drop-in that bounds the service by its pool: each session's memory limit and a
+        generous thread budget (a Chromium tree runs about 100 tasks while it renders), plus the service."""
+        memory_mb = self.pool_size * (self.session_memory_mb or 1536) + 1024
+        tasks = self.pool_size * 256 + 256
+        return f"[Service]\nMemoryMax={memory_mb}M\nTasksMax={tasks}\n"
+
+
+def _host_port(name: str, address: str) -> tuple[str, int]:
+    host, _, port = address.rpartition(":")
+    try:
+        return host.strip("[]") or "127.0.0.1", int(port)
+    except ValueError as exc:
+        raise SettingsError(f"{name} address {address!r} is not host:port") from exc
 
 
 def load_settings(config: Path | None = None, environ: dict[str, str] | None = None) -> Settings:
@@ -179,4 +199,6 @@ def _convert(name: str, value: Any, default: Any) -> Any:
         return number
     if isinstance(default, float):
         return float(value)
+    if name == "log_format" and value not in {"auto", "json", "text"}:
+        raise ValueError(f"{value!r} is not auto, json or text")
     return str(value)

@@ -32,6 +32,7 @@ from tests.fixture_site import FixtureServer
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = re.compile(r"capture service ready on (http://\S+)")
+METRICS = re.compile(r"metrics on (http://\S+)/metrics")
 START_S = 60
 
 
@@ -67,6 +68,7 @@ class Service:
     env: dict[str, str]
     process: subprocess.Popen[bytes]
     log: Path
+    metrics_url: str | None
     client: httpx.Client = field(init=False)
 
     def __post_init__(self) -> None:
@@ -217,6 +219,7 @@ def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Serv
         "CAPTURE_RESOLVER_HOSTS_FILE": str(hosts),
         "CAPTURE_DEFAULT_WORKSPACE": "",
         "CAPTURE_POOL_SIZE": "2",
+        "CAPTURE_METRICS_LISTEN": "127.0.0.1:0",
         # every dashboard test signs in from 127.0.0.1; test_login_budget runs the default budget
         "CAPTURE_LOGIN_ATTEMPTS_PER_MIN": "100000",
         "CAPTURE_LOGIN_ATTEMPTS_TOTAL_PER_MIN": "100000",
@@ -228,9 +231,11 @@ def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Serv
                                    stdout=out, stderr=subprocess.STDOUT, cwd=data_dir.parent)
     deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
-        match = READY.search(log.read_text(errors="replace"))
+        text = log.read_text(errors="replace")
+        match = READY.search(text)
         if match:
-            return Service(match[1], data_dir, env, process, log)
+            metrics = METRICS.search(text)
+            return Service(match[1], data_dir, env, process, log, metrics[1] if metrics else None)
         if process.poll() is not None:
             break
         time.sleep(0.05)

@@ -83,7 +83,7 @@ def test_a_started_service_keeps_its_data_private_and_its_first_key_out_of_the_l
 @pytest.mark.chromium  # starts a service of its own, with its browsers
 def test_on_a_terminal_the_first_key_is_shown_once(tmp_path: Path) -> None:
     env = {**os.environ, "CAPTURE_DATA_DIR": str(tmp_path / "data"), "CAPTURE_LISTEN": "127.0.0.1:0",
-           "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1", "CAPTURE_POOL_SIZE": "1"}
+           "CAPTURE_METRICS_LISTEN": "", "CAPTURE_EGRESS_ALLOWLIST_ONLY": "1", "CAPTURE_POOL_SIZE": "1"}
     terminal, child_end = pty.openpty()
     with (tmp_path / "stderr").open("wb") as stderr:
         process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env, stdout=child_end,

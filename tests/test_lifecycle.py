@@ -249,7 +249,7 @@ def _chromium_side(pid: int) -> bool:
 def _serve_until_it_exits(data_dir: Path, **extra_env: str) -> tuple[subprocess.CompletedProcess[str], set[int]]:
     """Run `run.py serve` that is expected to fail; its exit and every Chromium-side process seen meanwhile."""
     env = {**os.environ, "CAPTURE_DATA_DIR": str(data_dir), "CAPTURE_LISTEN": "127.0.0.1:0",
-           "CAPTURE_DEFAULT_WORKSPACE": "", "CAPTURE_POOL_SIZE": "2", **extra_env}
+           "CAPTURE_METRICS_LISTEN": "", "CAPTURE_DEFAULT_WORKSPACE": "", "CAPTURE_POOL_SIZE": "2", **extra_env}
     process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     seen: set[int] = set()
@@ -276,12 +276,14 @@ def test_a_service_that_cannot_start_stops_the_chromium_it_launched(tmp_path: Pa
     assert [pid for pid in seen if not _dead(pid)] == []
 
 
-def test_an_address_in_use_is_refused_before_anything_starts(tmp_path: Path) -> None:
+@pytest.mark.parametrize("setting", ["listen", "metrics_listen"])
+def test_an_address_in_use_is_refused_before_anything_starts(tmp_path: Path, setting: str) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        failed, seen = _serve_until_it_exits(tmp_path / "data", CAPTURE_LISTEN=f"127.0.0.1:{port}")
+        failed, seen = _serve_until_it_exits(tmp_path / "data", **{f"CAPTURE_{setting.upper()}": f"127.0.0.1:{port}"})
     assert failed.returncode == 1, failed.stderr
-    assert failed.stderr.strip().splitlines()[-1] == f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    assert failed.stderr.strip().splitlines()[-1] == (
+        f"error: cannot listen on 127.0.0.1:{port} ({setting}): Address already in use")
     assert seen == set()  # no Chromium was launched for a service that could not listen

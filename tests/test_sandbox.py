@@ -98,7 +98,7 @@ def test_renderers_run_below_the_browser(service: Service, pro: Workspace, site:
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a root service drops Chromium to another user")
 def test_a_root_service_without_its_chromium_user_refuses_to_start(tmp_path: Path) -> None:
     env = {**os.environ, "CAPTURE_DATA_DIR": str(tmp_path / "data"), "CAPTURE_LISTEN": "127.0.0.1:0",
-           "CAPTURE_CHROMIUM_USER": "no-such-capture-user"}
+           "CAPTURE_METRICS_LISTEN": "", "CAPTURE_CHROMIUM_USER": "no-such-capture-user"}
     done = subprocess.run([sys.executable, str(ROOT / "run.py"), "serve"], env=env, capture_output=True,
                           timeout=60, check=False)
     assert done.returncode == 1
