@@ -7,6 +7,7 @@
     python run.py key revoke KEY_ID
     python run.py payload-key rotate
     python run.py sql "SELECT …"
+    python run.py backup DESTINATION                     copy the data directory, also while running
     python run.py unit-limits                            the systemd drop-in for the pool size
 
 Admin commands go through the running service's control socket when it
@@ -154,7 +155,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
                 metrics_address = metrics_listener.getsockname()
                 await supervisor.start("metrics", MetricsServer(metrics_listener, pool, jobs).run)
             control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings),
-                                    settings.sql_timeout_s)
+                                    settings.sql_timeout_s, settings.data_dir)
             await supervisor.start("control", control.run)
             first_key = await _default_workspace(directory, settings)
 
@@ -347,13 +348,14 @@ def admin_command(settings: Settings, plans: dict[str, Plan], ns: argparse.Names
     import duckdb
 
     from engine.accounts import AccountError
+    from engine.backup import BackupError
     from engine.sql import SqlRefused, json_line
 
     command, args = _admin_request(ns)
     try:
         for answer in admin(settings, plans, command, args):
             sys.stdout.buffer.write(json_line(answer))
-    except (AccountError, SqlRefused, duckdb.Error) as exc:
+    except (AccountError, SqlRefused, BackupError, duckdb.Error) as exc:
         raise CliError(str(exc)) from exc
 
 
@@ -416,6 +418,16 @@ class FileDesk:
         except ValueError as exc:
             raise CliError(str(exc)) from exc
 
+    async def backup(self, destination: str) -> dict[str, object]:
+        from engine import backup
+
+        if not self.settings.database_path.exists():
+            raise CliError(f"no database at {self.settings.database_path} yet: nothing to back up")
+        target = backup.prepare(Path(destination))
+        size = backup.copy_offline(self.settings.data_dir, target)
+        results = backup.copy_files(self.settings.data_dir, target)
+        return {"backup": str(target), "databaseBytes": size, "results": results}
+
     async def sql(self, query: str) -> list[dict[str, Any]]:
         import duckdb
 
@@ -474,6 +486,13 @@ def parser() -> argparse.ArgumentParser:
                               "with no file access, stopped after sql_timeout_s (default 30 s). Works while the "
                               "service runs and when it does not.")
     sql.add_argument("query")
+    backup = commands.add_parser(
+        "backup", help="copy the data directory while the service runs; prints {backup, databaseBytes, results}",
+        description="Copy the database (after a checkpoint, with commits held for the moment of the copy), "
+        "the secrets and the result files into DESTINATION, a new or empty directory the service can write "
+        "(under systemd: below /var/lib/capture-backups). To restore, start a service with "
+        "CAPTURE_DATA_DIR set to the copy: its queued and running jobs are run there.")
+    backup.add_argument("destination", type=Path)
     commands.add_parser("unit-limits", help="print the systemd drop-in bounding the service by its pool",
                         description="Print MemoryMax= and TasksMax= for the configured pool_size and "
                         "session_memory_mb, as a [Service] drop-in (./bootstrap.sh install writes it to "
@@ -492,6 +511,8 @@ def _admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "key.revoke", {"key": ns.key_id}
     if ns.command == "payload-key":
         return "payload-key.rotate", {}
+    if ns.command == "backup":
+        return "backup", {"destination": str(ns.destination.resolve())}  # the service's working directory differs
     return "sql", {"query": ns.query}
 
 

@@ -21,6 +21,7 @@ import trio
 from actors.accounts import AccountDirectory
 from actors.eventlog import EventLog
 from actors.jobs import Jobs
+from engine import backup
 from engine.accounts import AccountError, ApiKey, Workspace
 from engine.operator import answers
 from engine.sealing import Keyring, rotate_keys
@@ -32,8 +33,9 @@ MAX_REQUEST = 1024 * 1024
 
 class ControlServer:
     def __init__(self, path: Path, accounts: AccountDirectory, event_log: EventLog, jobs: Jobs,
-                 payload_keys: Path, sql_timeout_s: float) -> None:
+                 payload_keys: Path, sql_timeout_s: float, data_dir: Path) -> None:
         self.path = path
+        self.data_dir = data_dir
         self.sql_timeout_s = sql_timeout_s
         self.accounts = accounts
         self.event_log = event_log
@@ -92,6 +94,17 @@ class ControlServer:
 
     async def sql(self, query: str) -> list[dict[str, Any]]:
         return await self.event_log.db.read_only(query, self.sql_timeout_s)
+
+    async def backup(self, destination: str) -> dict[str, object]:
+        """The database copied on its own thread after a checkpoint (commits wait meanwhile), then the
+        secrets and results; see engine.backup."""
+        started = trio.current_time()
+        target = await trio.to_thread.run_sync(backup.prepare, Path(destination))
+        size = await self.event_log.db.call(backup.snapshot_database, self.event_log.db.path, target)
+        results = await trio.to_thread.run_sync(backup.copy_files, self.data_dir, target)
+        log.info("backup in %s: %d database bytes, %d results", target, size, results)
+        return {"backup": str(target), "databaseBytes": size, "results": results,
+                "tookMs": round((trio.current_time() - started) * 1000)}
 
 
 def _rotate_and_load(directory: Path) -> tuple[dict[str, object], Keyring]:

@@ -31,6 +31,8 @@ class Desk(Protocol):
 
     async def sql(self, query: str) -> list[dict[str, Any]]: ...
 
+    async def backup(self, destination: str) -> dict[str, object]: ...
+
 
 async def answers(desk: Desk, command: str, args: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
     """The JSON objects one command prints: one for most, one per row for `sql`. ValueError for an unknown one."""
@@ -46,6 +48,8 @@ async def answers(desk: Desk, command: str, args: dict[str, Any]) -> AsyncIterat
         yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}
     elif command == "payload-key.rotate":
         yield await desk.rotate_payload_key()
+    elif command == "backup":
+        yield await desk.backup(args["destination"])
     elif command == "sql":
         for row in await desk.sql(args["query"]):
             yield row
