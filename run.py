@@ -62,12 +62,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
         raise CliError(f"a service already runs with data in {settings.data_dir}")
     listener = _bind("listen", settings.listen_host_port())
-    metrics_address = settings.metrics_host_port()
-    try:
-        metrics_listener = _bind("metrics_listen", metrics_address) if metrics_address else None
-    except CliError:
-        listener.close()
-        raise
+    metrics_listener = _bind_metrics(settings)
     head_start = HeadStart(settings)
     try:
         trio.run(serve, settings, plans, listener, metrics_listener, head_start)
@@ -225,6 +220,19 @@ def _bind(name: str, address: tuple[str, int]) -> socket.socket:
     sock.listen(1024)
     sock.set_inheritable(True)
     return sock
+
+
+def _bind_metrics(settings: Settings) -> socket.socket | None:
+    """The metrics listener, or None: off, or its address taken. A second service on one host (a test, a
+    migration) must not fail for its metrics, so a taken address is an error in the log, not a refusal."""
+    address = settings.metrics_host_port()
+    if address is None:
+        return None
+    try:
+        return _bind("metrics_listen", address)
+    except CliError as exc:
+        log.error("no metrics: %s", exc)
+        return None
 
 
 async def _default_workspace(directory: Any, settings: Settings) -> str | None:

@@ -3,10 +3,14 @@ with what the service did, the gauges describe its present, nothing names a work
 
 from __future__ import annotations
 
+import socket
+
 import httpx
+import orjson
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.conftest import Service, Workspace
+from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
@@ -83,3 +87,19 @@ def test_metrics_only_on_their_own_address(service: Service) -> None:
     assert service.metrics_url.startswith("http://127.0.0.1:")
     assert httpx.get(service.metrics_url + "/api/screenshot", timeout=10).status_code == 404
 
+
+
+def test_a_taken_metrics_address_is_logged_and_the_api_still_serves(tmp_path_factory: pytest.TempPathFactory,
+                                                                    site: FixtureServer) -> None:
+    """A second service on the host (a test, a migration) must not fail for its metrics address alone."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        data = tmp_path_factory.mktemp("metrics-taken") / "data"
+        with running_service(data, site, CAPTURE_METRICS_LISTEN=f"127.0.0.1:{port}", CAPTURE_POOL_SIZE="1") as other:
+            assert other.metrics_url is None
+            assert other.client.get("/healthz").status_code == 200
+            errors = [r for r in map(orjson.loads, other.log_text().splitlines()) if r["level"] == "ERROR"]
+            assert [r["message"] for r in errors] == [
+                f"no metrics: cannot listen on 127.0.0.1:{port} (metrics_listen): Address already in use"]
