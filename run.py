@@ -300,7 +300,7 @@ def _keep_first_key(settings: Settings, key: str) -> Path:
 
 def _warn_about(settings: Settings) -> None:
     if settings.egress_allow:
-        log.warning("CAPTURE_EGRESS_ALLOW is set (%s): captures may reach these addresses despite "
+        log.warning("egress_allow (CAPTURE_EGRESS_ALLOW) is set (%s): captures may reach these addresses despite "
                     "the destination rules; use this for local development and tests only",
                     ", ".join(f"{a.network}{':' + str(a.port) if a.port else ''}" for a in settings.egress_allow))
     from engine.chromium import BrowserAccount, BrowserUserMissing
