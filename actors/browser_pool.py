@@ -43,6 +43,7 @@ STOP_S = 5.0
 RETURN_S = 10.0  # the checks on a session coming back from a lease
 RELAUNCH_BACKOFF_S = (0.5, 1, 2, 5, 10)
 SPARE_RETRY_S = 1.0
+KEEP_ALIVE_S = 60.0  # a WebDriver command to each Grid session this often (Grids end idle ones after 300 s)
 SPARE_AFTER_IDLE_S = 0.05  # longer than a client takes to send its next request after an answer
 SPARE_WAIT_S = 2.0  # how long a capture waits for the spare being opened for it
 
@@ -137,14 +138,23 @@ class BrowserPool:
         self._live: dict[int, Session] = {}  # slots whose browser is up and connected
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session."""
+        """Keep `pool_size` sessions alive until cancelled; ready once every slot has a session.
+
+        On a Grid, ready at once: the Grid may be down or busy, and the service must still answer (/readyz
+        says unready, captures 503 capacity_exhausted after lease_timeout_s) until its sessions come.
+        """
         async with trio.open_nursery() as nursery:
+            if self.settings.grid_url:
+                for slot in range(self.settings.pool_size):
+                    nursery.start_soon(self._slot_task, slot)
+                task_status.started()
+                return
             async with trio.open_nursery() as launching:  # launch the slots side by side
                 for slot in range(self.settings.pool_size):
                     launching.start_soon(nursery.start, self._slot_task, slot)
             task_status.started()
 
-    async def _slot_task(self, slot: int, *, task_status: trio.TaskStatus[None]) -> None:
+    async def _slot_task(self, slot: int, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         attempt = 0
         while True:
             try:
@@ -163,7 +173,7 @@ class BrowserPool:
             started = self._head_start.take() if self._head_start is not None else None
             if started is not None:
                 return started.result()
-            return chromium.launch(self.settings, chromium.egress_flags(self.guard.proxy_server))
+            return chromium.launch(self.settings, chromium.egress_flags(self.guard.proxy_server, self.guard.host))
         browser = await trio.to_thread.run_sync(launch, limiter=self._limiter)
         self._launched += 1
         session: Session | None = None
@@ -175,6 +185,8 @@ class BrowserPool:
                 self._live[slot] = session
                 async with trio.open_nursery() as spares:
                     spares.start_soon(self._keep_spares, session)
+                    if browser.remote:
+                        spares.start_soon(self._keep_alive, session)
                     self._offer(session)
                     task_status.started()
                     await wait_any(session.retired, conn.closed)
@@ -204,6 +216,19 @@ class BrowserPool:
                     log.debug("chromium slot %d: no spare context (%s)", session.slot, exc.message)
                     with trio.move_on_after(SPARE_RETRY_S):
                         await wait_any(session.retired, session.conn.closed)
+
+    async def _keep_alive(self, session: Session) -> None:
+        """A Grid ends sessions idle of WebDriver commands (its session timeout); ours only speak CDP. One that
+        does not answer is retired (its node died or the Grid dropped it) and replaced."""
+        while session.alive:
+            await trio.sleep(KEEP_ALIVE_S)
+            try:
+                with trio.fail_after(HEALTH_CHECK_S + chromium.GRID_TIMEOUT_S):
+                    await trio.to_thread.run_sync(chromium.keep_alive, session.browser, abandon_on_cancel=True)
+            except Exception as exc:  # WebDriver and HTTP errors alike
+                log.warning("chromium slot %d: the Grid session does not answer (%s); retiring it", session.slot,
+                            type(exc).__name__)
+                session.retire("unresponsive", unresponsive=True)
 
     async def _until_quiet(self) -> None:
         """Return once no session has been leased for SPARE_AFTER_IDLE_S."""

@@ -16,6 +16,7 @@ it judged. A refusal answers 403 and appends an `egress.refused` event.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import socket
 from collections.abc import AsyncIterator
@@ -32,8 +33,11 @@ from engine.destinations import EgressPolicy, Refused, interface_addresses
 from engine.outbound import connect_pinned
 from engine.proxies import ProxyRegion, UpstreamFailed
 from engine.removal import AdHosts
+from engine.settings import url_host
 
 log = logging.getLogger("capture.egress")
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
 MAX_HEAD = 64 * 1024
 HEAD_TIMEOUT_S = 30.0
 CONNECT_TIMEOUT_S = 10.0
@@ -84,6 +88,7 @@ class Lane:
 
     capture_id: str | None
     workspace_id: str | None
+    host: str = "127.0.0.1"  # where the lane listens: loopback, or egress_listen for a Grid's nodes
     port: int = 0
     refusals: dict[tuple[str, int], Refusal] = field(default_factory=dict)  # one per destination
     refused: int = 0  # requests refused, repeats included
@@ -94,7 +99,7 @@ class Lane:
 
     @property
     def proxy_server(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{url_host(self.host)}:{self.port}"
 
     def assign(self, capture_id: str, workspace_id: str | None) -> None:
         """Give a lane opened ahead of its capture (a warm spare's) to that capture; until then it refuses all."""
@@ -132,12 +137,16 @@ class Head:
 
 
 class EgressGuard:
-    def __init__(self, policy: EgressPolicy, event_log: EventLog, listener: socket.socket | None = None) -> None:
-        """`listener`: a bound, listening loopback socket for the default lane (the one browsers
-        launched before the guard ran point at); the guard serves and closes it. Else it binds one."""
+    def __init__(self, policy: EgressPolicy, event_log: EventLog, listener: socket.socket | None = None,
+                 host: str = "127.0.0.1", peers: tuple[Network, ...] = LOOPBACK) -> None:
+        """`listener`: a bound, listening socket for the default lane (the one browsers launched before
+        the guard ran point at); the guard serves and closes it. Else it binds one. Lanes listen on `host`
+        (loopback, or egress_listen for a Grid's nodes) and serve connections from `peers` only."""
         self.policy = policy
         self.event_log = event_log
-        self.default = Lane(None, None)
+        self.host = host
+        self.peers = peers
+        self.default = Lane(None, None, host)
         self._default_listener = listener
         self._nursery: trio.Nursery | None = None
         self.connections = 0  # upstream connections made, for tests and statistics
@@ -181,7 +190,7 @@ class EgressGuard:
         """
         if self._nursery is None:
             raise RuntimeError("the egress guard is not running")
-        lane = Lane(capture_id, workspace_id)
+        lane = Lane(capture_id, workspace_id, self.host)
         await self._nursery.start(self._serve_lane, lane)
         try:
             yield lane
@@ -198,13 +207,19 @@ class EgressGuard:
                 bound, self._default_listener = self._default_listener, None
                 listeners = [trio.SocketListener(trio.socket.from_stdlib_socket(bound))]
             else:
-                listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+                listeners = await trio.open_tcp_listeners(0, host=self.host)
             lane.port = listeners[0].socket.getsockname()[1]
             task_status.started()  # bound and listening: the browser's connections queue until served
             await trio.serve_listeners(partial(self._handle, lane), listeners)
 
     async def _handle(self, lane: Lane, client: trio.SocketStream) -> None:
         async with client:
+            peer = ipaddress.ip_address(client.socket.getpeername()[0])
+            if not any(peer in network for network in self.peers):
+                # Not a browser of ours (grid_nodes): closed before a byte is read.
+                log.warning("egress lane: refused a connection from %s, not in grid_nodes", peer)
+                metrics.EGRESS_REFUSALS.labels("not a grid node").inc()
+                return
             try:
                 with trio.fail_after(HEAD_TIMEOUT_S):
                     head = await read_head(client)

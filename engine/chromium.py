@@ -20,14 +20,19 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from selenium.webdriver.chrome.options import Options as ChromeOptions
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver as Chrome  # loaded now, not lazily in the launch thread
+from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.command import Command
+from selenium.webdriver.remote.webdriver import WebDriver as Remote
 
-from engine.settings import Settings
+from engine.settings import Settings, url_host
 
 log = logging.getLogger("capture.chromium")
+GRID_TIMEOUT_S = 60  # a Grid's answer to one WebDriver command (a new session waits in its queue)
 PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
 
 BASE_FLAGS = (
@@ -53,15 +58,15 @@ BASE_FLAGS = (
 )
 
 
-def egress_flags(proxy_server: str) -> tuple[str, ...]:
+def egress_flags(proxy_server: str, guard_host: str = "127.0.0.1") -> tuple[str, ...]:
     """Every request through the egress guard, loopback included; Chromium itself resolves no name.
 
     The host resolver rule is the second wall: should anything ever skip the
-    proxy, it finds no address to go to. 127.0.0.1 is excluded so that the
-    guard itself can be reached.
+    proxy, it finds no address to go to. The guard's own address is excluded
+    so that it can be reached.
     """
     return (f"--proxy-server={proxy_server}", f"--proxy-bypass-list={PROXY_BYPASS_LIST}",
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
+            f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {guard_host}")
 
 
 def running_as_root() -> bool:
@@ -131,7 +136,7 @@ def _renderers_below_browser(chromium: Chromium, nice: int) -> None:
     processes, which stay where the browser is. Raising a nice value is
     allowed for our own user's processes, and as root for any.
     """
-    for pid in descendants(chromium.driver_pid):
+    for pid in chromium.pids[1:]:
         try:
             command = Path(f"/proc/{pid}/cmdline").read_bytes()  # Chromium may have rewritten it as one string
             if b"--type=zygote" in command and b"--no-zygote-sandbox" not in command:
@@ -144,14 +149,23 @@ def _renderers_below_browser(chromium: Chromium, nice: int) -> None:
 
 @dataclass
 class Chromium:
-    driver: Chrome
+    """A browser the pool drives: launched here (`driver_pid`, a profile directory), or a remote session on a
+    Selenium Grid node (neither: its processes are on another host)."""
+
+    driver: Chrome | Remote
     cdp_url: str
-    driver_pid: int
-    user_data_dir: tempfile.TemporaryDirectory[str]
+    driver_pid: int | None
+    user_data_dir: tempfile.TemporaryDirectory[str] | None
+
+    @property
+    def remote(self) -> bool:
+        return self.driver_pid is None
 
     @property
     def pids(self) -> list[int]:
-        """chromedriver and every process below it (Chromium and its helpers)."""
+        """chromedriver and every process below it (Chromium and its helpers); none for a remote session."""
+        if self.driver_pid is None:
+            return []
         return [self.driver_pid, *descendants(self.driver_pid)]
 
 
@@ -181,7 +195,10 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
 
     As root, chromedriver and the browser run as `chromium_user` with its own
     group only; raises BrowserUserMissing when that user does not exist.
+    With `grid_url` set, a remote session on the Grid instead (`launch_remote`).
     """
+    if settings.grid_url:
+        return launch_remote(settings, extra_flags)
     account = BrowserAccount.for_service(settings.chromium_user)
     user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = ChromeOptions()
@@ -211,6 +228,42 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     return chromium
 
 
+def launch_remote(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
+    """A session on the Selenium Grid at `grid_url` with the same flags, its DevTools reached through the
+    Grid's own CDP endpoint (`se:cdp`). The node's chromedriver makes the profile and removes it."""
+    options = ChromeOptions()
+    options.binary_location = str(settings.chromium_path)  # the node's stereotype names the same binary
+    for flag in (*BASE_FLAGS, *extra_flags):
+        options.add_argument(flag)
+    if settings.unsafe_disable_chromium_sandbox:
+        options.add_argument("--no-sandbox")
+    config = ClientConfig(settings.grid_url, timeout=GRID_TIMEOUT_S)
+    driver = Remote(command_executor=settings.grid_url, options=options, client_config=config)
+    cdp_url = driver.capabilities.get("se:cdp")
+    if not cdp_url:
+        driver.quit()
+        raise GridWithoutCdp(f"the Grid at {settings.grid_url} gave a session without se:cdp (Selenium Grid 4 "
+                             "with a Chromium node is needed)")
+    return Chromium(driver, grid_cdp_url(settings.grid_url, cdp_url), None, None)
+
+
+def grid_cdp_url(grid_url: str, se_cdp: str) -> str:
+    """The session's se:cdp path at grid_url's address. A Grid reports its endpoint under the address it
+    thinks it has (by default an interface address and port 4444, whatever it listens on), which the
+    control host may not reach, or must not: only grid_url is the operator's word."""
+    grid, cdp = urlsplit(grid_url), urlsplit(se_cdp)
+    return urlunsplit(("wss" if grid.scheme == "https" else "ws", grid.netloc, cdp.path, cdp.query, ""))
+
+
+class GridWithoutCdp(Exception):
+    """The Grid's session has no CDP endpoint: the pool cannot drive it."""
+
+
+def keep_alive(chromium: Chromium) -> None:
+    """A cheap WebDriver command, so the Grid does not end a session that only speaks CDP as idle."""
+    chromium.driver.execute(Command.GET_TITLE)
+
+
 class HeadStart:
     """The pool's first browsers, launched before the event loop and the rest of the service exist.
 
@@ -223,11 +276,12 @@ class HeadStart:
     """
 
     def __init__(self, settings: Settings) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0))  # the guard adopts it
-        proxy = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        host = guard_host(settings)
+        self.listener = socket.create_server((host, 0), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+        proxy = f"http://{url_host(host)}:{self.listener.getsockname()[1]}"  # the guard adopts the listener
         self._executor = ThreadPoolExecutor(settings.pool_size, thread_name_prefix="chromium-head-start")
         self._launches: deque[Future[Chromium]] = deque(
-            self._executor.submit(launch, settings, egress_flags(proxy)) for _ in range(settings.pool_size))
+            self._executor.submit(launch, settings, egress_flags(proxy, host)) for _ in range(settings.pool_size))
 
     def take(self) -> Future[Chromium] | None:
         """A launch for a pool slot to adopt (thread-safe), or None once all are taken."""
@@ -248,6 +302,11 @@ class HeadStart:
         self.listener.close()  # a no-op once the guard has served and closed it
 
 
+def guard_host(settings: Settings) -> str:
+    """Where the egress guard listens: loopback for local browsers, `egress_listen` for a Grid's."""
+    return settings.egress_listen if settings.grid_url else "127.0.0.1"
+
+
 def stop(chromium: Chromium, force: bool = False) -> None:
     """Quit through the driver, then kill whatever is left of the process tree.
 
@@ -262,7 +321,8 @@ def stop(chromium: Chromium, force: bool = False) -> None:
     except Exception:
         pass
     _kill_browser_processes(leftovers)
-    chromium.user_data_dir.cleanup()
+    if chromium.user_data_dir is not None:
+        chromium.user_data_dir.cleanup()
 
 
 def _kill_browser_processes(pids: list[int]) -> None:

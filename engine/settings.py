@@ -86,6 +86,14 @@ class Settings:
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     ready_min_free_disk_mb: int = 500  # /readyz fails below this much free space where the data lives
+    # A Selenium Grid (hub or router URL) whose nodes render: the pool keeps pool_size remote sessions there
+    # instead of launching Chromium here. Empty: local browsers.
+    grid_url: str = ""
+    # With a Grid: the host address of this machine the nodes reach the egress guard on (each capture's lane
+    # listens there), and the node addresses (CIDRs) allowed to connect to it.
+    egress_listen: str = "127.0.0.1"
+    grid_nodes: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = (
+        ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
     chromium_path: Path = Path("/usr/bin/chromium")
     chromedriver_path: Path = Path("/usr/bin/chromedriver")
     # The nice value of chromedriver and Chromium (renderers 5 above), never below the service's own. Chromium renders
@@ -129,6 +137,11 @@ class Settings:
         memory_mb = self.pool_size * (self.session_memory_mb or 1536) + 1024
         tasks = self.pool_size * 256 + 256
         return f"[Service]\nMemoryMax={memory_mb}M\nTasksMax={tasks}\n"
+
+
+def url_host(host: str) -> str:
+    """`host` as it goes in a URL: IPv6 addresses in brackets."""
+    return f"[{host}]" if ":" in host else host
 
 
 def _host_port(name: str, address: str) -> tuple[str, int]:
@@ -183,6 +196,11 @@ def _convert(name: str, value: Any, default: Any) -> Any:
         return tuple(EgressAllowance.parse(item) for item in items if item.strip())
     if name == "proxies":
         return parse_regions(value)
+    if name == "grid_nodes":
+        items = value.split(",") if isinstance(value, str) else list(value)
+        return tuple(ipaddress.ip_network(item.strip(), strict=False) for item in items if item.strip())
+    if name == "egress_listen":
+        return str(ipaddress.ip_address(str(value).strip("[]")))
     if name == "webhook_retry_s":
         delays = tuple(float(item) for item in (value.split(",") if isinstance(value, str) else value))
         if not delays or min(delays) < 0:

@@ -29,6 +29,8 @@ import trio
 from engine.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
 from tests.fixture_site import FixtureServer
+from tests.grid import Grid
+from tests.grid import missing as grid_missing
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = re.compile(r"capture service ready on (http://\S+)")
@@ -70,6 +72,7 @@ class Service:
     log: Path
     metrics_url: str | None
     client: httpx.Client = field(init=False)
+    grid: Grid | None = None  # the Selenium Grid whose nodes render for it (grid_url), if any
 
     def __post_init__(self) -> None:
         self.client = httpx.Client(base_url=self.url, timeout=90)
@@ -88,6 +91,13 @@ class Service:
         ws = self.cli(*args)[0]
         key = self.cli("key", "create", "--workspace", ws["id"])[0]
         return Workspace(ws["id"], key["key"], key["id"], self)
+
+    @property
+    def browser_roots(self) -> list[int]:
+        """The processes its browsers descend from: the service itself, or the Grid's nodes."""
+        if self.grid is not None:
+            return [p.pid for name, p in self.grid.processes.items() if name.startswith("node")]
+        return [self.process.pid]
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
@@ -191,7 +201,7 @@ async def until(condition: Callable[[], bool], wait_s: float = 20, poll_s: float
 def browser_mains(service: Service) -> list[int]:
     """Chromium main processes: children of the chromedriver processes the service started."""
     mains = []
-    for pid in descendants(service.process.pid):
+    for pid in [p for root in service.browser_roots for p in descendants(root)]:
         try:
             comm = Path(f"/proc/{pid}/comm").read_text().strip()
             parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
@@ -281,6 +291,25 @@ def running_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> It
 @pytest.fixture(scope="session")
 def service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
     running = start_service(tmp_path_factory.mktemp("service") / "data", site)
+    yield running
+    stop_service(running)
+
+
+@pytest.fixture(scope="session")
+def grid() -> Iterator[Grid]:
+    """A Selenium Grid on loopback: a hub and two nodes (tests/grid.py)."""
+    if (why := grid_missing()) is not None:
+        pytest.fail(f"the Grid tests need Java and Selenium's server: {why}")
+    running = Grid().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, grid: Grid) -> Iterator[Service]:
+    """A service whose browsers are remote sessions on `grid` (grid_url)."""
+    running = start_service(tmp_path_factory.mktemp("grid-service") / "data", site, CAPTURE_GRID_URL=grid.url)
+    running.grid = grid
     yield running
     stop_service(running)
 

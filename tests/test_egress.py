@@ -5,6 +5,9 @@ secret server listens on another port of 127.0.0.1, 127.0.0.2 and ::1, and
 counts every connection. Each vector also aims at the fixture's `/marker`,
 so the allowed half proves the vector fired; navigation vectors prove it by
 failing with `destination_forbidden` naming the secret URL.
+
+Every test runs twice: with the service's own browsers, and with remote sessions on a Selenium Grid
+(grid_url), whose browsers reach the guard through their lanes like local ones.
 """
 
 from __future__ import annotations
@@ -22,6 +25,12 @@ from engine.chromium import descendants
 from tests.conftest import Service, Workspace
 from tests.egress_site import ATTEMPTS, MAGENTA, SecretServer
 from tests.fixture_site import FixtureServer
+
+
+@pytest.fixture(scope="module", params=["local", "grid"])
+def service(request: pytest.FixtureRequest, service: Service) -> Service:
+    """The session's service, or the one whose browsers are on the Grid."""
+    return service if request.param == "local" else request.getfixturevalue("grid_service")  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +154,7 @@ def test_https_and_websocket_tunnels_to_the_secret_are_refused(pro: Workspace, s
 
 def _chromium_flag(service: Service, name: str) -> str:
     """The value of a flag of this service's Chromium."""
-    for pid in descendants(service.process.pid):
+    for pid in [p for root in service.browser_roots for p in descendants(root)]:
         try:
             args = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
         except OSError:

@@ -1,0 +1,138 @@
+"""A real Selenium Grid on loopback for the tests of `grid_url`: Selenium's standalone server jar (fetched by
+`./bootstrap.sh test` into vendor/selenium-server) on Debian's Java, as a hub and nodes that run the system
+`chromium` and `chromedriver`. As root the nodes run as the unprivileged Chromium user, so the browsers'
+sandbox stays on."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+JAR = ROOT / "vendor" / "selenium-server" / "selenium-server-4.48.0.jar"
+START_S = 90
+NODE_CONFIG = """\
+[node]
+detect-drivers = false
+max-sessions = {sessions}
+session-timeout = 300
+[[node.driver-configuration]]
+display-name = "chromium"
+stereotype = '{{"browserName": "chrome", "goog:chromeOptions": {{"binary": "/usr/bin/chromium"}}}}'
+webdriver-executable = "/usr/bin/chromedriver"
+max-sessions = {sessions}
+"""
+
+
+def missing() -> str | None:
+    """Why a Grid cannot run here, or None."""
+    if shutil.which("java") is None:
+        return "Java is missing: apt-get install openjdk-17-jre-headless (./bootstrap.sh test does)"
+    if not JAR.exists():
+        return f"{JAR} is missing: ./bootstrap.sh test fetches it"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Grid:
+    """A hub and `nodes` nodes with `sessions` Chromium slots each; `url` is the hub's address."""
+
+    def __init__(self, nodes: int = 2, sessions: int = 2, user: str = "capture-chromium") -> None:
+        # under /tmp itself: the nodes' user must reach their config and logs (pytest's tmp is root's alone)
+        self.workdir = Path(tempfile.mkdtemp(prefix="capture-grid-"))
+        self.port, self.publish, self.subscribe = free_port(), free_port(), free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.node_count, self.sessions = nodes, sessions
+        self.account = pwd.getpwnam(user) if os.geteuid() == 0 else None
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
+
+    def start(self) -> Grid:
+        """Start the hub and the nodes; return once every node is up (or stop them all and raise)."""
+        try:
+            self._start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _start(self) -> None:
+        os.chmod(self.workdir, 0o755)
+        config = self.workdir / "node.toml"
+        config.write_text(NODE_CONFIG.format(sessions=self.sessions))
+        os.chmod(config, 0o644)
+        bus = ["--publish-events", f"tcp://127.0.0.1:{self.publish}",
+               "--subscribe-events", f"tcp://127.0.0.1:{self.subscribe}"]
+        self._java("hub", "hub", "--host", "127.0.0.1", "--port", str(self.port), *bus)  # se:cdp: see grid_cdp_url
+        for n in range(self.node_count):
+            self._java(f"node{n}", "node", "--host", "127.0.0.1", "--port", str(free_port()), *bus,
+                       "--config", str(config))
+        self.wait_for_nodes(self.node_count)
+
+    def _java(self, name: str, *args: str) -> None:
+        popen: dict[str, object] = {}
+        if self.account is not None:
+            popen = {"user": self.account.pw_uid, "group": self.account.pw_gid, "extra_groups": []}
+        env = {"PATH": os.environ["PATH"], "HOME": str(self.workdir), "LANG": "C.UTF-8"}
+        with (self.workdir / f"{name}.log").open("wb") as log:
+            self.processes[name] = subprocess.Popen(  # type: ignore[call-overload]
+                ["java", "-Xmx256m", "-jar", str(JAR), *args], stdout=log, stderr=subprocess.STDOUT, env=env,
+                cwd=self.workdir, start_new_session=True, **popen)
+
+    def status(self) -> dict[str, object]:
+        return dict(httpx.get(self.url + "/status", timeout=10).json()["value"])
+
+    def nodes_up(self) -> list[dict[str, object]]:
+        try:
+            nodes = self.status().get("nodes", [])
+        except (httpx.HTTPError, ValueError):
+            return []
+        return [n for n in nodes if isinstance(n, dict) and n.get("availability") == "UP"]  # type: ignore[union-attr]
+
+    def wait_for_nodes(self, count: int) -> None:
+        deadline = time.monotonic() + START_S
+        while len(self.nodes_up()) < count:
+            for name, process in self.processes.items():
+                if process.poll() is not None:
+                    raise AssertionError(f"grid {name} exited:\n{(self.workdir / f'{name}.log').read_text()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the grid has {len(self.nodes_up())} of {count} nodes up")
+            time.sleep(0.25)
+
+    def sessions_running(self) -> int:
+        return sum(1 for node in self.nodes_up() for slot in node.get("slots", [])  # type: ignore[attr-defined]
+                   if slot.get("session"))
+
+    def kill(self, name: str) -> None:
+        """SIGKILL one process (and its browsers: its process group), as a node dying would."""
+        process = self.processes[name]
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(10)
+
+    def stop(self) -> None:
+        for name in reversed(list(self.processes)):
+            process = self.processes[name]
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for name, process in self.processes.items():
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill(name)
+        shutil.rmtree(self.workdir, ignore_errors=True)

@@ -1,0 +1,116 @@
+"""The pool on a Selenium Grid (issue 24): remote sessions on a real hub with two nodes (tests/grid.py), CDP
+through the Grid's own endpoint, every request still through this host's egress guard. The egress vectors
+run through the Grid too: tests/test_egress.py is parametrised over both pools."""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import socket
+import tempfile
+from pathlib import Path
+
+import pytest
+import trio
+from PIL import Image
+
+from actors.egress import EgressGuard
+from actors.eventlog import running_event_log
+from engine import metrics
+from engine.chromium import descendants
+from engine.destinations import EgressPolicy
+from tests.conftest import Service, Workspace, running_service
+from tests.fixture_site import FixtureServer
+from tests.grid import Grid, free_port
+
+
+@pytest.fixture
+def on_grid(grid_service: Service) -> Workspace:
+    return grid_service.workspace("pro")
+
+
+def test_captures_and_jobs_render_on_the_grids_nodes(on_grid: Workspace, grid_service: Service, grid: Grid,
+                                                     site: FixtureServer) -> None:
+    answer = on_grid.capture(url=f"{site.base}/simple", viewport={"width": 640, "height": 400})
+    assert answer.status_code == 200, answer.text
+    assert Image.open(io.BytesIO(answer.content)).size == (640, 400)
+    job = on_grid.finished_job(on_grid.submit(url=f"{site.base}/simple?job").json()["id"], wait_s=60)
+    assert job["status"] == "SUCCEEDED", job
+    # the browsers are the nodes' children, none the service's
+    ours = [pid for pid in descendants(grid_service.process.pid) if _comm(pid).startswith("chrom")]
+    assert ours == []
+    assert grid.sessions_running() == 2  # pool_size remote sessions kept
+    assert grid_service.client.get("/readyz").status_code == 200
+
+
+def _comm(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm") as comm:
+            return comm.read().strip()
+    except OSError:
+        return ""
+
+
+class NoNames:
+    async def resolve(self, host: str, port: int) -> list[object]:
+        raise OSError("no names in this test")
+
+
+async def test_a_lane_serves_only_addresses_in_grid_nodes() -> None:
+    """A connection from outside grid_nodes is closed before a byte is read; one from inside is answered."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with running_event_log(Path(tmp) / "events.duckdb") as (event_log, nursery):
+            for peers, answered in (((ipaddress.ip_network("10.0.0.0/8"),), False),
+                                    ((ipaddress.ip_network("127.0.0.0/8"),), True)):
+                guard = EgressGuard(EgressPolicy(NoNames(), (), allowlist_only=True), event_log,
+                                    peers=peers)
+                await nursery.start(guard.run)
+                refused = _not_a_node()
+                async with guard.lane("cap_test", "ws_test") as lane:
+                    reply = await trio.to_thread.run_sync(_ask, lane.port)
+                assert (reply != b"") is answered, reply
+                moved = _not_a_node() - refused
+                assert moved == (0 if answered else 1)
+
+
+def _not_a_node() -> float:
+    return metrics.REGISTRY.get_sample_value("capture_egress_refusals_total", {"rule": "not a grid node"}) or 0.0
+
+
+def _ask(port: int) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"GET http://fixture.test/ HTTP/1.1\r\nhost: fixture.test\r\n\r\n")
+        try:
+            return sock.recv(100)
+        except ConnectionResetError:
+            return b""
+
+
+def test_an_unreachable_grid_makes_the_service_unready_and_captures_503(
+        tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> None:
+    """Nothing listens at grid_url: the service still starts and answers, /readyz names browserSessions, and a
+    capture is refused with 503 capacity_exhausted and Retry-After after lease_timeout_s, never hanging."""
+    data = tmp_path_factory.mktemp("no-grid") / "data"
+    with running_service(data, site, CAPTURE_GRID_URL=f"http://127.0.0.1:{free_port()}",
+                         CAPTURE_LEASE_TIMEOUT_S="2") as service:
+        ready = service.client.get("/readyz")
+        assert ready.status_code == 503, ready.text
+        assert ready.json()["failing"] == ["browserSessions"]
+        ws = service.workspace("pro")
+        answer = ws.capture(url=f"{site.base}/simple")
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["code"] == "capacity_exhausted"
+        assert int(answer.headers["retry-after"]) >= 1
+        assert "chromium slot 0 failed" in service.log_text()  # and it keeps trying
+
+
+@pytest.mark.parametrize(("grid_url", "expected"), [
+    ("http://127.0.0.1:4545", "ws://127.0.0.1:4545/session/abc/se/cdp"),
+    ("https://grid.example:443/", "wss://grid.example:443/session/abc/se/cdp"),
+])
+def test_the_cdp_endpoint_is_reached_at_grid_urls_address(grid_url: str, expected: str) -> None:
+    """A Grid names its se:cdp endpoint under an address of its own choosing (here 192.0.2.2:4444 though
+    it listened on loopback): only the path is taken."""
+    from engine.chromium import grid_cdp_url
+
+    assert grid_cdp_url(grid_url, "ws://192.0.2.2:4444/session/abc/se/cdp") == expected
