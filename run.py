@@ -104,7 +104,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("event-log", event_log.run)
             supervisor.event_log = event_log
             guard = EgressGuard(egress_policy(settings), event_log, head_start.listener,
-                                guard_host(settings), settings.grid_nodes)
+                                guard_host(settings), settings.grid_nodes, credentials=bool(settings.grid_url))
             await supervisor.start("egress-guard", guard.run)
             pool = BrowserPool(settings, event_log, guard, head_start)
             # The head start's browsers boot while the rest is imported and started; "ready" waits for both.

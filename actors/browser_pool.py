@@ -245,7 +245,8 @@ class BrowserPool:
         session.opening_spare = True
         try:
             async with (self.guard.lane(None, None) as lane,
-                        open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST) as page):
+                        open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST,
+                                  lane.credentials) as page):
                 spare = Spare(page, lane)
                 await session.spares.send(spare)  # returns once a capture took it
                 session.opening_spare = False
@@ -266,7 +267,8 @@ class BrowserPool:
         if spare is None:
             self._contexts_inline += 1
             async with (self.guard.lane(capture_id, workspace_id) as lane,
-                        open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST) as page):
+                        open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST,
+                                  lane.credentials) as page):
                 yield page, lane
             return
         self._spares_taken += 1

@@ -16,8 +16,11 @@ it judged. A refusal answers 403 and appends an `egress.refused` event.
 
 from __future__ import annotations
 
+import base64
+import hmac
 import ipaddress
 import logging
+import secrets
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -96,6 +99,16 @@ class Lane:
     upstream: ProxyRegion | None = None  # the region whose proxy every connection goes through
     upstream_failure: str | None = None  # why that proxy did not connect, the last time it did not
     ad_hosts: AdHosts | None = None  # removeElements.ads: listed ad and tracker hosts are refused
+    # (user, password) every connection must present (Proxy-Authorization: Basic), for a Grid's browsers: a
+    # node can use only the lane of the capture it renders, and only while it runs
+    credentials: tuple[str, str] | None = None
+
+    def authorizes(self, head: Head) -> bool:
+        if self.credentials is None:
+            return True
+        expected = "Basic " + base64.b64encode(":".join(self.credentials).encode()).decode()
+        given = next((v for k, v in head.headers if k.lower() == b"proxy-authorization"), b"").decode("latin-1")
+        return hmac.compare_digest(given.strip(), expected)
 
     @property
     def proxy_server(self) -> str:
@@ -138,14 +151,17 @@ class Head:
 
 class EgressGuard:
     def __init__(self, policy: EgressPolicy, event_log: EventLog, listener: socket.socket | None = None,
-                 host: str = "127.0.0.1", peers: tuple[Network, ...] = LOOPBACK) -> None:
+                 host: str = "127.0.0.1", peers: tuple[Network, ...] = LOOPBACK, *,
+                 credentials: bool = False) -> None:
         """`listener`: a bound, listening socket for the default lane (the one browsers launched before
         the guard ran point at); the guard serves and closes it. Else it binds one. Lanes listen on `host`
-        (loopback, or egress_listen for a Grid's nodes) and serve connections from `peers` only."""
+        (loopback, or egress_listen for a Grid's nodes) and serve connections from `peers` only; with
+        `credentials` each lane demands a random user and password of its own."""
         self.policy = policy
         self.event_log = event_log
         self.host = host
         self.peers = peers
+        self.credentials = credentials
         self.default = Lane(None, None, host)
         self._default_listener = listener
         self._nursery: trio.Nursery | None = None
@@ -191,6 +207,8 @@ class EgressGuard:
         if self._nursery is None:
             raise RuntimeError("the egress guard is not running")
         lane = Lane(capture_id, workspace_id, self.host)
+        if self.credentials:
+            lane.credentials = ("lane", secrets.token_urlsafe(24))
         await self._nursery.start(self._serve_lane, lane)
         try:
             yield lane
@@ -223,6 +241,13 @@ class EgressGuard:
             try:
                 with trio.fail_after(HEAD_TIMEOUT_S):
                     head = await read_head(client)
+                if not lane.authorizes(head):
+                    # The browser answers the challenge (engine.page, Fetch.authRequired) and comes back.
+                    metrics.EGRESS_REFUSALS.labels("no lane credentials").inc()
+                    await client.send_all(_response(407, "Proxy Authentication Required",
+                                                    "this lane needs its credentials",
+                                                    b'proxy-authenticate: Basic realm="capture-lane"\r\n'))
+                    return
                 if lane.capture_id is None:
                     # Chromium's own traffic (updates, time, search suggestions): never allowed out.
                     log.debug("refused browser-wide request %s %s", head.method, head.target)

@@ -82,13 +82,14 @@ class Page:
         self.target_id = target_id
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
+        self.proxy_credentials: tuple[str, str] | None = None  # the lane's, given when its proxy asks
         self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
         self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
         self.frame_sessions: list[str] = []  # the cross-site frames given the frame script
         self.frames_pending = 0  # … and those being given it now
         self.frames_given = trio.Event()  # set while none is pending
         self.frames_given.set()
-        self._frames_nursery: trio.Nursery | None = None
+        self._tasks_nursery: trio.Nursery | None = None
         self._helpers_send, self._helpers_receive = trio.open_memory_channel[
             tuple[str, dict[str, Any]]](64)
 
@@ -127,7 +128,10 @@ class Page:
         self.state.on_event(method, params)
         if method == "Page.screencastFrame" and self.screencast is not None:
             self.screencast(params)
-        if method in {"Page.javascriptDialogOpening", "Fetch.requestPaused", "Target.attachedToTarget"}:
+        if method in {"Fetch.requestPaused", "Fetch.authRequired"} and self._tasks_nursery is not None:
+            # each apart, never dropped: a paused request nobody continues would hold the page to its timeout
+            self._tasks_nursery.start_soon(self._on_fetch, method, params)
+        elif method in {"Page.javascriptDialogOpening", "Target.attachedToTarget"}:
             self._to_helper(method, params)
 
     def _to_helper(self, method: str, params: dict[str, Any]) -> None:
@@ -144,11 +148,9 @@ class Page:
                 if method == "Page.javascriptDialogOpening":
                     await self.conn.send("Page.handleJavaScriptDialog", {"accept": False},
                                          params.get(FRAME_SESSION, self.session_id))
-                elif method == "Fetch.requestPaused":
-                    await self._fulfil(params)
-                elif method == "Target.attachedToTarget" and self._frames_nursery is not None:
+                elif method == "Target.attachedToTarget" and self._tasks_nursery is not None:
                     # apart: a frame's script may wait on its dialog, which this task must be free to dismiss
-                    self._frames_nursery.start_soon(self._attached, params)
+                    self._tasks_nursery.start_soon(self._attached, params)
             except CdpError:
                 pass  # the page moved on; the capture itself reports what matters
 
@@ -172,6 +174,33 @@ class Page:
             if not self.frames_pending:
                 self.frames_given.set()
 
+    async def _on_fetch(self, method: str, params: dict[str, Any]) -> None:
+        try:
+            if method == "Fetch.requestPaused":
+                await self._fulfil(params)
+            else:
+                await self._authenticate(params)
+        except CdpError:
+            pass  # the request or the page went away meanwhile
+
+    def fetch_interception(self) -> dict[str, Any]:
+        """Fetch.enable's parameters: the synthetic document of an `html` capture, and with lane credentials
+        every request (Chromium reports a proxy's challenge only for requests it intercepts)."""
+        if self.proxy_credentials is not None:
+            return {"handleAuthRequests": True, "patterns": [{"urlPattern": "*"}]}
+        return {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]}
+
+    async def _authenticate(self, params: dict[str, Any]) -> None:
+        """The lane's credentials to its own proxy; any other challenge (a site's) is cancelled, as a
+        headless browser with nobody to ask would."""
+        challenge = params.get("authChallenge", {})
+        if challenge.get("source") == "Proxy" and self.proxy_credentials is not None:
+            user, password = self.proxy_credentials
+            answer = {"response": "ProvideCredentials", "username": user, "password": password}
+        else:
+            answer = {"response": "CancelAuth"}
+        await self.send("Fetch.continueWithAuth", {"requestId": params["requestId"], "authChallengeResponse": answer})
+
     async def _fulfil(self, params: dict[str, Any]) -> None:
         if params["request"]["url"] == HTML_DOCUMENT_URL and self.html_document is not None:
             await self.send("Fetch.fulfillRequest", {
@@ -185,11 +214,12 @@ class Page:
 
 
 @asynccontextmanager
-async def open_page(conn: CdpConnection, proxy_server: str | None = None,
-                    proxy_bypass_list: str = "") -> AsyncIterator[Page]:
+async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_bypass_list: str = "",
+                    proxy_credentials: tuple[str, str] | None = None) -> AsyncIterator[Page]:
     """A new context and tab; everything it held is disposed when the block exits.
 
-    `proxy_server` is the context's own proxy (the capture's egress lane).
+    `proxy_server` is the context's own proxy (the capture's egress lane); `proxy_credentials` what it asks
+    for, if it does (a Grid's lanes).
     """
     params: dict[str, Any] = {"disposeOnDetach": True}
     if proxy_server is not None:
@@ -203,13 +233,15 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None,
         session = (await conn.send(
             "Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
         page = Page(conn, session, context, target)
+        page.proxy_credentials = proxy_credentials
         conn.listen(session, page._on_event)
         try:
             # The same for every capture, so a warm spare has them done before it is asked for.
             succeeded(await page.send_many([(domain, None) for domain in ENABLED_DOMAINS] + [
-                ("Page.setLifecycleEventsEnabled", {"enabled": True})]))
+                ("Page.setLifecycleEventsEnabled", {"enabled": True}),
+                *([("Fetch.enable", page.fetch_interception())] if proxy_credentials else [])]))
             async with open_helper_nursery() as nursery:
-                page._frames_nursery = nursery
+                page._tasks_nursery = nursery
                 nursery.start_soon(page._helper_task)
                 yield page
         finally:

@@ -157,7 +157,7 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
         commands.append(("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]}))
     if r.html is not None:
         page.html_document = r.html
-        commands.append(("Fetch.enable", {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]}))
+        commands.append(("Fetch.enable", page.fetch_interception()))
     for (method, _), answer in zip(commands, await page.send_many(commands), strict=True):
         if isinstance(answer, CdpError):
             field = CLIENT_FIELDS.get(method)

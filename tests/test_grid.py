@@ -4,6 +4,7 @@ run through the Grid too: tests/test_egress.py is parametrised over both pools."
 
 from __future__ import annotations
 
+import base64
 import io
 import ipaddress
 import socket
@@ -77,11 +78,14 @@ def _not_a_node() -> float:
     return metrics.REGISTRY.get_sample_value("capture_egress_refusals_total", {"rule": "not a grid node"}) or 0.0
 
 
-def _ask(port: int) -> bytes:
+def _ask(port: int, credentials: tuple[str, str] | None = None) -> bytes:
+    auth = b""
+    if credentials is not None:
+        auth = b"proxy-authorization: Basic " + base64.b64encode(":".join(credentials).encode()) + b"\r\n"
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(b"GET http://fixture.test/ HTTP/1.1\r\nhost: fixture.test\r\n\r\n")
+        sock.sendall(b"GET http://fixture.test/ HTTP/1.1\r\nhost: fixture.test\r\n" + auth + b"\r\n")
         try:
-            return sock.recv(100)
+            return sock.recv(400)
         except ConnectionResetError:
             return b""
 
@@ -114,3 +118,22 @@ def test_the_cdp_endpoint_is_reached_at_grid_urls_address(grid_url: str, expecte
     from engine.chromium import grid_cdp_url
 
     assert grid_cdp_url(grid_url, "ws://192.0.2.2:4444/session/abc/se/cdp") == expected
+
+
+async def test_a_lane_with_credentials_answers_only_its_own() -> None:
+    """Each lane of a Grid's guard has a random user and password: without them, or with another lane's, a
+    request gets 407 and goes nowhere; with them it is judged as usual (here refused: no name resolves)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with running_event_log(Path(tmp) / "events.duckdb") as (event_log, nursery):
+            guard = EgressGuard(EgressPolicy(NoNames(), (), allowlist_only=True), event_log, credentials=True)
+            await nursery.start(guard.run)
+            async with guard.lane("cap_a", "ws_test") as lane, guard.lane("cap_b", "ws_test") as other:
+                assert lane.credentials is not None
+                assert other.credentials is not None
+                assert lane.credentials != other.credentials
+                for given, status in ((None, b"407"), (other.credentials, b"407"), (("lane", "guess"), b"407"),
+                                      (lane.credentials, b"403")):
+                    reply = await trio.to_thread.run_sync(_ask, lane.port, given)
+                    assert reply.split(b" ")[1] == status, (given, reply)
+                    if status == b"407":
+                        assert b'proxy-authenticate: Basic realm="capture-lane"' in reply
