@@ -43,6 +43,7 @@ STOP_S = 5.0
 RETURN_S = 10.0  # the checks on a session coming back from a lease
 RELAUNCH_BACKOFF_S = (0.5, 1, 2, 5, 10)
 SPARE_RETRY_S = 1.0
+HEARTBEAT_S = 2.0  # a remote browser is asked this often whether it is still there
 KEEP_ALIVE_S = 60.0  # a WebDriver command to each Grid session this often (Grids end idle ones after 300 s)
 SPARE_AFTER_IDLE_S = 0.05  # longer than a client takes to send its next request after an answer
 SPARE_WAIT_S = 2.0  # how long a capture waits for the spare being opened for it
@@ -187,6 +188,7 @@ class BrowserPool:
                     spares.start_soon(self._keep_spares, session)
                     if browser.remote:
                         spares.start_soon(self._keep_alive, session)
+                        spares.start_soon(self._heartbeat, session)
                     self._offer(session)
                     task_status.started()
                     await wait_any(session.retired, conn.closed)
@@ -229,6 +231,15 @@ class BrowserPool:
                 log.warning("chromium slot %d: the Grid session does not answer (%s); retiring it", session.slot,
                             type(exc).__name__)
                 session.retire("unresponsive", unresponsive=True)
+
+    async def _heartbeat(self, session: Session) -> None:
+        """A remote browser whose node died leaves its CDP socket through the Grid open and silent: a capture
+        there would wait for its whole timeout. Asked every HEARTBEAT_S, one that does not answer within
+        HEALTH_CHECK_S is retired, which closes the socket, fails its capture as a dead renderer (a job goes
+        back to the queue) and launches a replacement."""
+        while session.alive:
+            await trio.sleep(HEARTBEAT_S)
+            await self._check_health(session)
 
     async def _until_quiet(self) -> None:
         """Return once no session has been leased for SPARE_AFTER_IDLE_S."""

@@ -116,6 +116,15 @@ class Grid:
         return sum(1 for node in self.nodes_up() for slot in node.get("slots", [])  # type: ignore[attr-defined]
                    if slot.get("session"))
 
+    def node_with_a_session(self) -> str:
+        """The name of a node (node0, node1, …) that holds a session now."""
+        ports = {str(node.get("uri", "")).rsplit(":", 1)[-1] for node in self.nodes_up()
+                 if any(slot.get("session") for slot in node.get("slots", []))}  # type: ignore[attr-defined]
+        for name, process in self.processes.items():
+            if name.startswith("node") and any(f"--port {port}" in " ".join(process.args) for port in ports):  # type: ignore[arg-type]
+                return name
+        raise AssertionError(f"no node holds a session: {self.status()}")
+
     def kill(self, name: str) -> None:
         """SIGKILL one process (and its browsers: its process group), as a node dying would."""
         process = self.processes[name]

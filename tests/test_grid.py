@@ -9,6 +9,7 @@ import io
 import ipaddress
 import socket
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,32 @@ async def test_a_lane_with_credentials_answers_only_its_own() -> None:
                     assert reply.split(b" ")[1] == status, (given, reply)
                     if status == b"407":
                         assert b'proxy-authenticate: Basic realm="capture-lane"' in reply
+
+
+def test_a_node_killed_mid_capture_gives_one_retried_job_that_succeeds_on_the_other(
+        tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> None:
+    """A Grid of its own (the shared one must keep its nodes): the service's one session is on some node;
+    that node dies (SIGKILL, its browsers with it) while a job renders there. The job is queued again once
+    and succeeds on the other node, which the pool's new session lands on."""
+    grid = Grid().start()
+    try:
+        data = tmp_path_factory.mktemp("node-killed") / "data"
+        with running_service(data, site, CAPTURE_GRID_URL=grid.url, CAPTURE_POOL_SIZE="1") as service:
+            ws = service.workspace("pro")
+            deadline = time.monotonic() + 60
+            while grid.sessions_running() < 1:
+                assert time.monotonic() < deadline, "the pool's session never came"
+                time.sleep(0.2)
+            job_id = ws.submit(url=f"{site.base}/slow-load?s=4&node-killed").json()["id"]
+            while ws.job(job_id)["status"] != "RUNNING":
+                assert time.monotonic() < deadline, "the job never started"
+                time.sleep(0.1)
+            time.sleep(1)  # into its page load
+            grid.kill(grid.node_with_a_session())
+            job = ws.finished_job(job_id, wait_s=90)
+            assert job["status"] == "SUCCEEDED", job
+            assert job["attempts"] == 2
+            requeued = service.events(f"type = 'job.requeued' AND capture_id = '{job_id}'")
+            assert [e["data"]["reason"] for e in requeued] == ["renderer_died"]
+    finally:
+        grid.stop()
