@@ -92,8 +92,10 @@ class Leftovers:
     zombies: list[int]
 
 
-def start(site_port: int, pool_size: int, *, also_allow: tuple[int, ...] = ()) -> RunningService:
-    """`also_allow`: more loopback ports the service may reach (a webhook receiver)."""
+def start(site_port: int, pool_size: int, *, also_allow: tuple[int, ...] = (),
+          extra_env: dict[str, str] | None = None) -> RunningService:
+    """`also_allow`: more loopback ports the service may reach (a webhook receiver); `extra_env`: more
+    settings (CAPTURE_GRID_URL)."""
     workdir = tempfile.TemporaryDirectory(prefix="capture-bench-")
     data = Path(workdir.name) / "data"
     data.mkdir()
@@ -112,6 +114,7 @@ def start(site_port: int, pool_size: int, *, also_allow: tuple[int, ...] = ()) -
         "CAPTURE_POOL_SIZE": str(pool_size),
         "CAPTURE_LOG_LEVEL": "warning",
         "CAPTURE_LEASE_TIMEOUT_S": "120",  # the baseline queues without limit; so does the service here
+        **(extra_env or {}),
     }
     log = Path(workdir.name) / "service.log"
     started = time.monotonic()

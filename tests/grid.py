@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -92,15 +93,15 @@ class Grid:
                 ["java", "-Xmx256m", "-jar", str(JAR), *args], stdout=log, stderr=subprocess.STDOUT, env=env,
                 cwd=self.workdir, start_new_session=True, **popen)
 
-    def status(self) -> dict[str, object]:
+    def status(self) -> dict[str, Any]:
         return dict(httpx.get(self.url + "/status", timeout=10).json()["value"])
 
-    def nodes_up(self) -> list[dict[str, object]]:
+    def nodes_up(self) -> list[dict[str, Any]]:
         try:
             nodes = self.status().get("nodes", [])
         except (httpx.HTTPError, ValueError):
             return []
-        return [n for n in nodes if isinstance(n, dict) and n.get("availability") == "UP"]  # type: ignore[union-attr]
+        return [n for n in nodes if isinstance(n, dict) and n.get("availability") == "UP"]
 
     def wait_for_nodes(self, count: int) -> None:
         deadline = time.monotonic() + START_S
@@ -113,15 +114,15 @@ class Grid:
             time.sleep(0.25)
 
     def sessions_running(self) -> int:
-        return sum(1 for node in self.nodes_up() for slot in node.get("slots", [])  # type: ignore[attr-defined]
-                   if slot.get("session"))
+        return sum(1 for node in self.nodes_up() for slot in node.get("slots", []) if slot.get("session"))
 
     def node_with_a_session(self) -> str:
         """The name of a node (node0, node1, …) that holds a session now."""
         ports = {str(node.get("uri", "")).rsplit(":", 1)[-1] for node in self.nodes_up()
-                 if any(slot.get("session") for slot in node.get("slots", []))}  # type: ignore[attr-defined]
+                 if any(slot.get("session") for slot in node.get("slots", []))}
         for name, process in self.processes.items():
-            if name.startswith("node") and any(f"--port {port}" in " ".join(process.args) for port in ports):  # type: ignore[arg-type]
+            args = " ".join(str(arg) for arg in process.args)  # type: ignore[union-attr]
+            if name.startswith("node") and any(f"--port {port} " in args for port in ports):
                 return name
         raise AssertionError(f"no node holds a session: {self.status()}")
 

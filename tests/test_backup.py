@@ -18,7 +18,7 @@ def submit(ws: Workspace, site: FixtureServer) -> list[str]:
     """JOBS small jobs, in batches of 20; their ids."""
     ids: list[str] = []
     for first in range(0, JOBS, 20):
-        captures = [{"url": f"{site.base}/simple?n={n}", "viewport": {"width": 320, "height": 240}}
+        captures = [{"html": f"<p>job {n}</p>", "viewport": {"width": 320, "height": 200}, "format": "jpeg"}
                     for n in range(first, first + 20)]
         answer = ws.service.client.post("/api/jobs/batch", json={"captures": captures}, headers=ws.headers)
         assert answer.status_code == 202, answer.text

@@ -25,12 +25,7 @@ from engine.chromium import descendants
 from tests.conftest import Service, Workspace
 from tests.egress_site import ATTEMPTS, MAGENTA, SecretServer
 from tests.fixture_site import FixtureServer
-
-
-@pytest.fixture(scope="module", params=["local", "grid"])
-def service(request: pytest.FixtureRequest, service: Service) -> Service:
-    """The session's service, or the one whose browsers are on the Grid."""
-    return service if request.param == "local" else request.getfixturevalue("grid_service")  # type: ignore[no-any-return]
+from tests.pools import service_on_both_pools  # noqa: F401 - every test runs with both pools
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
+from tests.pools import service_on_both_pools  # noqa: F401 - every test runs with both pools
 
 
 @pytest.mark.parametrize(("fmt", "content_type", "pil_format"), [

@@ -154,7 +154,7 @@ def test_a_node_killed_mid_capture_gives_one_retried_job_that_succeeds_on_the_ot
             while grid.sessions_running() < 1:
                 assert time.monotonic() < deadline, "the pool's session never came"
                 time.sleep(0.2)
-            job_id = ws.submit(url=f"{site.base}/slow-load?s=4&node-killed").json()["id"]
+            job_id = ws.submit(url=f"{site.base}/slow-load?s=3&node-killed").json()["id"]
             while ws.job(job_id)["status"] != "RUNNING":
                 assert time.monotonic() < deadline, "the job never started"
                 time.sleep(0.1)

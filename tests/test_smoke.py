@@ -8,6 +8,7 @@ from PIL import Image
 
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
+from tests.pools import service_on_both_pools  # noqa: F401 - every test runs with both pools
 
 
 def test_png_capture_of_a_fixture_page(pro: Workspace, site: FixtureServer) -> None:
