@@ -277,8 +277,10 @@ def _announce(settings: Settings, address: tuple[Any, ...], metrics_address: tup
         lines.append("New API key: python run.py key create --workspace WORKSPACE_ID "
                      "(list workspaces: python run.py sql \"select * from workspaces\")")
     if as_json(settings.log_format, sys.stdout):
+        announce = logging.getLogger("capture.announce")
+        announce.setLevel(logging.INFO)  # shown whatever log_level says, as the plain lines are
         for line in lines:  # the journal's lines stay JSON
-            log.info("%s", line, extra={"event": "service.ready"})
+            announce.info("%s", line, extra={"event": "service.ready"})
     else:
         print("\n".join(lines), flush=True)
 
