@@ -97,7 +97,9 @@ def test_a_taken_metrics_address_is_logged_and_the_api_still_serves(tmp_path_fac
         taken.listen()
         port = taken.getsockname()[1]
         data = tmp_path_factory.mktemp("metrics-taken") / "data"
-        with running_service(data, site, CAPTURE_METRICS_LISTEN=f"127.0.0.1:{port}", CAPTURE_POOL_SIZE="1") as other:
+        # at log_level warning: the ready line (which running_service waits for) is shown all the same
+        with running_service(data, site, CAPTURE_METRICS_LISTEN=f"127.0.0.1:{port}", CAPTURE_POOL_SIZE="1",
+                             CAPTURE_LOG_LEVEL="warning") as other:
             assert other.metrics_url is None
             assert other.client.get("/healthz").status_code == 200
             errors = [r for r in map(orjson.loads, other.log_text().splitlines()) if r["level"] == "ERROR"]
