@@ -313,7 +313,7 @@ def _warn_about(settings: Settings) -> None:
         account = BrowserAccount.for_service(settings.chromium_user)
     except BrowserUserMissing as exc:
         raise CliError(str(exc)) from exc
-    if account is not None:
+    if account is not None and not settings.grid_url:
         log.info("running as root: chromedriver and Chromium run as the unprivileged user %s (uid %d), "
                  "sandboxed", account.name, account.uid)
     if settings.unsafe_disable_chromium_sandbox:

@@ -12,6 +12,7 @@ deleted; every other view (quota, analytics, job state) is derived from them.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from engine import metrics
 from engine.logs import log_committed
 from engine.schema import EVENT_COLUMNS, EVENT_SCHEMA
 
+log = logging.getLogger("capture.eventlog")
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
 
 
@@ -136,16 +138,21 @@ class EventLog:
             with trio.fail_after(STUCK_S, shield=True):
                 await self.db.call(_insert, table)
             self._last_failed = None
-            metrics.COMMIT_SECONDS.observe(trio.current_time() - self._committing_since)
-            metrics.COMMIT_EVENTS.observe(len(batch.events))
-            metrics.observe_committed(batch.events)
-            log_committed(batch.events)
         except Exception as exc:
             batch.error = exc
             self._last_failed = type(exc).__name__
             metrics.COMMIT_FAILURES.inc()
         finally:
+            took = trio.current_time() - self._committing_since
             self._committing_since = None
+        if batch.error is None:
+            try:  # counting and logging must never fail a commit, nor stop the writer
+                metrics.COMMIT_SECONDS.observe(took)
+                metrics.COMMIT_EVENTS.observe(len(batch.events))
+                metrics.observe_committed(batch.events)
+                log_committed(batch.events)
+            except Exception:
+                log.exception("committed events could not be counted or logged")
         self._appended += len(batch.events)
         self._batches += 1
         batch.done.set()

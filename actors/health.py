@@ -29,7 +29,7 @@ def status_line(pool: BrowserPool, jobs: Jobs) -> str:
     live = pool.live_sessions
     busy = max(live - stats.idle, 0)
     return (f"{live}/{stats.size} browser sessions ({busy} busy, {stats.idle} idle); "
-            f"{stats.waiting} captures waiting, {jobs.statistics().queued} jobs queued")
+            f"{stats.waiting} captures waiting, {jobs.queued} jobs queued")
 
 
 def _disk_trouble(settings: Settings) -> str | None:

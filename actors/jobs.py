@@ -77,6 +77,10 @@ class Jobs:
             await nursery.start(self.workers.run)
             task_status.started()
 
+    @property
+    def queued(self) -> int:
+        return len(self.book.queue)
+
     def statistics(self) -> JobStatistics:
         return JobStatistics(len(self.book.queue), dict(Counter(job.status for job in self.book.jobs.values())))
 

@@ -36,7 +36,11 @@ class Redacting(logging.Filter):
     (the logger's name after `capture.` unless the call named one)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg, record.args = redact(record.getMessage()), None
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # a call whose arguments do not fit its format: say what it was
+            message = f"{record.msg!r} {record.args!r}"
+        record.msg, record.args = redact(message), None
         why = getattr(record, "why", None)
         if isinstance(why, str):
             record.why = redact(why)
