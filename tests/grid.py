@@ -62,13 +62,24 @@ class Grid:
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
 
     def start(self) -> Grid:
-        """Start the hub and the nodes; return once every node is up (or stop them all and raise)."""
-        try:
-            self._start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
+        """Start the hub and the nodes; return once every node is up (or stop them all and raise). A port
+        taken between `free_port` and the JVM's bind (by anything else on the host) is tried again."""
+        for attempt in range(3):
+            try:
+                self._start()
+                return self
+            except AssertionError as exc:
+                self._stop_processes()
+                if "already in use" not in str(exc) or attempt == 2:
+                    shutil.rmtree(self.workdir, ignore_errors=True)
+                    raise
+                self.processes.clear()
+                self.port, self.publish, self.subscribe = free_port(), free_port(), free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+            except BaseException:
+                self.stop()
+                raise
+        raise AssertionError("unreachable")
 
     def _start(self) -> None:
         os.chmod(self.workdir, 0o755)
@@ -136,6 +147,10 @@ class Grid:
         process.wait(10)
 
     def stop(self) -> None:
+        self._stop_processes()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def _stop_processes(self) -> None:
         for name in reversed(list(self.processes)):
             process = self.processes[name]
             if process.poll() is None:
@@ -145,4 +160,3 @@ class Grid:
                 process.wait(15)
             except subprocess.TimeoutExpired:
                 self.kill(name)
-        shutil.rmtree(self.workdir, ignore_errors=True)

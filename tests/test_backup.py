@@ -18,7 +18,8 @@ def submit(ws: Workspace, site: FixtureServer) -> list[str]:
     """JOBS small jobs, in batches of 20; their ids."""
     ids: list[str] = []
     for first in range(0, JOBS, 20):
-        captures = [{"html": f"<p>job {n}</p>", "viewport": {"width": 320, "height": 200}, "format": "jpeg"}
+        # url, not html: 1-2 % of html jobs fail to have their document served (an open bug, see the notes)
+        captures = [{"url": f"{site.base}/simple?n={n}", "viewport": {"width": 320, "height": 200}, "format": "jpeg"}
                     for n in range(first, first + 20)]
         answer = ws.service.client.post("/api/jobs/batch", json={"captures": captures}, headers=ws.headers)
         assert answer.status_code == 202, answer.text
@@ -45,7 +46,7 @@ def test_a_backup_taken_with_100_jobs_queued_restores_and_finishes_them(
     assert {p.name for p in copy.iterdir()} >= {"capture.duckdb", "secrets"}
     assert not (copy / "capture.duckdb.wal").exists()
 
-    with running_service(copy, site) as restored:
+    with running_service(copy, site, CAPTURE_POOL_SIZE="3") as restored:  # a job waits on I/O as much as it renders
         moved = Workspace(ws.id, ws.key, ws.key_id, restored)  # the same key works on the copy
         cancel = moved.service.client.delete(f"/api/jobs/{blocker.json()['id']}", headers=moved.headers)
         assert cancel.status_code in (200, 202)  # cancelled, or being stopped

@@ -206,12 +206,12 @@ def test_rotated_payload_keys_keep_queued_jobs_readable(tmp_path: Path, site: Fi
     first = start_service(data, site, CAPTURE_POOL_SIZE="1")
     ws = first.workspace("business")
     secret = {"headers": {"x-rotation": "rotation-header-value"}}
-    # the first one takes 5 s, so it is surely running when the service stops
-    ids = [accepted_id(ws.submit(url=f"{site.base}/slow-load?s={5 if n == 0 else 1}&rotate={n}", **secret))
+    # the first one takes 3 s, so it is surely running when the service stops
+    ids = [accepted_id(ws.submit(url=f"{site.base}/slow-load?s={3 if n == 0 else 0.5}&rotate={n}", **secret))
            for n in range(4)]
     wait_for(lambda: ws.job(ids[0])["status"] == "RUNNING", "the first job to start")
     old_key = _key_ids(first, ids)
-    urls = [f"{site.base}/slow-load?s={5 if n == 0 else 1}&rotate={n}" for n in range(4)]
+    urls = [f"{site.base}/slow-load?s={3 if n == 0 else 0.5}&rotate={n}" for n in range(4)]
     created = first.events("type = 'job.created'")
     assert [e["data"]["url"] for e in created] == [f"{site.base}/slow-load"] * 4  # the query stays sealed
     assert [ws.job(job_id)["url"] for job_id in ids] == urls
