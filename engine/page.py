@@ -120,7 +120,7 @@ class Page:
 
     def _on_frame_event(self, session: str, method: str, params: dict[str, Any]) -> None:
         if method == "Target.attachedToTarget":
-            self._to_helper(method, params)
+            self._frame_arrived(params)
         elif method == "Page.javascriptDialogOpening":
             self._to_helper(method, {**params, FRAME_SESSION: session})
 
@@ -131,8 +131,22 @@ class Page:
         if method in {"Fetch.requestPaused", "Fetch.authRequired"} and self._tasks_nursery is not None:
             # each apart, never dropped: a paused request nobody continues would hold the page to its timeout
             self._tasks_nursery.start_soon(self._on_fetch, method, params)
-        elif method in {"Page.javascriptDialogOpening", "Target.attachedToTarget"}:
+        elif method == "Target.attachedToTarget":
+            self._frame_arrived(params)
+        elif method == "Page.javascriptDialogOpening":
             self._to_helper(method, params)
+
+    def _frame_arrived(self, params: dict[str, Any]) -> None:
+        """Counted as pending the moment its event arrives, not when the helper gets to it: whoever waits for
+        `frames_given` right after (the consent wait) must wait for this frame too."""
+        if (self.frame_script is None or self._tasks_nursery is None
+                or len(self.frame_sessions) + self.frames_pending >= MAX_FRAME_SESSIONS):
+            return
+        if not self.frames_pending:
+            self.frames_given = trio.Event()
+        self.frames_pending += 1
+        # apart from the helper: a frame's script may wait on its dialog, which the helper must be free to dismiss
+        self._tasks_nursery.start_soon(self._attached, params, self.frame_script)
 
     def _to_helper(self, method: str, params: dict[str, Any]) -> None:
         # Bounded: a page opening more than 64 dialogs (or frames) at once gets the rest left
@@ -148,25 +162,17 @@ class Page:
                 if method == "Page.javascriptDialogOpening":
                     await self.conn.send("Page.handleJavaScriptDialog", {"accept": False},
                                          params.get(FRAME_SESSION, self.session_id))
-                elif method == "Target.attachedToTarget" and self._tasks_nursery is not None:
-                    # apart: a frame's script may wait on its dialog, which this task must be free to dismiss
-                    self._tasks_nursery.start_soon(self._attached, params)
             except CdpError:
                 pass  # the page moved on; the capture itself reports what matters
 
-    async def _attached(self, params: dict[str, Any]) -> None:
+    async def _attached(self, params: dict[str, Any], source: str) -> None:
         """A cross-site frame: the frame script into it (and its own cross-site frames, in turn), for its next
         documents and into its current one (the script must take being run twice)."""
         child = params["sessionId"]
-        if self.frame_script is None or len(self.frame_sessions) >= MAX_FRAME_SESSIONS:
-            return
         self.frame_sessions.append(child)
         self.conn.listen(child, functools.partial(self._on_frame_event, child))
-        if not self.frames_pending:
-            self.frames_given = trio.Event()
-        self.frames_pending += 1
         try:
-            await self._into_frames(child, self.frame_script, now=True)
+            await self._into_frames(child, source, now=True)
         except CdpError:
             pass  # the frame went away meanwhile
         finally:

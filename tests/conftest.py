@@ -43,10 +43,19 @@ RENDERING_FIXTURES = frozenset({"service", "site"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every rendering test `chromium`, so that `-m "not chromium"` selects only those that never start one."""
+    """Mark every rendering test `chromium`, so that `-m "not chromium"` selects only those that never start one;
+    and run the tests on a Selenium Grid last: once started, its JVMs and remote browsers stay up for the
+    session, and their load must not fall on the timing-sensitive tests of the local pool."""
     for item in items:
         if RENDERING_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.chromium)
+    items[:] = sorted(items, key=_on_a_grid)  # stable: the order within each part stays
+
+
+def _on_a_grid(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    return bool({"grid", "grid_service"} & set(getattr(item, "fixturenames", ()))) or (
+        callspec is not None and callspec.params.get("service") == "grid")
 
 
 @pytest.fixture(scope="session")

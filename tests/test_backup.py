@@ -18,7 +18,6 @@ def submit(ws: Workspace, site: FixtureServer) -> list[str]:
     """JOBS small jobs, in batches of 20; their ids."""
     ids: list[str] = []
     for first in range(0, JOBS, 20):
-        # url, not html: 1-2 % of html jobs fail to have their document served (an open bug, see the notes)
         captures = [{"url": f"{site.base}/simple?n={n}", "viewport": {"width": 320, "height": 200}, "format": "jpeg"}
                     for n in range(first, first + 20)]
         answer = ws.service.client.post("/api/jobs/batch", json={"captures": captures}, headers=ws.headers)

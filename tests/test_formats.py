@@ -53,3 +53,12 @@ def test_free_plan_is_not_entitled_to_paid_formats(
     assert problem["code"] == "feature_not_entitled"
     assert problem["feature"] == feature
     assert free.get("/api/usage").json()["quota"]["used"] == 0
+
+
+def test_an_html_document_with_relative_urls_renders(pro: Workspace) -> None:
+    """Its relative image and icon go to the synthetic document's own host (capture.invalid) and are refused;
+    that must not fail the capture as if the document itself had been refused (it did, always, with an image,
+    and for 1-2 % of plain documents when Chromium asked for a favicon first)."""
+    answer = pro.capture(html='<link rel="icon" href="/favicon.ico"><h1>relative</h1><img src="logo.png" alt="">')
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "image/png"
