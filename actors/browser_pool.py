@@ -3,7 +3,9 @@
 Each slot runs a loop of session lifetimes: launch Chromium (Selenium, in a
 thread), connect over CDP, offer the session for leases, and retire it after
 `captures_per_session` captures, when a capture leaves it above
-`session_memory_mb`, when its browser dies, or when it stops answering. A
+`session_memory_mb` (a remote session on a Grid: when the capture's page
+reported a JavaScript heap above it), when its browser dies, or when it stops
+answering. A
 retired session is stopped and replaced without a restart of the service; a
 capture running on a browser that died fails with `render_failed`.
 
@@ -69,6 +71,7 @@ class Session:
         self.unresponsive = False
         self.retire_reason = ""
         self.used = False  # a page was opened on the lease (`page`); an unused lease costs nothing
+        self.reported_bytes = 0  # remote: the JS heap the lease's page reported (Performance.getMetrics)
         # unbuffered: a spare is handed over only while its keeper holds it open
         self.spares, self._spares = trio.open_memory_channel[Spare](0)
         self.opening_spare = False
@@ -281,11 +284,13 @@ class BrowserPool:
                         open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST,
                                   lane.credentials) as page):
                 yield page, lane
+                await self._read_reported_memory(session, page)
             return
         self._spares_taken += 1
         spare.lane.assign(capture_id, workspace_id)
         try:
             yield spare.page, spare.lane
+            await self._read_reported_memory(session, spare.page)
         finally:
             spare.released.set()
 
@@ -315,8 +320,9 @@ class BrowserPool:
                     if session.captures >= self.settings.captures_per_session:
                         session.retire("captures")
                     elif await self._over_memory(session):
-                        log.info("chromium slot %d uses more than %d MB; recycling it",
-                                 session.slot, self.settings.session_memory_mb)
+                        log.info("chromium slot %d uses more than %d MB%s; recycling it", session.slot,
+                                 self.settings.session_memory_mb,
+                                 " (its page's JavaScript heap)" if session.browser.remote else "")
                         session.retire("memory")
                 if session.alive:
                     self._offer(session)
@@ -362,9 +368,27 @@ class BrowserPool:
         limit = self.settings.session_memory_mb
         if limit <= 0 or not session.alive:
             return False
-        # Scanning /proc takes milliseconds: not on the trio loop.
-        used = await trio.to_thread.run_sync(chromium.resident_bytes, session.browser)
+        if session.browser.remote:
+            used = session.reported_bytes
+        else:  # scanning /proc takes milliseconds: not on the trio loop
+            used = await trio.to_thread.run_sync(chromium.resident_bytes, session.browser)
         return used > limit * 1024 * 1024
+
+    async def _read_reported_memory(self, session: Session, page: Page) -> None:
+        """A remote browser's processes are on its node, out of /proc's reach, and CDP has no figure for the
+        browser's own memory (SystemInfo.getProcessInfo reports CPU time only). What it does report is the
+        page's JavaScript heap (Performance.getMetrics), read here at the end of each capture, before the
+        context goes: a page that grew it past session_memory_mb recycles the session."""
+        if not session.browser.remote or self.settings.session_memory_mb <= 0:
+            return
+        with trio.move_on_after(HEALTH_CHECK_S):
+            try:
+                await page.send("Performance.enable")
+                reported = await page.send("Performance.getMetrics")
+            except CdpError:  # the page crashed or the browser is going: the lease's checks see to that
+                return
+            figures = {metric["name"]: metric["value"] for metric in reported["metrics"]}
+            session.reported_bytes = int(figures.get("JSHeapTotalSize", 0))
 
     async def _check_health(self, session: Session) -> None:
         """Retire a session whose browser no longer answers."""

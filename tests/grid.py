@@ -127,6 +127,10 @@ class Grid:
     def sessions_running(self) -> int:
         return sum(1 for node in self.nodes_up() for slot in node.get("slots", []) if slot.get("session"))
 
+    def session_ids(self) -> set[str]:
+        return {str(slot["session"]["sessionId"]) for node in self.nodes_up() for slot in node.get("slots", [])
+                if slot.get("session")}
+
     def node_with_a_session(self) -> str:
         """The name of a node (node0, node1, …) that holds a session now."""
         ports = {str(node.get("uri", "")).rsplit(":", 1)[-1] for node in self.nodes_up()

@@ -167,3 +167,29 @@ def test_a_node_killed_mid_capture_gives_one_retried_job_that_succeeds_on_the_ot
             assert [e["data"]["reason"] for e in requeued] == ["renderer_died"]
     finally:
         grid.stop()
+
+
+def test_a_remote_session_is_recycled_when_its_page_reports_a_heap_above_the_limit(
+        tmp_path_factory: pytest.TempPathFactory, grid: Grid, site: FixtureServer) -> None:
+    """/proc does not reach a node's browsers: the limit applies to the JS heap the capture's page reports over
+    CDP. A page keeping 2 MiB stays under 24 MB and keeps the session; one keeping 48 MiB recycles it."""
+    others = grid.session_ids()  # the shared grid_service's, if it runs
+    data = tmp_path_factory.mktemp("remote-memory") / "data"
+    with running_service(data, site, CAPTURE_GRID_URL=grid.url, CAPTURE_POOL_SIZE="1",
+                         CAPTURE_SESSION_MEMORY_MB="24") as service:
+        ws = service.workspace("pro")
+        deadline = time.monotonic() + 60
+        while not grid.session_ids() - others:
+            assert time.monotonic() < deadline, "the pool's session never came"
+            time.sleep(0.2)
+        (first,) = grid.session_ids() - others
+        assert ws.capture(url=f"{site.base}/heap?mb=2").status_code == 200
+        assert grid.session_ids() - others == {first}
+        assert "recycling it" not in service.log_text()
+
+        assert ws.capture(url=f"{site.base}/heap?mb=48").status_code == 200
+        while grid.session_ids() - others in (set(), {first}):
+            assert time.monotonic() < deadline + 60, "the session was not recycled"
+            time.sleep(0.2)
+        assert "uses more than 24 MB (its page's JavaScript heap); recycling it" in service.log_text()
+        assert ws.capture(url=f"{site.base}/simple").status_code == 200  # on the replacement

@@ -1,4 +1,6 @@
-"""Durable jobs over HTTP on the shared service: results, sealing, idempotency, batches, signed URLs, fairness."""
+"""Durable jobs over HTTP on the shared service: results, sealing, idempotency, batches, signed URLs, fairness.
+
+Every test runs on both pools: the service's own browsers and remote sessions on a Selenium Grid."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from engine.sealing import Keyring, SealError
 from engine.signing import ResultSigner
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
+from tests.pools import service_on_both_pools  # noqa: F401 - every test runs with both pools
 
 TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}
 
