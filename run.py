@@ -124,6 +124,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.jobs import Jobs
             from actors.ledger import QuotaLedger
             from actors.results import ResultStore
+            from actors.shelf import Shelf
             from actors.systemd import ServiceManagerLink
             from actors.webhooks import Webhooks
             from engine.sd_notify import Notifier
@@ -135,7 +136,9 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("accounts", directory.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
-            intake = Intake(settings, event_log, ledger, pool, guard)
+            shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"))
+            await supervisor.start("shelf", shelf.run)
+            intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)
             secrets = JobSecrets(keyring, signer, fingerprints)
             webhooks = Webhooks(settings, event_log, secrets, guard.policy)

@@ -26,6 +26,7 @@ from actors.database import STUCK_S
 from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
+from actors.shelf import Shelf, Shelved, cache_key
 from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
 from engine.destinations import check_destination, check_webhook_url
@@ -72,12 +73,15 @@ class Delivery:
     started: float
     deadline: float
     settled: bool = field(default=False)
+    cache: str | None = None  # the request asked for `cache`: "hit" (answered from the shelf) or "miss"
+    shelved: Shelved | None = None  # where the result is kept: a hit's entry, or the one this capture made
 
 
 class Intake:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
-                 guard: EgressGuard) -> None:
+                 guard: EgressGuard, shelf: Shelf) -> None:
         self.settings = settings
+        self.shelf = shelf
         self.regions = {region.name: region for region in settings.proxies}
         self.event_log = event_log
         self.ledger = ledger
@@ -134,13 +138,20 @@ class Intake:
         capture_id = new_id("cap")
         request: CaptureRequest | None = None
         reserved = False
+        workspace_id = principal.workspace.id
         try:
             request = parse_capture(body.json())
             await self.vet(request, principal, job=False)
-            with self._place_in_queue(principal.workspace.id):
-                usage = self.ledger.reserve(principal.workspace.id, capture_id, principal.monthly_limit)
+            key = cache_key(workspace_id, request)
+            if key is not None and (hit := await self._from_shelf(principal, key, request)) is not None:
+                entry, kept = hit
+                return self._delivery(principal, request_id, capture_id, request, kept, started,
+                                      self.ledger.usage(workspace_id, principal.monthly_limit), "hit", entry)
+            with self._place_in_queue(workspace_id):
+                usage = self.ledger.reserve(workspace_id, capture_id, principal.monthly_limit)
                 reserved = True
-                capture = await self._render(request, capture_id, principal.workspace.id)
+                capture = await self._render(request, capture_id, workspace_id)
+                shelved = await self._shelve(workspace_id, capture_id, request, capture, key)
         except CaptureError as exc:
             if reserved:
                 self.ledger.release(principal.workspace.id, capture_id)
@@ -160,10 +171,36 @@ class Intake:
                     *(("delivery_failed", "delivery", "client_disconnected") if cancelled
                       else ("render_failed", "render", "internal_error")))
             raise
+        return self._delivery(principal, request_id, capture_id, request, capture, started, usage,
+                              "miss" if key is not None else None, shelved)
+
+    def _delivery(self, principal: Principal, request_id: str, capture_id: str, request: CaptureRequest,
+                  capture: Capture, started: float, usage: Usage, cache: str | None,
+                  shelved: Shelved | None) -> Delivery:
         delivery = Delivery(principal, request_id, capture_id, request, capture, usage, started,
-                            trio.current_time() + DELIVERY_GRACE_S)
+                            trio.current_time() + DELIVERY_GRACE_S, cache=cache, shelved=shelved)
         self._deliveries[capture_id] = delivery
         return delivery
+
+    async def _from_shelf(self, principal: Principal, key: str,
+                          request: CaptureRequest) -> tuple[Shelved, Capture] | None:
+        """A kept result for this request no older than its ttlS, if the shelf has one (and its file)."""
+        assert request.cache is not None
+        entry = self.shelf.find(key, request.cache.ttl_s)
+        if entry is None:
+            return None
+        body = await self.shelf.read(entry)
+        return (entry, entry.capture(body)) if body is not None else None
+
+    async def _shelve(self, workspace_id: str, capture_id: str, request: CaptureRequest, capture: Capture,
+                      key: str | None) -> Shelved | None:
+        """Keep the result: in the cache for its ttlS, or for a json answer's resultUrl."""
+        if key is not None and request.cache is not None and request.cache.ttl_s > 0:
+            return await self.shelf.put(workspace_id, capture_id, request, capture, request.cache.ttl_s, key)
+        if request.response_type == "json":
+            return await self.shelf.put(workspace_id, capture_id, request, capture,
+                                        self.settings.result_url_ttl_s, None)
+        return None
 
     @contextmanager
     def _place_in_queue(self, workspace_id: str) -> Iterator[None]:
@@ -251,11 +288,17 @@ class Intake:
         delivery.settled = True
         self._deliveries.pop(delivery.capture_id, None)
         capture, request = delivery.capture, delivery.request
+        data: dict[str, Any] = {}
+        if delivery.cache is not None:
+            data["cache"] = delivery.cache
+        if delivery.cache == "hit" and delivery.shelved is not None:
+            data["shelved"] = delivery.shelved.id  # the entry's last use, for the shelf's rebuild
         await self.event_log.append(self._event(
             "capture.succeeded", delivery.principal, delivery.request_id, delivery.capture_id, request,
             delivery.started, outcome="succeeded", bytes=len(capture.body),
-            target_status=capture.target_status))
-        self.ledger.commit(delivery.principal.workspace.id, delivery.capture_id)
+            target_status=capture.target_status, data=data))
+        if delivery.cache != "hit":  # an answer from the shelf costs no quota
+            self.ledger.commit(delivery.principal.workspace.id, delivery.capture_id)
 
     async def delivery_failed(self, delivery: Delivery, why: str) -> None:
         if delivery.settled:

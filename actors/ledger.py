@@ -53,7 +53,8 @@ class QuotaLedger:
     async def _rebuild(self) -> None:
         rows = await self.event_log.query(
             "SELECT workspace_id, capture_id FROM events "
-            "WHERE type = 'capture.succeeded' AND ts >= ?",
+            "WHERE type = 'capture.succeeded' AND ts >= ? "
+            "AND coalesce(json_extract_string(data, '$.cache'), '') <> 'hit'",  # an answer from the shelf is free
             [self._month],
         )
         for row in rows:

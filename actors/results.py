@@ -1,4 +1,5 @@
-"""The result store: one file per succeeded job under `<data>/results/`, written durably.
+"""The result store: one file per succeeded job under `<data>/results/`, written durably (the shelf keeps
+synchronous captures' results the same way under `<data>/shelf/`, actors/shelf.py).
 
 A result is written to a temporary name, synced and renamed before its job is
 recorded as succeeded, so a recorded success always has its file; a file
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import trio
 
-SAFE_ID = re.compile(r"^job_[0-9a-f]+$")
+SAFE_ID = re.compile(r"^(job|cap)_[0-9a-f]+$")  # a job's id, or a synchronous capture's
 
 
 class ResultStore:
@@ -25,7 +26,7 @@ class ResultStore:
 
     def path(self, job_id: str) -> Path:
         if not SAFE_ID.fullmatch(job_id):
-            raise ValueError(f"not a job id: {job_id!r}")
+            raise ValueError(f"not a job or capture id: {job_id!r}")
         return self.directory / job_id
 
     async def write(self, job_id: str, body: bytes) -> None:

@@ -12,7 +12,17 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
 from api import dashboard, playground, routes, status_reads, web, webhook_pages  # noqa: F401 - pages join web.blueprint
-from api.pipeline import JobIdConverter, Services, admit, api_key, authenticate, needs_key, services, stamp
+from api.pipeline import (
+    JobIdConverter,
+    ResultIdConverter,
+    Services,
+    admit,
+    api_key,
+    authenticate,
+    needs_key,
+    services,
+    stamp,
+)
 from api.problems import problem_response
 from engine import metrics
 from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
@@ -25,6 +35,7 @@ def create_app(services: Services) -> QuartTrio:
     # no static folder: the API serves its routes only, never files from the working directory
     app = QuartTrio("capture", static_folder=None)
     app.url_map.converters["job"] = JobIdConverter
+    app.url_map.converters["result"] = ResultIdConverter
     app.config["MAX_CONTENT_LENGTH"] = services.settings.max_body_bytes
     app.extensions["services"] = services
     app.before_request(_identify)

@@ -293,18 +293,20 @@ def _screenshot() -> dict[str, Any]:
                                    "e.g. `cookieBanners=1, popups=0, ads=2`"),
             ("x-blocked-hosts", "with removeElements.ads: how many listed ad and tracker hosts the page "
                                 "was kept from reaching"),
+            ("x-cache", "with cache: HIT (answered from a kept result, no quota used) or MISS (rendered)"),
         )
     }
     return {
-        "summary": "Capture one page and return the file",
+        "summary": "Capture one page and return the file (or, with responseType json, its metadata)",
         "operationId": "screenshot",
         "requestBody": {"required": True, "content": {"application/json": {
             "schema": {"$ref": REF.format(model="CaptureRequest")}}}},
         "responses": {
             "200": {"description": "the capture",
                     "headers": {**REQUEST_ID, **RATE_HEADERS, **capture_headers},
-                    "content": {t: binary for t in ("image/png", "image/jpeg", "image/webp",
-                                                    "application/pdf", "text/html", "video/webm")}},
+                    "content": {**{t: binary for t in ("image/png", "image/jpeg", "image/webp",
+                                                       "application/pdf", "text/html", "video/webm")},
+                                "application/json": {"schema": {"$ref": REF.format(model="CaptureReport")}}}},
             "400": _authenticated("malformed_json, or bad_request: HTTP that could not be read"),
             **COMMON_ERRORS,
             "403": _authenticated("feature_not_entitled: a paid option the plan lacks"),

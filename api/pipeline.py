@@ -45,6 +45,12 @@ class JobIdConverter(BaseConverter):
     regex = JOB_ID
 
 
+class ResultIdConverter(BaseConverter):
+    """What a signed result URL names: a job, or a synchronous capture whose result the shelf keeps."""
+
+    regex = rf"(?:{JOB_ID}|cap_[0-9a-zA-Z]{{1,64}})"
+
+
 @dataclass(frozen=True)
 class Services:
     settings: Settings

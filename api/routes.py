@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from contextlib import suppress
 from typing import Any
 
 import orjson
+import trio
 from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -14,6 +16,7 @@ from actors.intake import Delivery
 from api.openapi import openapi_document
 from api.pipeline import base_url, delivering, principal, services
 from engine.analytics import analytics_query, parse_range, shape_rows
+from engine.errors import ResultUrlExpired
 from engine.jobs import status_url
 from engine.period import rfc3339, utcnow
 from engine.removal import blocked_hosts
@@ -23,6 +26,7 @@ from engine.responses import (
     Analytics,
     BatchAccepted,
     BatchJob,
+    CaptureReport,
     Health,
     JobAccepted,
     Period,
@@ -110,41 +114,71 @@ async def cancel_job(job_id: str) -> Response:
     return json_response(jobs.view(job, base_url()), 202)
 
 
-@blueprint.get("/api/results/<job:job_id>")
-async def result(job_id: str) -> Response:
-    """A job's result behind its signed URL; no API key."""
+@blueprint.get("/api/results/<result:result_id>")
+async def result(result_id: str) -> Response:
+    """A job's result, or a synchronous capture's kept on the shelf, behind its signed URL; no API key."""
     found = services()
-    job = found.jobs.signed_result(job_id, request.args.get("expires"), request.args.get("sig"))
-    g.rate = found.intake.admit_download(job.workspace_id, found.accounts.requests_per_minute(job.workspace_id))
-    body = await found.jobs.result(job)
-    extension = job.format if job.format != "jpeg" else "jpg"
+    expires, sig = request.args.get("expires"), request.args.get("sig")
+    if result_id.startswith("cap_"):
+        entry = found.intake.shelf.signed_result(result_id, expires, sig, found.jobs.secrets.signer)
+        workspace_id, fmt, content_type = entry.workspace_id, entry.format, entry.content_type
+        body = await found.intake.shelf.read(entry)
+        if body is None:
+            raise ResultUrlExpired(f"the result of {result_id} is no longer kept")
+    else:
+        job = found.jobs.signed_result(result_id, expires, sig)
+        workspace_id, fmt, content_type = job.workspace_id, job.format, job.content_type or ""
+        body = await found.jobs.result(job)
+    g.rate = found.intake.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
+    extension = fmt if fmt != "jpeg" else "jpg"
     # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin.
-    disposition = "attachment" if job.format == "html" else "inline"
-    return Response(body, status=200, content_type=job.content_type, headers={
+    disposition = "attachment" if fmt == "html" else "inline"
+    return Response(body, status=200, content_type=content_type, headers={
         "content-length": str(len(body)),
-        "content-disposition": f'{disposition}; filename="{job.id}.{extension}"',
+        "content-disposition": f'{disposition}; filename="{result_id}.{extension}"',
         "content-security-policy": "sandbox; default-src 'none'",
         "x-content-type-options": "nosniff",
         "cache-control": "private, no-store",
-        "x-capture-id": job.id,
+        "x-capture-id": result_id,
     })
 
 
 def _capture_response(delivery: Delivery) -> Response:
     usage = delivery.usage
+    capture = delivery.capture
     headers = {
-        "content-length": str(len(delivery.capture.body)),
         "x-capture-id": delivery.capture_id,
-        "x-target-status": str(delivery.capture.target_status),
+        "x-target-status": str(capture.target_status),
         "x-quota-limit": str(usage.limit),
         "x-quota-remaining": str(usage.remaining),
     }
+    if delivery.cache is not None:
+        headers["x-cache"] = delivery.cache.upper()
     if delivery.request.remove_elements is not None:
-        headers["x-removed-elements"] = removal_counts(delivery.capture.removed)
+        headers["x-removed-elements"] = removal_counts(capture.removed)
         if delivery.request.remove_elements.ads:
-            headers["x-blocked-hosts"] = str(blocked_hosts(delivery.capture.removed))
-    return Response(delivering(delivery, delivery.capture.body), status=200,
-                    content_type=delivery.capture.content_type, headers=headers)
+            headers["x-blocked-hosts"] = str(blocked_hosts(capture.removed))
+    if delivery.request.response_type == "json":
+        payload, content_type = _report(delivery).wire(), "application/json"
+    else:
+        payload, content_type = capture.body, capture.content_type
+    headers["content-length"] = str(len(payload))
+    return Response(delivering(delivery, payload), status=200, content_type=content_type, headers=headers)
+
+
+def _report(delivery: Delivery) -> CaptureReport:
+    """responseType json: what the page said about itself, and the result behind a signed URL."""
+    capture, entry = delivery.capture, delivery.shelved
+    assert capture.facts is not None  # read by every json or cached capture
+    assert entry is not None  # and each of them shelved
+    facts = capture.facts
+    expires = min(int(time.time()) + services().settings.result_url_ttl_s, int(entry.expires_at))
+    timings = {**facts.timings_ms, "totalMs": round((trio.current_time() - delivery.started) * 1000)}
+    return CaptureReport(
+        url=delivery.request.url, final_url=facts.final_url, status=capture.target_status, title=facts.title,
+        description=facts.description, open_graph=facts.open_graph, timings=timings,
+        content_type=capture.content_type, bytes=len(capture.body),
+        result_url=services().jobs.secrets.signer.url(base_url(), entry.id, entry.workspace_id, expires))
 
 
 @blueprint.get("/healthz")

@@ -49,7 +49,8 @@ def analytics_query(group_by: str) -> str:
         raise InvalidRequest(f"groupBy must be one of {', '.join(GROUPS)}", errors=(
             FieldError("groupBy", "invalid", f"one of {', '.join(GROUPS)}"),))
     return (
-        f"SELECT {GROUPS[group_by]} AS grp, type, outcome, stage, code, count(*) AS n FROM events "
+        f"SELECT {GROUPS[group_by]} AS grp, type, outcome, stage, code, "
+        "json_extract_string(data, '$.cache') AS cache, count(*) AS n FROM events "
         "WHERE workspace_id = ? AND ts >= ? AND ts < ? "
         "AND type IN ('capture.succeeded', 'capture.failed', 'webhook.attempted') "
         "GROUP BY ALL ORDER BY 1"
@@ -64,6 +65,7 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
             group_by: str(row["grp"]), "captures": 0, "outcomes": dict.fromkeys(OUTCOMES, 0),
             "failuresByStage": defaultdict(int), "failuresByCode": defaultdict(int),
             "webhookAttempts": 0, "webhookDelivered": 0, "webhookFailuresByCode": defaultdict(int),
+            "cacheHits": 0, "cacheMisses": 0,
         })
         if row["type"] == "webhook.attempted":
             group["webhookAttempts"] += row["n"]
@@ -73,6 +75,8 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
                 group["webhookFailuresByCode"][row["code"]] += row["n"]
             continue
         group["captures"] += row["n"]
+        if row["cache"] in ("hit", "miss"):
+            group["cacheHits" if row["cache"] == "hit" else "cacheMisses"] += row["n"]
         group["outcomes"][row["outcome"]] = group["outcomes"].get(row["outcome"], 0) + row["n"]
         if row["outcome"] != "succeeded":
             group["failuresByStage"][row["stage"]] += row["n"]

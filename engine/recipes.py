@@ -7,6 +7,7 @@ recipe under the request's deadline.
 from __future__ import annotations
 
 import base64
+import itertools
 import math
 from collections.abc import Callable
 from contextlib import suppress
@@ -56,12 +57,43 @@ SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
 WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networkidle": "networkIdle"}
 
 
+# What a page says about itself, read in its own world after it settled; every value bounded, so a page
+# cannot make the answer large (a title of megabytes is cut, the 51st og: tag is left out).
+FACTS_SCRIPT = """(() => {
+  const text = (value, most) => typeof value === 'string' ? value.slice(0, most) : null;
+  const meta = document.querySelector('meta[name="description" i]');
+  const openGraph = {};
+  for (const tag of [...document.querySelectorAll('meta[property^="og:" i]')].slice(0, 50)) {
+    const name = tag.getAttribute('property').slice(3).toLowerCase();
+    if (!(name in openGraph)) openGraph[name] = text(tag.getAttribute('content') ?? '', 2000);
+  }
+  return {title: text(document.title, 1000), description: meta ? text(meta.getAttribute('content') ?? '', 4000)
+          : null, openGraph};
+})()"""
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """responseType json: what the page said about itself and how long each step took."""
+
+    final_url: str | None  # where the main document ended, redirects followed; none for an html capture
+    title: str | None
+    description: str | None
+    open_graph: dict[str, str]
+    timings_ms: dict[str, int]  # load (navigation to the wait condition), settle, render
+
+    def as_json(self) -> dict[str, Any]:
+        return {"finalUrl": self.final_url, "title": self.title, "description": self.description,
+                "openGraph": self.open_graph, "timings": self.timings_ms}
+
+
 @dataclass(frozen=True)
 class Capture:
     body: bytes
     content_type: str
     target_status: int
     removed: tuple[Removed, ...] = ()  # removeElements: what went, by kind and layer
+    facts: PageFacts | None = None  # responseType json
 
 
 def _nothing_refused(url: str) -> str | None:
@@ -77,6 +109,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     if request.remove_elements is not None:
         removal = Removal(request.remove_elements, await rule_sets())
         await removal.prepare(page, request.url or HTML_DOCUMENT_URL)
+    marks = [trio.current_time()]
     try:
         status = await navigate(page, request)
     except RenderFailed:
@@ -86,8 +119,12 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     for low, high in request.rejected_statuses:
         if low <= status <= high:
             raise TargetStatusRejected(status)
+    marks.append(trio.current_time())
     await settle(page, request, removal)
     _check_main_document(page, refused)  # a refresh or a script may have navigated since
+    # Cached results too: a cached answer may be asked for as json.
+    said = await evaluate(page, FACTS_SCRIPT) if request.response_type == "json" or request.cache else None
+    marks.append(trio.current_time())
     try:
         body = await render(page, request, max_bytes)
     except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
@@ -96,7 +133,14 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
         body = await framed(page, request, body)
     if len(body) > max_bytes:
         raise ResultTooLarge(f"the {request.format} is {len(body)} bytes, more than {max_bytes} (max_result_bytes)")
-    return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else ())
+    marks.append(trio.current_time())
+    facts = None
+    if said is not None:
+        steps = [round((end - start) * 1000) for start, end in itertools.pairwise(marks)]
+        facts = PageFacts(page.state.document_url if request.url is not None else None, said["title"],
+                          said["description"], said["openGraph"], dict(zip(("loadMs", "settleMs", "renderMs"),
+                                                                           steps, strict=True)))
+    return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else (), facts)
 
 
 async def framed(page: Page, r: CaptureRequest, screenshot: bytes) -> bytes:
@@ -154,6 +198,10 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
             {"name": "prefers-reduced-motion", "value": "reduce" if r.reduced_motion else "no-preference"},
         ]}),
     ]
+    if r.geolocation is not None:
+        g = r.geolocation
+        commands.append(("Emulation.setGeolocationOverride",
+                         {"latitude": g.latitude, "longitude": g.longitude, "accuracy": g.accuracy}))
     if r.omit_background:
         commands.append(("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}))
     if r.headers:
@@ -163,6 +211,9 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
     if r.html is not None:
         page.html_document = r.html
         commands.append(("Fetch.enable", page.fetch_interception()))
+    if r.geolocation is not None:  # a Browser command, so on the browser's connection; this context only
+        await page.conn.send("Browser.grantPermissions",
+                             {"permissions": ["geolocation"], "browserContextId": page.context_id})
     for (method, _), answer in zip(commands, await page.send_many(commands), strict=True):
         if isinstance(answer, CdpError):
             field = CLIENT_FIELDS.get(method)

@@ -22,6 +22,7 @@ from engine.errors import FieldError, InvalidRequest, MalformedJson, PayloadTooL
 Format = Literal["png", "jpeg", "webp", "pdf", "html", "webm"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
 MAX_HTML_BYTES = 512 * 1024
+MAX_TTL_S = 30 * 24 * 3600  # cache.ttlS
 MOCKUP_DEVICES = ("iphone-15", "pixel-8", "ipad-air", "macbook", "browser")  # engine.mockups.FRAMES
 LOCALE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 _STATUS_RANGE = re.compile(r"^([1-5]\d\d)(?:-([1-5]\d\d))?$")
@@ -101,6 +102,19 @@ class Proxy(Model):
     region: str = Field(min_length=1, max_length=64)
 
 
+class Geolocation(Model):
+    latitude: float = Field(ge=-90, le=90)
+    longitude: float = Field(ge=-180, le=180)
+    accuracy: float = Field(default=100, ge=0, le=100000, description="metres")
+
+
+class Cache(Model):
+    ttl_s: int = Field(ge=0, le=MAX_TTL_S, description="keep the result this long, and answer "
+                       "from a kept one no older than this (0: always render, keep nothing)")
+    key: str | None = Field(default=None, min_length=1, max_length=256, description="the workspace's own key "
+                            "for the result, instead of the request's normalised options (format still counts)")
+
+
 class CaptureRequest(Model):
     url: str | None = Field(default=None, min_length=1, max_length=8192)
     html: str | None = Field(default=None, max_length=MAX_HTML_BYTES)
@@ -120,6 +134,7 @@ class CaptureRequest(Model):
     user_agent: str | None = Field(default=None, min_length=1, max_length=512)
     locale: str = Field(default="en-US", max_length=35)
     timezone: str = Field(default="UTC", max_length=64)
+    geolocation: Geolocation | None = None
     hide_selectors: list[Selector] = Field(default_factory=list, max_length=50)
     click: Selector | None = None
     fail_on_status: list[int | str] = Field(default_factory=list, max_length=50)
@@ -135,6 +150,8 @@ class CaptureRequest(Model):
     pdf: PdfOptions | None = None
     webhook_url: str | None = Field(default=None, max_length=2048)
     retain: bool = False
+    response_type: Literal["binary", "json"] = "binary"
+    cache: Cache | None = None
 
     @field_validator("locale")
     @classmethod

@@ -101,6 +101,8 @@ class AnalyticsRow(Reply):
     webhook_delivered: int = Field(description="... answered 2xx")
     webhook_failures_by_code: Counts = Field(description="... failed, by code: http_503, redirect, timeout, tls, "
                                                         "connection, forbidden_destination")
+    cache_hits: int = Field(description="successful captures with cache answered from a kept result (no quota)")
+    cache_misses: int = Field(description="successful captures with cache that were rendered (and kept)")
 
 
 class Analytics(Reply):
@@ -177,6 +179,25 @@ def job_view(job: jobs.Job, base_url: str) -> Job:
         error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
 
 
+class CaptureReport(Reply):
+    """POST /api/screenshot with responseType json: the page's metadata and the result behind a signed URL."""
+
+    url: str | None = Field(default=None, description="as requested; omitted for an html capture")
+    final_url: str | None = Field(default=None, description="where the main document ended, redirects followed")
+    status: int = Field(description="the main document's HTTP status")
+    title: str | None = None
+    description: str | None = Field(default=None, description="<meta name=description>")
+    open_graph: dict[str, str] = Field(description="the page's og: tags by name without the prefix (og:image → "
+                                                   "image), the first of each, at most 50")
+    timings: dict[str, int] = Field(description="loadMs (navigation to waitUntil), settleMs (waits, scroll, "
+                                                "scripts), renderMs, totalMs (the request, queueing included); a "
+                                                "cached answer keeps its render's steps")
+    content_type: str
+    bytes: int
+    result_url: str = Field(description="a signed download URL, no API key needed, valid for result_url_ttl_s "
+                                        "(default 900 s) or as long as the cache keeps it")
+
+
 class WebhookEndpoint(Reply):
     id: str
     url: str
@@ -227,6 +248,7 @@ class WebhookEvent(Reply):
     data: Job = Field(description="the job as GET shows it then; job.succeeded: with a resultUrl fresh at each try")
 
 
-REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, WebhookEndpoint,
+REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, CaptureReport,
+                                    WebhookEndpoint,
                                     WebhookEndpoints, TestEventSent, Regions, Health, Readiness)
 CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers

@@ -55,7 +55,7 @@ class Settings:
     plans_file: Path | None = None
     pool_size: int = 2
     captures_per_session: int = 200
-    session_memory_mb: int = 1536  # resident memory of one Chromium tree; 0 turns the check off
+    session_memory_mb: int = 1536  # resident memory of one Chromium tree (on a Grid: a page's JS heap); 0: off
     max_body_bytes: int = 1024 * 1024
     max_result_bytes: int = 50_000_000  # a larger capture fails with 422 result_too_large, costing no quota
     queue_limit: int = 32  # synchronous captures waiting for a browser
@@ -70,6 +70,7 @@ class Settings:
     retained_result_s: int = 30 * 24 * 3600  # ... with `retain: true` (plan feature retainedDownloads)
     result_url_ttl_s: int = 900  # a signed result URL's life, never past retention
     retention_sweep_s: float = 60.0
+    cache_max_bytes: int = 2 * 1024**3  # the shelf (cached and json results): least recently used go past it
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
     # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
     # longest wait for an answer, and how many calls may be under way at once, in all and to one host.

@@ -309,3 +309,48 @@ def framed_alert(handler: Handler) -> Answer:
 @route("/alerting")
 def alerting(handler: Handler) -> Answer:
     return 200, HTML, page("<p>inside</p><script>alert('from the frame')</script>")
+
+
+@route("/heap")
+def heap(handler: Handler) -> Answer:
+    """A page that keeps `?mb=` megabytes of JavaScript arrays alive (doubles, 1 MiB each): its JS heap grows."""
+    megabytes = int(handler.query.get("mb", "32"))
+    script = (f"window.kept = []; for (let i = 0; i < {megabytes}; i++) kept.push(new Array(131072).fill(i + 0.5));"
+              "document.getElementById('out').textContent = 'kept ' + kept.length + ' MiB';")
+    return _ok(f"<p id=out></p><script>{script}</script>")
+
+
+@route("/geolocation")
+def geolocation(_: Handler) -> Answer:
+    """What navigator.geolocation answers the page (a position or an error) as DOM text; #answered once it did."""
+    script = """
+      const answer = facts => {
+        document.getElementById('out').textContent = JSON.stringify(facts);
+        document.body.append(Object.assign(document.createElement('i'), {id: 'answered'}));
+      };
+      navigator.geolocation.getCurrentPosition(
+        p => answer({latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy}),
+        e => answer({error: e.code}), {timeout: 3000});
+    """
+    return _ok(f"<pre id=out></pre><script>{script}</script>")
+
+
+OPEN_GRAPH = {"title": "Fixture & Sons", "type": "article", "image": "https://cdn.fixture.test/card.png",
+              "image:width": "1200", "description": "Open Graph text ünïcode 😀"}
+
+
+@route("/og")
+def open_graph(_: Handler) -> Answer:
+    """Metadata for responseType json: a title, a description, the og: tags of OPEN_GRAPH (one twice: the first
+    counts) and a look-alike that is not one (name=, not property=)."""
+    tags = "".join(f"<meta property='og:{name}' content='{html.escape(value, quote=True)}'>"
+                   for name, value in OPEN_GRAPH.items())
+    head = (f"<title>Fixture &amp; page</title><meta name=description content='A page that describes itself'>"
+            f"{tags}<meta property='og:title' content='second title'><meta name='og:site_name' content='not og'>")
+    return _ok("<h1>Open Graph</h1>", head)
+
+
+@route("/moved")
+def moved(handler: Handler) -> Answer:
+    """A 302 to `?to=` (a path of this site)."""
+    return 302, {"location": handler.query.get("to", "/simple")}, b""

@@ -19,7 +19,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from tests.conftest import Service, Workspace
+from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)
@@ -294,6 +294,23 @@ def test_timezone_changes_rendered_text(default_probe: dict[str, Any],
     assert (default_probe["zone"], emulated_probe["zone"]) == ("UTC", "Asia/Tokyo")
     assert "1970 00:00:00 GMT+0000" in default_probe["tz"]
     assert "1970 09:00:00 GMT+0900" in emulated_probe["tz"]
+
+
+def test_geolocation_is_granted_and_emulated_in_its_capture_only(
+        tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> None:
+    """One browser session (pool_size 1) for both captures: the grant belongs to the first capture's context,
+    so the second, on the same browser without the option, is refused (PERMISSION_DENIED is code 1)."""
+    with running_service(tmp_path_factory.mktemp("geolocation") / "data", site, CAPTURE_POOL_SIZE="1") as service:
+        ws = service.workspace("pro")
+        where = {"latitude": 48.8584, "longitude": 2.2945, "accuracy": 25}
+        located = probe(ws.capture(url=f"{site.base}/geolocation?with", format="html", geolocation=where,
+                                   waitForSelector="#answered"))
+        assert located == where
+        refused = probe(ws.capture(url=f"{site.base}/geolocation?without", format="html",
+                                   waitForSelector="#answered"))
+        assert refused == {"error": 1}
+        bad = ws.capture(url=f"{site.base}/simple", geolocation={"latitude": 91, "longitude": 0})
+        assert problem(bad, 422, "invalid_request")["errors"][0]["field"] == "geolocation.latitude"
 
 
 # --- page changes -----------------------------------------------------------------------------

@@ -1,0 +1,201 @@
+"""The shelf: results of synchronous captures kept for a while, for the cache and for a JSON answer's resultUrl.
+
+A capture with `cache` is shelved under its key (a hash of its workspace and its normalised request, or of
+its workspace, format and the client's `cache.key`) for `cache.ttlS`; the same request within that time is
+answered from the shelf, costing no quota. A capture with `responseType: json` is shelved for
+`result_url_ttl_s`, so its answer can name a signed `resultUrl` (`/api/results/{capture id}`), as a job's does.
+Keys never cross workspaces: the workspace is part of every key.
+
+Each entry is one file under `<data>/shelf/` (actors.results.ResultStore: written and synced before it is
+recorded) and an event, `result.shelved`; `result.unshelved` records its end (expired, or evicted once the
+shelf passes `cache_max_bytes`, least recently used first). On start the entries are rebuilt from those
+events and files without a live entry are removed, so the cache survives restarts; an entry's last use is
+then its last recorded hit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import trio
+
+from actors.eventlog import Event, EventLog
+from actors.results import ResultStore
+from engine.errors import JobNotFound, ResultUrlExpired
+from engine.period import utcnow
+from engine.recipes import Capture, PageFacts
+from engine.request import MAX_TTL_S, CaptureRequest
+from engine.settings import Settings
+from engine.signing import ResultSigner
+
+log = logging.getLogger("capture.shelf")
+NOT_IN_THE_KEY = {"cache", "response_type"}  # how to answer, not what to capture
+
+
+def cache_key(workspace_id: str, request: CaptureRequest) -> str | None:
+    """The cache key of a request with `cache`: its workspace and either its `cache.key` or all it asks for."""
+    if request.cache is None:
+        return None
+    if request.cache.key is not None:
+        what = orjson.dumps(["key", request.format, request.cache.key])
+    else:
+        what = orjson.dumps(["request", request.model_dump(mode="json", exclude=NOT_IN_THE_KEY)],
+                            option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(workspace_id.encode() + b"\0" + what).hexdigest()
+
+
+@dataclass
+class Shelved:
+    id: str  # the capture's
+    workspace_id: str
+    key: str | None  # the cache key; None: kept for a resultUrl only
+    format: str
+    content_type: str
+    size: int  # bytes
+    target_status: int
+    facts: dict[str, Any] | None  # PageFacts.as_json of a json capture
+    shelved_at: float  # unix seconds
+    expires_at: float
+
+    def capture(self, body: bytes) -> Capture:
+        facts = None
+        if self.facts is not None:
+            facts = PageFacts(self.facts["finalUrl"], self.facts["title"], self.facts["description"],
+                              self.facts["openGraph"], self.facts["timings"])
+        return Capture(body, self.content_type, self.target_status, (), facts)
+
+
+class Shelf:
+    def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore) -> None:
+        self.settings = settings
+        self.event_log = event_log
+        self.store = store
+        self._entries: OrderedDict[str, Shelved] = OrderedDict()  # least recently used first
+        self._by_key: dict[str, str] = {}  # cache key → entry id
+        self._bytes = 0
+
+    @property
+    def size(self) -> int:
+        """Bytes of every shelved file."""
+        return self._bytes
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Rebuild from the event log, then drop expired entries every retention_sweep_s until cancelled."""
+        await self._rebuild()
+        task_status.started()
+        while True:
+            await trio.sleep(self.settings.retention_sweep_s)
+            await self.sweep()
+
+    async def _rebuild(self) -> None:
+        rows = await self.event_log.query(
+            "SELECT ts, type, workspace_id, capture_id, format, bytes, target_status, data FROM events "
+            "WHERE type IN ('result.shelved', 'result.unshelved') ORDER BY seq")
+        now = time.time()
+        for row in rows:
+            data = orjson.loads(row["data"]) if row["data"] else {}
+            if row["type"] == "result.unshelved":
+                self._forget(row["capture_id"])
+            elif data["expiresAt"] > now:
+                self._add(Shelved(row["capture_id"], row["workspace_id"], data.get("key"), row["format"],
+                                  data["contentType"], row["bytes"], row["target_status"], data.get("facts"),
+                                  data["shelvedAt"], data["expiresAt"]))
+        # Least recently used first: by the last hit, else by when it was shelved (the rows' order).
+        hits = await self.event_log.query(
+            "SELECT json_extract_string(data, '$.shelved') AS id, max(seq) AS last FROM events "
+            "WHERE type = 'capture.succeeded' AND ts >= ? AND json_extract_string(data, '$.shelved') IS NOT NULL "
+            "GROUP BY 1 ORDER BY 2", [utcnow() - dt.timedelta(seconds=MAX_TTL_S)])
+        for hit in hits:
+            if hit["id"] in self._entries:
+                self._entries.move_to_end(hit["id"])
+        removed = await self.store.keep_only(self._entries)
+        if removed:
+            log.info("removed %d shelved files without a live entry", len(removed))
+        log.info("shelf rebuilt: %d results, %d bytes", len(self._entries), self._bytes)
+        await self._evict()
+
+    def _add(self, entry: Shelved) -> None:
+        self._forget(entry.id)
+        self._entries[entry.id] = entry
+        self._bytes += entry.size
+        if entry.key is not None:
+            replaced = self._by_key.get(entry.key)
+            if replaced is not None and replaced in self._entries:  # a newer render of the same request
+                self._entries[replaced].key = None
+            self._by_key[entry.key] = entry.id
+
+    def _forget(self, entry_id: str) -> Shelved | None:
+        entry = self._entries.pop(entry_id, None)
+        if entry is not None:
+            self._bytes -= entry.size
+            if entry.key is not None and self._by_key.get(entry.key) == entry_id:
+                del self._by_key[entry.key]
+        return entry
+
+    async def put(self, workspace_id: str, capture_id: str, request: CaptureRequest, capture: Capture,
+                  ttl_s: int, key: str | None) -> Shelved:
+        """Keep `capture` for `ttl_s` under `key` (None: for its resultUrl only); durable once this returns."""
+        entry = Shelved(capture_id, workspace_id, key, request.format, capture.content_type, len(capture.body),
+                        capture.target_status, capture.facts.as_json() if capture.facts else None,
+                        time.time(), time.time() + ttl_s)
+        await self.store.write(capture_id, capture.body)
+        await self.event_log.append(Event(
+            "result.shelved", workspace_id=workspace_id, capture_id=capture_id, format=request.format,
+            bytes=entry.size, target_status=entry.target_status,
+            data={"key": key, "contentType": entry.content_type, "facts": entry.facts,
+                  "shelvedAt": entry.shelved_at, "expiresAt": entry.expires_at}))
+        self._add(entry)
+        await self._evict(keep=capture_id)
+        return entry
+
+    def find(self, key: str, max_age_s: int) -> Shelved | None:
+        """The live entry under a cache key, if younger than `max_age_s` (the asking request's ttlS), marked
+        as just used."""
+        entry_id = self._by_key.get(key)
+        entry = self._entries.get(entry_id) if entry_id is not None else None
+        now = time.time()
+        if entry is None or entry.expires_at <= now or entry.shelved_at + max_age_s <= now:
+            return None
+        self._entries.move_to_end(entry.id)
+        return entry
+
+    def signed_result(self, capture_id: str, expires: str | None, sig: str | None, signer: ResultSigner) -> Shelved:
+        """The entry behind a signed result URL (no API key), if the URL holds and the result is still kept."""
+        entry = self._entries.get(capture_id)
+        if entry is None:
+            raise JobNotFound(capture_id)
+        signer.check(entry.id, entry.workspace_id, expires, sig, time.time())
+        if entry.expires_at <= time.time():
+            raise ResultUrlExpired(f"the result of {capture_id} is no longer kept")
+        return entry
+
+    async def read(self, entry: Shelved) -> bytes | None:
+        return await self.store.read(entry.id)
+
+    async def sweep(self) -> int:
+        now = time.time()
+        due = [entry for entry in self._entries.values() if entry.expires_at <= now]
+        for entry in due:
+            await self._drop(entry, "expired")
+        return len(due)
+
+    async def _evict(self, keep: str | None = None) -> None:
+        """Least recently used first, until the shelf is within cache_max_bytes (never the entry just put)."""
+        while self._bytes > self.settings.cache_max_bytes:
+            victim = next((e for e in self._entries.values() if e.id != keep), None)
+            if victim is None:
+                return
+            await self._drop(victim, "evicted")
+
+    async def _drop(self, entry: Shelved, reason: str) -> None:
+        self._forget(entry.id)
+        await self.event_log.append(Event("result.unshelved", workspace_id=entry.workspace_id,
+                                          capture_id=entry.id, bytes=entry.size, data={"reason": reason}))
+        await self.store.delete(entry.id)

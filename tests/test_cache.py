@@ -1,0 +1,123 @@
+"""Issue 25 on the synchronous capture: JSON answers with the page's metadata and a signed resultUrl, and the
+cache (x-cache HIT costs no quota, never crosses workspaces, survives a restart, evicts least recently used)."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from PIL import Image
+
+from tests.conftest import Service, Workspace, running_service
+from tests.fixture_site import FixtureServer
+from tests.pages import OPEN_GRAPH
+
+
+def _download(service: Service, result_url: str) -> httpx.Response:
+    """A signed result URL, fetched without an API key."""
+    return service.client.get(result_url.removeprefix(service.url))
+
+
+def test_a_json_answer_carries_the_pages_metadata_and_a_signed_result(pro: Workspace, service: Service,
+                                                                      site: FixtureServer) -> None:
+    url = f"{site.base}/moved?to=/og"
+    answer = pro.capture(url=url, responseType="json", viewport={"width": 640, "height": 400})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/json"
+    assert "x-cache" not in answer.headers  # no cache asked for
+    report: dict[str, Any] = answer.json()
+    assert report["url"] == url
+    assert report["finalUrl"] == f"{site.base}/og"
+    assert report["status"] == 200
+    assert report["title"] == "Fixture & page"
+    assert report["description"] == "A page that describes itself"
+    assert report["openGraph"] == OPEN_GRAPH
+    assert set(report["timings"]) == {"loadMs", "settleMs", "renderMs", "totalMs"}
+    assert report["timings"]["totalMs"] >= report["timings"]["renderMs"] >= 0
+    assert report["contentType"] == "image/png"
+
+    result = _download(service, report["resultUrl"])
+    assert result.status_code == 200, result.text
+    assert result.headers["content-type"] == "image/png"
+    assert len(result.content) == report["bytes"]
+    assert Image.open(io.BytesIO(result.content)).size == (640, 400)
+    altered = _download(service, report["resultUrl"].replace("sig=", "sig=x"))
+    assert altered.status_code in (403, 404)
+    assert altered.json()["code"] in ("invalid_signature", "not_found")
+    tampered = report["resultUrl"].rsplit(".", 1)[0] + ".AAAA"
+    assert _download(service, tampered).json()["code"] == "invalid_signature"
+
+
+def test_the_same_request_is_answered_from_the_cache_once_and_for_free(service: Service,
+                                                                       site: FixtureServer) -> None:
+    ws, other = service.workspace("pro"), service.workspace("pro")
+    body = {"url": f"{site.base}/simple?cached", "cache": {"ttlS": 600}, "format": "jpeg"}
+    first = ws.capture(**body)
+    assert first.status_code == 200, first.text
+    assert first.headers["x-cache"] == "MISS"
+    assert ws.quota(at_least_used=1)["used"] == 1
+    second = ws.capture(**body)
+    assert second.status_code == 200, second.text
+    assert second.headers["x-cache"] == "HIT"
+    assert second.content == first.content
+    assert second.headers["content-type"] == "image/jpeg"
+    assert site.count("/simple?cached") == 1  # rendered once
+    time.sleep(0.5)  # the hit's event is committed after its bytes were sent
+    assert ws.quota()["used"] == 1
+
+    assert other.capture(**body).headers["x-cache"] == "MISS"  # never shared between workspaces
+    assert ws.capture(**{**body, "quality": 50}).headers["x-cache"] == "MISS"  # another request
+    json_hit = ws.capture(**body, responseType="json")  # the same capture, answered another way
+    assert json_hit.headers["x-cache"] == "HIT"
+    assert json_hit.json()["bytes"] == len(first.content)
+    assert _download(service, json_hit.json()["resultUrl"]).content == first.content
+    assert ws.capture(**{**body, "cache": {"ttlS": 0}}).headers["x-cache"] == "MISS"  # nothing that old
+    assert site.count("/simple?cached") == 4
+    assert ws.quota(at_least_used=3)["used"] == 3
+
+    rows = ws.get("/api/analytics", groupBy="day").json()["rows"]
+    assert (rows[-1]["cacheHits"], rows[-1]["cacheMisses"]) == (2, 3)
+    assert rows[-1]["outcomes"]["succeeded"] == 5
+
+
+def test_a_cache_key_names_the_result_across_urls(pro: Workspace, site: FixtureServer) -> None:
+    first = pro.capture(url=f"{site.base}/simple?keyed=1", cache={"ttlS": 60, "key": "front-page"})
+    assert first.headers["x-cache"] == "MISS"
+    again = pro.capture(url=f"{site.base}/simple?keyed=2", cache={"ttlS": 60, "key": "front-page"})
+    assert again.headers["x-cache"] == "HIT"
+    assert again.content == first.content
+    as_pdf = pro.capture(url=f"{site.base}/simple?keyed=2", cache={"ttlS": 60, "key": "front-page"}, format="pdf")
+    assert as_pdf.headers["x-cache"] == "MISS"  # the format is part of every key
+    assert as_pdf.headers["content-type"] == "application/pdf"
+
+
+def test_the_cache_survives_a_restart_and_evicts_the_least_recently_used(
+        tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> None:
+    """A budget that holds two small PNGs, not three: the third result evicts the least recently used."""
+    data: Path = tmp_path_factory.mktemp("cache") / "data"
+    small = {"viewport": {"width": 320, "height": 200}, "cache": {"ttlS": 3600}}
+
+    def shot(ws: Workspace, name: str) -> str:
+        answer = ws.capture(url=f"{site.base}/simple?lru={name}", **small)
+        assert answer.status_code == 200, answer.text
+        return str(answer.headers["x-cache"])
+
+    with running_service(data, site) as service:
+        ws = service.workspace("pro")
+        assert [shot(ws, "a"), shot(ws, "b"), shot(ws, "a")] == ["MISS", "MISS", "HIT"]
+        sizes = [row["bytes"] for row in service.events("type = 'result.shelved'")]
+    budget = sum(sizes) + max(sizes) // 2  # a, b and half of another
+    with running_service(data, site, CAPTURE_CACHE_MAX_BYTES=str(budget)) as service:
+        ws = Workspace(ws.id, ws.key, ws.key_id, service)  # the same workspace and key, from the data kept
+        assert shot(ws, "a") == "HIT"  # kept across the restart; a is now more recent than b
+        assert shot(ws, "c") == "MISS"  # evicts b
+        assert [shot(ws, "a"), shot(ws, "b")] == ["HIT", "MISS"]
+        gone = service.events("type = 'result.unshelved'")
+        assert [row["data"]["reason"] for row in gone][:1] == ["evicted"]
+        assert sorted(p.name for p in (data / "shelf").iterdir()) == sorted(
+            row["capture_id"] for row in service.events("type = 'result.shelved'")
+            if row["capture_id"] not in {g["capture_id"] for g in gone})
