@@ -143,7 +143,7 @@ class Intake:
             request = parse_capture(body.json())
             await self.vet(request, principal, job=False)
             key = cache_key(workspace_id, request)
-            if key is not None and (hit := await self._from_shelf(principal, key, request)) is not None:
+            if key is not None and (hit := await self.from_shelf(key, request)) is not None:
                 entry, kept = hit
                 return self._delivery(principal, request_id, capture_id, request, kept, started,
                                       self.ledger.usage(workspace_id, principal.monthly_limit), "hit", entry)
@@ -151,7 +151,7 @@ class Intake:
                 usage = self.ledger.reserve(workspace_id, capture_id, principal.monthly_limit)
                 reserved = True
                 capture = await self._render(request, capture_id, workspace_id)
-                shelved = await self._shelve(workspace_id, capture_id, request, capture, key)
+                shelved = await self.shelve(workspace_id, capture_id, request, capture, key)
         except CaptureError as exc:
             if reserved:
                 self.ledger.release(principal.workspace.id, capture_id)
@@ -182,8 +182,7 @@ class Intake:
         self._deliveries[capture_id] = delivery
         return delivery
 
-    async def _from_shelf(self, principal: Principal, key: str,
-                          request: CaptureRequest) -> tuple[Shelved, Capture] | None:
+    async def from_shelf(self, key: str, request: CaptureRequest) -> tuple[Shelved, Capture] | None:
         """A kept result for this request no older than its ttlS, if the shelf has one (and its file)."""
         assert request.cache is not None
         entry = self.shelf.find(key, request.cache.ttl_s)
@@ -192,12 +191,12 @@ class Intake:
         body = await self.shelf.read(entry)
         return (entry, entry.capture(body)) if body is not None else None
 
-    async def _shelve(self, workspace_id: str, capture_id: str, request: CaptureRequest, capture: Capture,
-                      key: str | None) -> Shelved | None:
-        """Keep the result: in the cache for its ttlS, or for a json answer's resultUrl."""
+    async def shelve(self, workspace_id: str, capture_id: str, request: CaptureRequest, capture: Capture,
+                     key: str | None, *, for_url: bool = True) -> Shelved | None:
+        """Keep the result: in the cache for its ttlS, or (`for_url`) for a json answer's resultUrl."""
         if key is not None and request.cache is not None and request.cache.ttl_s > 0:
             return await self.shelf.put(workspace_id, capture_id, request, capture, request.cache.ttl_s, key)
-        if request.response_type == "json":
+        if for_url and request.response_type == "json":
             return await self.shelf.put(workspace_id, capture_id, request, capture,
                                         self.settings.result_url_ttl_s, None)
         return None

@@ -158,4 +158,5 @@ class JobBook:
                       **values: Any) -> Event:
         """The analytics event of one attempt of the job, beside its job event."""
         return capture_event(kind, job.workspace_id, job.key_id, job.request_id, job.id, request,
-                             int((trio.current_time() - started) * 1000), data={"job": True}, **values)
+                             int((trio.current_time() - started) * 1000),
+                             data={"job": True, **values.pop("data", {})}, **values)

@@ -22,8 +22,10 @@ from actors.intake import Intake
 from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
+from actors.shelf import cache_key
 from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout
 from engine.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
+from engine.keys import new_id
 from engine.overlays import MAX_REPORTED
 from engine.period import utcnow
 from engine.recipes import Capture
@@ -44,6 +46,7 @@ class _Attempt:
     outcome: Capture | CaptureError | _Cancelled
     request: CaptureRequest | None
     started: float
+    cache: str | None = None  # the request asked for `cache`: "hit" (nothing rendered) or "miss"
 
 
 class JobWorkers:
@@ -182,9 +185,14 @@ class JobWorkers:
             if job.cancel_requested or job.id in self.book.cancelling:
                 return _Attempt(_Cancelled(), request, started)
             await self.book.record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
+            key = cache_key(job.workspace_id, request)
+            if key is not None and (hit := await self.intake.from_shelf(key, request)) is not None:
+                return _Attempt(hit[1], request, started, "hit")
             with scope:
                 capture = await self.intake.render_on(session, request, job.id, job.workspace_id)
-                return _Attempt(capture, request, started)
+                if key is not None:  # the cache's own copy, under a capture id: the job's result has its retention
+                    await self.intake.shelve(job.workspace_id, new_id("cap"), request, capture, key, for_url=False)
+                return _Attempt(capture, request, started, "miss" if key is not None else None)
             return _Attempt(_Cancelled(), request, started)
         except CaptureError as exc:
             return _Attempt(exc, request, started)
@@ -222,13 +230,19 @@ class JobWorkers:
                                 "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()}
         if attempt.request is not None and attempt.request.remove_elements is not None:
             data["removedElements"] = [r.wire() for r in capture.removed[:MAX_REPORTED]]
+        if attempt.request is not None and attempt.request.response_type == "json" and capture.facts is not None:
+            data["facts"] = capture.facts.as_json()
+        cached = {"data": {"cache": attempt.cache}} if attempt.cache is not None else {}
         await self.book.record(
             job, "job.succeeded", data,
             self.book.capture_event(job, attempt.request, attempt.started, "capture.succeeded",
                                     outcome="succeeded", bytes=len(capture.body),
-                                    target_status=capture.target_status),
+                                    target_status=capture.target_status, **cached),
             bytes=len(capture.body), target_status=capture.target_status)
-        self.ledger.commit(job.workspace_id, job.id)
+        if attempt.cache == "hit":  # answered from the shelf: no quota
+            self.ledger.release(job.workspace_id, job.id)
+        else:
+            self.ledger.commit(job.workspace_id, job.id)
 
     async def _finish_cancelled(self, job: Job, request: CaptureRequest | None, started: float, stage: str) -> None:
         await self.book.record(job, "job.cancelled", {"stage": stage},

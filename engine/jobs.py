@@ -8,7 +8,8 @@ and when it rebuilds the projection from the event log on start:
     job.started           RUNNING  attempts + 1
     job.requeued          QUEUED   renderer or process died; an orderly shutdown gives the attempt back
     job.cancel_requested           cancelRequested: true
-    job.succeeded         SUCCEEDED  content type, bytes, result kept until `retainedUntil`
+    job.succeeded         SUCCEEDED  content type, bytes, result kept until `retainedUntil`; the page's facts
+                                     (responseType json); `cache`: hit or miss
     job.failed            FAILED     code, message
     job.cancelled         CANCELLED
     job.expired           EXPIRED    the sweeper deleted the result
@@ -72,6 +73,8 @@ class Job:
     error_code: str | None = None
     error_message: str | None = None
     removed_elements: list[dict[str, Any]] | None = None  # removeElements: what went (kind, layer, what, score)
+    facts: dict[str, Any] | None = None  # responseType json: engine.recipes.PageFacts.as_json
+    target_status: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -109,6 +112,8 @@ class Job:
             self.bytes = int(data["bytes"])
             self.retained_until = dt.datetime.fromisoformat(data["retainedUntil"])
             self.removed_elements = data.get("removedElements")
+            self.facts = data.get("facts")
+            self.target_status = data.get("targetStatus")
         elif kind == "job.failed":
             self._finish(FAILED, ts)
             self.error_code = data["code"]

@@ -164,6 +164,13 @@ class Job(Reply):
     bytes: int | None = None
     removed_elements: list[RemovedElement] | None = Field(default=None, description=(
         f"removeElements, SUCCEEDED only: what was removed, the first {MAX_REPORTED}"))
+    final_url: str | None = Field(default=None, description="responseType json, SUCCEEDED only (as the rest "
+                                  "below): where the main document ended, redirects followed")
+    target_status: int | None = Field(default=None, description="the main document's HTTP status")
+    title: str | None = None
+    description: str | None = None
+    open_graph: dict[str, str] | None = Field(default=None, description="og: tags by name without the prefix")
+    timings: dict[str, int] | None = Field(default=None, description="loadMs, settleMs, renderMs of the render")
     error: JobError | None = None
 
 
@@ -176,7 +183,17 @@ def job_view(job: jobs.Job, base_url: str) -> Job:
         cancel_requested=job.cancel_requested,
         removed_elements=([RemovedElement.model_validate(r) for r in job.removed_elements]
                           if job.removed_elements is not None else None),
-        error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None)
+        error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None,
+        **_facts(job))
+
+
+def _facts(job: jobs.Job) -> dict[str, Any]:
+    """A succeeded json job's page metadata, as the synchronous json answer gives it."""
+    if job.facts is None or job.status != SUCCEEDED:
+        return {}
+    return {"final_url": job.facts["finalUrl"], "target_status": job.target_status, "title": job.facts["title"],
+            "description": job.facts["description"], "open_graph": job.facts["openGraph"],
+            "timings": job.facts["timings"]}
 
 
 class CaptureReport(Reply):

@@ -121,3 +121,30 @@ def test_the_cache_survives_a_restart_and_evicts_the_least_recently_used(
         assert sorted(p.name for p in (data / "shelf").iterdir()) == sorted(
             row["capture_id"] for row in service.events("type = 'result.shelved'")
             if row["capture_id"] not in {g["capture_id"] for g in gone})
+
+
+def test_jobs_answer_json_and_share_the_cache(service: Service, site: FixtureServer) -> None:
+    ws = service.workspace("pro")
+    job = ws.finished_job(ws.submit(url=f"{site.base}/og?job", responseType="json").json()["id"])
+    assert job["status"] == "SUCCEEDED", job
+    assert (job["title"], job["openGraph"], job["targetStatus"]) == ("Fixture & page", OPEN_GRAPH, 200)
+    assert job["finalUrl"] == f"{site.base}/og?job"
+    assert set(job["timings"]) == {"loadMs", "settleMs", "renderMs"}
+    assert _download(service, job["resultUrl"]).headers["content-type"] == "image/png"
+
+    body = {"url": f"{site.base}/simple?job-cache", "cache": {"ttlS": 600}}
+    rendered = ws.finished_job(ws.submit(**body).json()["id"])  # a miss: rendered, kept
+    assert rendered["status"] == "SUCCEEDED", rendered
+    assert ws.quota(at_least_used=2)["used"] == 2
+    answered = ws.capture(**body)
+    assert answered.headers["x-cache"] == "HIT"
+    from_cache = ws.finished_job(ws.submit(**body).json()["id"])  # a hit: nothing rendered, no quota
+    assert from_cache["status"] == "SUCCEEDED", from_cache
+    assert _download(service, from_cache["resultUrl"]).content == answered.content
+    assert site.count("/simple?job-cache") == 1
+    time.sleep(0.5)
+    assert ws.quota()["used"] == 2
+    outcomes = [e["data"]["cache"] for e in service.events(
+        f"type = 'capture.succeeded' AND workspace_id = '{ws.id}' AND json_extract_string(data, '$.cache') "
+        "IS NOT NULL")]
+    assert outcomes == ["miss", "hit", "hit"]

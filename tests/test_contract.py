@@ -184,8 +184,10 @@ def test_job_answers_have_the_fields_api_md_names(pro: Workspace, site: FixtureS
     assert {"id", "status", "statusUrl", "resultUrl", "resultExpiresAt", "contentType", "bytes"} <= set(job)
     schema = openapi_document()["paths"]["/api/jobs/{id}"]["get"]["responses"]["200"]["content"]
     described = _resolve(schema["application/json"]["schema"])["properties"]
-    # Beyond API.md's sketch, only for jobs that asked for removeElements: what went (issue 21).
-    assert set(described) == set(named) | {"removedElements"}
+    # Beyond API.md's sketch, only for jobs that asked for removeElements: what went (issue 21); for jobs that
+    # asked for responseType json, the page's metadata as the synchronous json answer has it (issue 25).
+    assert set(described) == set(named) | {"removedElements", "finalUrl", "targetStatus", "title", "description",
+                                           "openGraph", "timings"}
     batch = pro.service.client.post("/api/jobs/batch", json={"captures": [{"url": f"{site.base}/simple"}]},
                                     headers=pro.headers)
     assert batch.status_code == 202
