@@ -44,7 +44,7 @@ async def run(site: Site, runs: int, quick: bool) -> None:
                     for concurrency in (1, 4):
                         n = counts(page, concurrency, quick)
                         render = capture(client, {"url": url, "cache": {"ttlS": 0}}, "MISS")
-                        kept = {"url": url, "cache": {"ttlS": 3600}}
+                        kept: dict[str, object] = {"url": url, "cache": {"ttlS": 3600}}
                         await warm(render, 2)
                         await capture(client, kept, "MISS" if concurrency == 1 else "HIT")()
                         hit = capture(client, kept, "HIT")
