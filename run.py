@@ -5,6 +5,7 @@
     python run.py workspace set-plan WORKSPACE_ID PLAN [--quota Q]
     python run.py key create --workspace WORKSPACE_ID [--name NAME]
     python run.py key revoke KEY_ID
+    python run.py key rotate-signing-secret KEY_ID
     python run.py payload-key rotate
     python run.py sql "SELECT …"
     python run.py backup DESTINATION                     copy the data directory, also while running
@@ -417,13 +418,27 @@ class FileDesk:
     async def create_key(self, workspace_id: str, name: str | None) -> Any:
         from engine import accounts
 
-        secret = load_or_create_secret(self.settings.data_dir / "secrets" / "api-key-hmac.key")
-        return self._change(accounts.create_key, secret, workspace_id, name, self.settings.max_keys_per_workspace)
+        return self._change(accounts.create_key, self._key_secret(), workspace_id, name,
+                            self.settings.max_keys_per_workspace)
 
     async def revoke_key(self, key_id: str) -> Any:
         from engine import accounts
 
         return self._change(accounts.revoke_key, key_id)
+
+    def signing_secret(self, key: Any) -> str:
+        from engine.render_links import signing_secret
+
+        return signing_secret(self._key_secret(), key.id, key.signing_generation)
+
+    async def rotate_signing_secret(self, key_id: str) -> tuple[Any, str]:
+        from engine import accounts
+
+        key = self._change(accounts.rotate_signing_secret, key_id)
+        return key, self.signing_secret(key)
+
+    def _key_secret(self) -> bytes:
+        return load_or_create_secret(self.settings.data_dir / "secrets" / "api-key-hmac.key")
 
     async def rotate_payload_key(self) -> dict[str, object]:
         from engine.sealing import rotate_keys
@@ -478,14 +493,18 @@ def parser() -> argparse.ArgumentParser:
     set_plan.add_argument("plan")
     set_plan.add_argument("--quota", type=int, help="monthly capture limit overriding the plan's")
 
-    key = commands.add_parser("key", help="create and revoke API keys")
+    key = commands.add_parser("key", help="create and revoke API keys, rotate their render links' secrets")
     key_commands = key.add_subparsers(dest="action", required=True)
-    key_create = key_commands.add_parser("create", help="create a key; prints {id, key, workspaceId} "
-                                         "(the key is shown this once)")
+    key_create = key_commands.add_parser("create", help="create a key; prints {id, key, workspaceId, "
+                                         "signingSecret} (the key and the secret that signs its render links "
+                                         "are shown this once)")
     key_create.add_argument("--workspace", required=True, help="workspace id (ws_…)")
     key_create.add_argument("--name")
     key_revoke = key_commands.add_parser("revoke", help="revoke a key; it fails like an unknown key")
     key_revoke.add_argument("key_id")
+    key_rotate = key_commands.add_parser("rotate-signing-secret", help="a new secret for the key's render links; "
+                                         "prints {id, workspaceId, signingSecret}; links signed before stop working")
+    key_rotate.add_argument("key_id")
 
     payload_key = commands.add_parser("payload-key", help="rotate the key that seals job payloads")
     payload_key_commands = payload_key.add_subparsers(dest="action", required=True)
@@ -522,6 +541,8 @@ def _admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "workspace.set-plan", {"workspace": ns.workspace_id, "plan": ns.plan, "quota": ns.quota}
     if ns.command == "key" and ns.action == "create":
         return "key.create", {"workspace": ns.workspace, "name": ns.name}
+    if ns.command == "key" and ns.action == "rotate-signing-secret":
+        return "key.rotate-signing-secret", {"key": ns.key_id}
     if ns.command == "key":
         return "key.revoke", {"key": ns.key_id}
     if ns.command == "payload-key":

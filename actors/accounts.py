@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import trio
 
 from actors.database import STUCK_S, Database
-from engine import accounts, users
+from engine import accounts, render_links, users
 from engine.accounts import ApiKey, Workspace
 from engine.errors import Forbidden, NotFoundError
 from engine.keys import key_hash
@@ -145,6 +145,32 @@ class AccountDirectory:
             return None
         workspace = self._workspaces[key.workspace_id]
         return Principal(key, workspace, self.plans[workspace.plan])
+
+    def render_principal(self, key_id: str) -> tuple[Principal, str] | None:
+        """A render link's caller: the live key `key_id` names, and its signing secret; None if unknown or
+        revoked."""
+        key = next((k for k in self._keys.values() if k.id == key_id), None)
+        if key is None:
+            return None
+        workspace = self._workspaces[key.workspace_id]
+        return Principal(key, workspace, self.plans[workspace.plan]), self.signing_secret(key)
+
+    def signing_secret(self, key: ApiKey) -> str:
+        return render_links.signing_secret(self._secret, key.id, key.signing_generation)
+
+    async def rotate_signing_secret(self, key_id: str) -> tuple[ApiKey, str]:
+        """A new signing secret for a live key's render links (shown this once); the old links stop working."""
+        key = await self._write(accounts.rotate_signing_secret, key_id)
+        self._keys[key.hash] = key
+        return key, self.signing_secret(key)
+
+    async def rotate_signing_secret_of(self, user_id: str, workspace_id: str, key_id: str) -> tuple[ApiKey, str]:
+        """As `rotate_signing_secret`, for a member whose role allows `manage_keys`."""
+        async with self._membership:
+            self.acting(user_id, workspace_id, "manage_keys")
+            if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
+                raise NotFoundError(f"no key {key_id} in this workspace")
+            return await self.rotate_signing_secret(key_id)
 
     def playground_principal(self, user_id: str, workspace: Workspace) -> Principal:
         """Who a dashboard playground capture acts as: the workspace, under a per-user pseudo key.

@@ -87,6 +87,12 @@ class ControlServer:
     async def revoke_key(self, key_id: str) -> ApiKey:
         return await self.accounts.revoke_key(key_id)
 
+    def signing_secret(self, key: ApiKey) -> str:
+        return self.accounts.signing_secret(key)
+
+    async def rotate_signing_secret(self, key_id: str) -> tuple[ApiKey, str]:
+        return await self.accounts.rotate_signing_secret(key_id)
+
     async def rotate_payload_key(self) -> dict[str, object]:
         answer, keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)
         self.jobs.use_keyring(keyring)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from quart import Response, g, request
 
@@ -23,10 +24,12 @@ from api.web import (
     signed_in,
     signed_out,
 )
+from engine import render_links
 from engine.accounts import LimitReached
 from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
 from engine.charts import LABELS as OUTCOME_LABELS
 from engine.charts import daily_chart, failures_by_stage, window
+from engine.errors import NotFoundError
 from engine.period import utcnow
 from engine.permissions import allowed
 from engine.users import UserError
@@ -136,7 +139,8 @@ async def keys() -> Response:
     return await _keys_page(request.args.get("workspace"))
 
 
-async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | None = None,
+async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str, str] | None = None,
+                     signing: tuple[Any, str] | None = None, built: str | None = None,
                      status: int = 200, message: str | None = None) -> Response:
     accounts = services().accounts
     memberships = accounts.memberships(g.user.id)
@@ -148,8 +152,8 @@ async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str] | Non
         chosen, role = accounts.member_workspace(g.user.id, workspace_id)
         listed = await accounts.keys_of(chosen.id)
     return await page("keys.html", status, memberships=memberships, chosen=chosen, role=role, keys=listed,
-                       created=created, can_manage=allowed(role, "manage_keys"), base_url=base_url(),
-                       message=message)
+                       created=created, signing=signing, built=built, formats=list(render_links.EXTENSIONS),
+                       can_manage=allowed(role, "manage_keys"), base_url=base_url(), message=message)
 
 
 @blueprint.post("/dashboard/keys")
@@ -162,7 +166,34 @@ async def create_key() -> Response:
     except LimitReached as error:
         return await _keys_page(workspace_id, status=422, message=str(error))
     # shown in this answer only: never stored, never shown again
-    return await _keys_page(workspace_id, created=(key, plaintext), status=201)
+    secret = services().accounts.signing_secret(key)
+    return await _keys_page(workspace_id, created=(key, plaintext, secret), status=201)
+
+
+@blueprint.post("/dashboard/keys/<key_id>/rotate-signing-secret")
+async def rotate_key_signing_secret(key_id: str) -> Response:
+    form = await request.form
+    workspace_id = form.get("workspace", "")
+    key, secret = await services().accounts.rotate_signing_secret_of(g.user.id, workspace_id, key_id)
+    return await _keys_page(workspace_id, signing=(key, secret))
+
+
+@blueprint.post("/dashboard/keys/render-link")
+async def build_render_link() -> Response:
+    """A signed render link for a URL the user typed, with one of the workspace's keys (built here: the
+    signing secret never reaches the browser)."""
+    form = await request.form
+    workspace_id, key_id = form.get("workspace", ""), form.get("key", "")
+    url, extension = form.get("url", "").strip(), form.get("format", "png")
+    accounts = services().accounts
+    accounts.acting(g.user.id, workspace_id, "manage_keys")
+    caller = accounts.render_principal(key_id)
+    if caller is None or caller[0].workspace.id != workspace_id:
+        raise NotFoundError(f"no key {key_id} in this workspace")
+    if urlsplit(url).scheme not in ("http", "https") or extension not in render_links.EXTENSIONS:
+        return await _keys_page(workspace_id, status=422, message="type an http(s) URL and pick a format")
+    link = render_links.link(base_url(), key_id, caller[1], {"url": url, "format": extension})
+    return await _keys_page(workspace_id, built=link)
 
 
 @blueprint.post("/dashboard/keys/<key_id>/revoke")

@@ -324,6 +324,42 @@ def _screenshot() -> dict[str, Any]:
     }
 
 
+def _render_link() -> dict[str, Any]:
+    """GET /api/render/…: the screenshot's answers, authorised by the link's signature instead of a key."""
+    operation = _screenshot()
+    del operation["requestBody"]
+    path = {"in": "path", "required": True, "schema": {"type": "string"}}
+    operation.update({
+        "summary": "A capture named by a signed URL (an <img src>, an og:image): no API key",
+        "operationId": "renderLink", "security": [],
+        "description": "The capture request as query parameters: nested options dotted (viewport.width=800), "
+                       "a list as the name repeated (hideSelectors=.a&hideSelectors=.b), a list of objects by "
+                       "index (cookies.0.name=…), booleans true/false; the extension is the format. `signature` "
+                       "is the hex HMAC-SHA256 of the canonical query (every parameter, expires included, sorted "
+                       "by name then value, RFC 3986 encoded) with the key's signing secret (shown once at the "
+                       "key's creation, rotatable). Cached for 4 h unless cache.ttlS says otherwise; answers "
+                       "carry Cache-Control and an ETag (If-None-Match: 304).",
+        "parameters": [
+            {"name": "keyId", **path, "description": "key_… (never the key itself)"},
+            {"name": "signature", **path, "description": "hex HMAC-SHA256 of the canonical query"},
+            {"name": "format", "in": "path", "required": True, "description": "the capture's format",
+             "schema": {"type": "string", "enum": ["png", "jpg", "jpeg", "webp", "pdf", "html", "webm"]}},
+            {"name": "url", "in": "query", "schema": {"type": "string"}},
+            {"name": "expires", "in": "query", "schema": {"type": "integer"},
+             "description": "unix seconds: the link ends then (410)"},
+        ],
+    })
+    operation["responses"]["401"] = _problem("unauthenticated: the link's key is unknown or revoked")
+    operation["responses"]["403"] = _problem("invalid_signature: the query is not the one signed; or "
+                                             "feature_not_entitled: a paid option the plan lacks")
+    operation["responses"]["410"] = _problem("result_url_expired: past the link's expires")
+    operation["responses"]["304"] = {"description": "If-None-Match named this capture's ETag"}
+    operation["responses"]["404"] = _problem("not_found: the extension is not a format")
+    for status in ("413", "415"):  # a GET has no body
+        del operation["responses"][status]
+    return operation
+
+
 def _examples(date: str, time: str) -> dict[str, Any]:
     return {"date": {"value": date}, "time": {"value": time}}
 
@@ -353,6 +389,7 @@ def _document() -> dict[str, Any]:
         "security": [{"apiKey": []}, {"bearer": []}],
         "paths": {
             "/api/screenshot": {"post": _screenshot()},
+            "/api/render/{keyId}/{signature}.{format}": {"get": _render_link()},
             **_job_paths(),
             **_webhook_paths(),
             "/api/usage": {"get": {

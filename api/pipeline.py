@@ -34,6 +34,7 @@ from engine.settings import Settings
 
 PUBLIC_PATHS = ("/api/openapi.json",)
 SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
+RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.routes)
 CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
 JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
 STATUS_READ = re.compile(rf"/api/jobs/{JOB_ID}")  # polled: it draws on the workspace's read budget
@@ -66,8 +67,9 @@ class Services:
 
 
 def needs_key(path: str) -> bool:
-    """An API route that answers only to an API key (the docs and signed result URLs need none)."""
-    return path.startswith("/api/") and path not in PUBLIC_PATHS and not path.startswith(SIGNED_PREFIX)
+    """An API route that answers only to an API key (the docs, signed result URLs and render links need none)."""
+    return (path.startswith("/api/") and path not in PUBLIC_PATHS and not path.startswith(SIGNED_PREFIX)
+            and not path.startswith(RENDER_PREFIX))
 
 
 def api_key(header: Callable[[str], str | None]) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from contextlib import suppress
 from typing import Any
@@ -15,8 +16,9 @@ from actors.health import readiness
 from actors.intake import Delivery
 from api.openapi import openapi_document
 from api.pipeline import base_url, delivering, principal, services
+from engine import render_links
 from engine.analytics import analytics_query, parse_range, shape_rows
-from engine.errors import ResultUrlExpired
+from engine.errors import InvalidRequest, ResultUrlExpired, Unauthenticated
 from engine.jobs import status_url
 from engine.period import rfc3339, utcnow
 from engine.removal import blocked_hosts
@@ -59,6 +61,40 @@ async def openapi() -> Response:
 async def screenshot() -> Response:
     delivery = await services().intake.capture(principal(), await _body(), g.request_id)
     return _capture_response(delivery)
+
+
+@blueprint.get("/api/render/<key_id>/<signature>.<any(png, jpg, jpeg, webp, pdf, html, webm):extension>")
+async def render_link(key_id: str, signature: str, extension: str) -> Response:
+    """A capture named by a signed URL (engine.render_links): no API key, the key's signing secret signs it."""
+    found = services()
+    caller = found.accounts.render_principal(key_id)
+    if caller is None:
+        raise Unauthenticated("the render link's key is unknown or revoked")
+    who, secret = caller
+    pairs = list(request.args.items(multi=True))
+    render_links.check(secret, pairs, signature, time.time())
+    g.principal = who
+    g.rate = await found.intake.admit(who, g.request_id, capture=True)
+    try:
+        options = render_links.capture_body(pairs, extension)
+    except InvalidRequest as error:
+        await found.intake.record_failure(who, g.request_id, error)
+        raise
+    options.setdefault("cache", {"ttlS": render_links.DEFAULT_TTL_S})
+    delivery = await found.intake.capture(who, Body.of(options), g.request_id)
+    response = _capture_response(delivery)
+    body_tag = hashlib.sha256(delivery.capture.body).hexdigest()[:32]
+    response.headers["etag"] = f'"{body_tag}"'
+    kept_s = int(delivery.shelved.expires_at - time.time()) if delivery.shelved is not None else 0
+    expires = next((value for name, value in pairs if name == "expires"), None)
+    if expires is not None and expires.isdigit():
+        kept_s = min(kept_s, int(expires) - int(time.time()))
+    response.headers["cache-control"] = f"public, max-age={kept_s}" if kept_s > 0 else "no-store"
+    if response.headers["etag"] in request.headers.get("if-none-match", ""):  # the client has these bytes
+        await found.intake.delivered(delivery)  # a 304 has no body to wait for: this is the answer
+        headers = {name: value for name, value in response.headers.items() if name.lower() != "content-length"}
+        return Response(b"", status=304, headers=headers)
+    return response
 
 
 @blueprint.post("/api/jobs")

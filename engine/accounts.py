@@ -44,6 +44,7 @@ class ApiKey:
     name: str | None
     prefix: str
     hash: str
+    signing_generation: int = 0  # of its render links' signing secret (engine.render_links)
 
 
 def now() -> dt.datetime:
@@ -90,7 +91,8 @@ def create_key(
     plaintext = new_api_key()
     key = ApiKey(new_id("key"), workspace_id, name, display_prefix(plaintext), key_hash(secret, plaintext))
     conn.execute(
-        "INSERT INTO api_keys VALUES (?, ?, ?, ?, ?, ?, NULL)",
+        "INSERT INTO api_keys (id, workspace_id, name, prefix, hash, created_at, signing_generation) "
+        "VALUES (?, ?, ?, ?, ?, ?, 0)",
         [key.id, key.workspace_id, key.name, key.prefix, key.hash, now()],
     )
     return key, plaintext
@@ -99,11 +101,21 @@ def create_key(
 def revoke_key(conn: duckdb.DuckDBPyConnection, key_id: str) -> ApiKey:
     found = conn.execute(
         "UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? "
-        "RETURNING id, workspace_id, name, prefix, hash",
+        "RETURNING id, workspace_id, name, prefix, hash, signing_generation",
         [now(), key_id],
     ).fetchone()
     if found is None:
         raise AccountError(f"no key {key_id}")
+    return ApiKey(*found)
+
+
+def rotate_signing_secret(conn: duckdb.DuckDBPyConnection, key_id: str) -> ApiKey:
+    """The next generation of a live key's render-link signing secret: links signed before stop working."""
+    found = conn.execute(
+        "UPDATE api_keys SET signing_generation = signing_generation + 1 WHERE id = ? AND revoked_at IS NULL "
+        "RETURNING id, workspace_id, name, prefix, hash, signing_generation", [key_id]).fetchone()
+    if found is None:
+        raise AccountError(f"no live key {key_id}")
     return ApiKey(*found)
 
 
@@ -112,7 +124,8 @@ def load_accounts(conn: duckdb.DuckDBPyConnection) -> tuple[list[Workspace], lis
         "SELECT id, name, plan, quota_override FROM workspaces WHERE kind IS DISTINCT FROM 'deleted' "
         "ORDER BY created_at").fetchall()]
     keys = [ApiKey(*row) for row in conn.execute(
-        "SELECT id, workspace_id, name, prefix, hash FROM api_keys WHERE revoked_at IS NULL").fetchall()]
+        "SELECT id, workspace_id, name, prefix, hash, signing_generation FROM api_keys "
+        "WHERE revoked_at IS NULL").fetchall()]
     return workspaces, keys
 
 

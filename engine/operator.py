@@ -27,6 +27,10 @@ class Desk(Protocol):
 
     async def revoke_key(self, key_id: str) -> ApiKey: ...
 
+    def signing_secret(self, key: ApiKey) -> str: ...
+
+    async def rotate_signing_secret(self, key_id: str) -> tuple[ApiKey, str]: ...
+
     async def rotate_payload_key(self) -> dict[str, object]: ...
 
     async def sql(self, query: str) -> list[dict[str, Any]]: ...
@@ -42,7 +46,11 @@ async def answers(desk: Desk, command: str, args: dict[str, Any]) -> AsyncIterat
         yield (await desk.set_plan(args["workspace"], args["plan"], args.get("quota"))).as_json()
     elif command == "key.create":
         key, plaintext = await desk.create_key(args["workspace"], args.get("name"))
-        yield {"id": key.id, "key": plaintext, "workspaceId": key.workspace_id}
+        yield {"id": key.id, "key": plaintext, "workspaceId": key.workspace_id,
+               "signingSecret": desk.signing_secret(key)}
+    elif command == "key.rotate-signing-secret":
+        key, secret = await desk.rotate_signing_secret(args["key"])
+        yield {"id": key.id, "workspaceId": key.workspace_id, "signingSecret": secret}
     elif command == "key.revoke":
         key = await desk.revoke_key(args["key"])
         yield {"id": key.id, "workspaceId": key.workspace_id, "revoked": True}

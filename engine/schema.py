@@ -88,4 +88,5 @@ CREATE TABLE IF NOT EXISTS api_keys (
     created_at TIMESTAMP NOT NULL,
     revoked_at TIMESTAMP
 );
+ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS signing_generation INTEGER DEFAULT 0;
 """

@@ -354,3 +354,10 @@ def open_graph(_: Handler) -> Answer:
 def moved(handler: Handler) -> Answer:
     """A 302 to `?to=` (a path of this site)."""
     return 302, {"location": handler.query.get("to", "/simple")}, b""
+
+
+@route("/solid")
+def solid(handler: Handler) -> Answer:
+    """A page of one colour, `?rgb=r,g,b` (digits and commas only)."""
+    rgb = "".join(c for c in handler.query.get("rgb", "0,128,255") if c.isdigit() or c == ",")
+    return _ok("", f"<style>html,body{{height:100%;background:rgb({rgb})}}</style>")

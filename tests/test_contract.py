@@ -28,9 +28,7 @@ SHARED = ROOT.parent / "shared" / "API.md"
 TEXT = CONTRACT.read_text()
 
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
-NOT_YET_ROUTES = {
-    ("GET", "/api/render/{keyId}/{signature}.{format}"): 25,
-}
+NOT_YET_ROUTES: dict[tuple[str, str], int] = {}
 NOT_YET_CODES = {"storage_failed": 25}
 NOT_YET_FIELDS = {"store": 25}  # capture request fields
 # Where API.md is silent: HTTP's own refusals and a fault of the service, in the same envelope.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import secrets
 import threading
@@ -207,3 +208,37 @@ def test_wrong_passwords_sent_side_by_side_are_all_counted(service: Service,
         thread.join(60)
     assert sorted(set(answers)) == [401, 429]
     assert answers.count(401) <= 10  # no more wrong passwords were checked than the limit allows
+
+
+def test_the_keys_page_signs_render_links_and_rotates_their_secret(service: Service, site: FixtureServer,
+                                                                  browsers: Callable[..., Browser]) -> None:
+    browser = browsers()
+    browser.signup()
+    (workspace,) = browser.workspaces()
+    browser.get("/dashboard/keys", workspace=workspace)
+    created = browser.post("/dashboard/keys", workspace=workspace, name="links")
+    secret = re.search(r'<code id="new-signing-secret">(rsk_[^<]+)</code>', created.text)
+    assert secret is not None
+    key_id = re.search(r'action="/dashboard/keys/(key_[0-9a-f]+)/revoke"', created.text)
+    assert key_id is not None
+
+    built = browser.post("/dashboard/keys/render-link", workspace=workspace, key=key_id[1],
+                         url=f"{site.base}/simple?dashboard-link", format="jpg")
+    assert built.status_code == 200, built.text
+    shown = re.search(r'<pre class="result" id="render-link">([^<]+)</pre>', built.text)
+    assert shown is not None
+    link = html.unescape(shown[1])
+    assert link.startswith(f"{service.url}/api/render/{key_id[1]}/")
+    assert ".jpg?" in link
+    assert secret[1] not in built.text
+    answer = service.client.get(link.removeprefix(service.url))
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "image/jpeg"
+    assert browser.post("/dashboard/keys/render-link", workspace=workspace, key=key_id[1], url="ftp://x",
+                        format="png").status_code == 422
+
+    rotated = browser.post(f"/dashboard/keys/{key_id[1]}/rotate-signing-secret", workspace=workspace)
+    fresh = re.search(r'<code id="signing-secret">(rsk_[^<]+)</code>', rotated.text)
+    assert fresh is not None
+    assert fresh[1] != secret[1]
+    assert service.client.get(link.removeprefix(service.url)).status_code == 403  # signed with the old secret

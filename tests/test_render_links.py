@@ -1,0 +1,128 @@
+"""Signed render links (issue 25): a capture in a GET URL, signed with the key's signing secret, cached 4 h by
+default; a link in an <img> of a page Chromium renders shows the capture. Wrong signature 403, expired 410,
+revoked key 401, none of them costing quota."""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+import httpx
+import pytest
+from PIL import Image
+
+from engine import render_links
+from tests.conftest import Service, Workspace, running_service
+from tests.fixture_site import FixtureServer
+from tests.grid import free_port
+
+
+def test_the_canonical_query_is_sorted_and_rfc3986_encoded() -> None:
+    pairs = [("url", "https://a.test/p?x=1 2&y=ü"), ("viewport.width", "800"), ("hideSelectors", ".b"),
+             ("hideSelectors", ".a~*")]
+    assert render_links.canonical_query(pairs) == (
+        "hideSelectors=.a~%2A&hideSelectors=.b&url=https%3A%2F%2Fa.test%2Fp%3Fx%3D1%202%26y%3D%C3%BC"
+        "&viewport.width=800")
+    assert render_links.sign("rsk_x", pairs) == render_links.sign("rsk_x", list(reversed(pairs)))
+    assert render_links.sign("rsk_x", pairs) != render_links.sign("rsk_y", pairs)
+
+
+def test_a_capture_request_survives_the_query_form() -> None:
+    request: dict[str, Any] = {
+        "url": "https://a.test/", "viewport": {"width": 800, "height": 600, "mobile": True},
+        "hideSelectors": [".x"], "failOnStatus": [404, "500-599"], "darkMode": True,
+        "cookies": [{"name": "a", "value": "1"}, {"name": "b", "value": "2", "secure": True}],
+        "headers": {"X-Test": "yes"}, "geolocation": {"latitude": 1.5, "longitude": -2}}
+    body = render_links.capture_body(render_links.flatten(request), "jpg")
+    assert body == {
+        "url": "https://a.test/", "viewport": {"width": "800", "height": "600", "mobile": "true"},
+        "hideSelectors": [".x"], "failOnStatus": ["404", "500-599"], "darkMode": "true",
+        "cookies": [{"name": "a", "value": "1"}, {"name": "b", "value": "2", "secure": "true"}],
+        "headers": {"X-Test": "yes"}, "geolocation": {"latitude": "1.5", "longitude": "-2"}, "format": "jpeg"}
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Any:
+    """A service on a port its own captures may reach, so a page it renders can show its render links."""
+    port = free_port()
+    with running_service(tmp_path_factory.mktemp("render-links") / "data", site,
+                         CAPTURE_LISTEN=f"127.0.0.1:{port}",
+                         CAPTURE_EGRESS_ALLOW=f"127.0.0.1:{site.server_address[1]},127.0.0.1:{port}") as service:
+        yield service
+
+
+def _key(service: Service) -> tuple[Workspace, str]:
+    ws = service.cli("workspace", "create", "--name", "links", "--plan", "pro")[0]
+    key = service.cli("key", "create", "--workspace", ws["id"])[0]
+    assert key["signingSecret"].startswith("rsk_")
+    return Workspace(ws["id"], key["key"], key["id"], service), key["signingSecret"]
+
+
+def _get(service: Service, link: str, **headers: str) -> httpx.Response:
+    return service.client.get(link.removeprefix(service.url), headers=headers)
+
+
+def test_a_render_link_shows_its_capture_in_an_img_and_is_cached(linked: Service, site: FixtureServer) -> None:
+    ws, secret = _key(linked)
+    options = {"url": f"{site.base}/solid?rgb=0,128,255", "viewport": {"width": 320, "height": 200},
+               "format": "png"}
+    link = render_links.link(linked.url, ws.key_id, secret, options)
+    assert ws.key not in link
+    first = _get(linked, link)
+    assert first.status_code == 200, first.text
+    assert first.headers["content-type"] == "image/png"
+    assert first.headers["x-cache"] == "MISS"
+    assert first.headers["cache-control"].startswith("public, max-age=")
+    assert 14000 < int(first.headers["cache-control"].rsplit("=", 1)[1]) <= 4 * 3600
+    assert Image.open(io.BytesIO(first.content)).convert("RGB").getpixel((160, 100)) == (0, 128, 255)
+    assert ws.quota(at_least_used=1)["used"] == 1
+    again = _get(linked, link, **{"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304
+    assert again.content == b""
+
+    page = (f"<body style='margin:0;background:#fff'><img id=shot src='{link}' width=320 height=200>"
+            "<script>document.getElementById('shot').decode().then(() => document.body.append("
+            "Object.assign(document.createElement('i'), {id: 'shown'})))</script></body>")
+    shown = ws.capture(html=page, viewport={"width": 400, "height": 300}, waitForSelector="#shown")
+    assert shown.status_code == 200, shown.text
+    picture = Image.open(io.BytesIO(shown.content)).convert("RGB")
+    assert picture.getpixel((160, 100)) == (0, 128, 255)  # the link's capture, inside the page
+    assert picture.getpixel((360, 250)) == (255, 255, 255)
+    assert site.count("/solid?rgb=0,128,255") == 1  # the <img> got the cached capture
+    time.sleep(0.5)
+    assert ws.quota()["used"] == 2  # the link once, the page once
+
+
+def test_altered_expired_and_revoked_links_are_refused_for_free(linked: Service, site: FixtureServer) -> None:
+    ws, secret = _key(linked)
+    options = {"url": f"{site.base}/simple?refusals", "format": "png"}
+    link = render_links.link(linked.url, ws.key_id, secret, options)
+    signature = link.split("/")[-1].split(".")[0]
+    altered = _get(linked, link.replace(signature, signature[::-1]))
+    assert (altered.status_code, altered.json()["code"]) == (403, "invalid_signature")
+    widened = _get(linked, link + "&fullPage=true")  # an option added after signing
+    assert (widened.status_code, widened.json()["code"]) == (403, "invalid_signature")
+    expired = render_links.link(linked.url, ws.key_id, secret, options, expires=int(time.time()) - 5)
+    answer = _get(linked, expired)
+    assert (answer.status_code, answer.json()["code"]) == (410, "result_url_expired")
+    bad = render_links.link(linked.url, ws.key_id, secret, {**options, "viewport": {"width": 10}})
+    answer = _get(linked, bad)
+    assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request")
+    assert answer.json()["errors"][0]["field"] == "viewport.width"
+
+    rotated = linked.cli("key", "rotate-signing-secret", ws.key_id)[0]["signingSecret"]
+    assert rotated != secret
+    assert _get(linked, link).status_code == 403  # signed with the old secret
+    fresh = render_links.link(linked.url, ws.key_id, rotated, options, expires=int(time.time()) + 60)
+    working = _get(linked, fresh)
+    assert working.status_code == 200, working.text
+    assert 0 < int(working.headers["cache-control"].rsplit("=", 1)[1]) <= 60  # never past the link's end
+    assert ws.quota(at_least_used=1)["used"] == 1
+
+    other = linked.cli("key", "create", "--workspace", ws.id)[0]  # to read the usage once ws.key is revoked
+    linked.cli("key", "revoke", ws.key_id)
+    revoked = _get(linked, fresh)
+    assert (revoked.status_code, revoked.json()["code"]) == (401, "unauthenticated")
+    time.sleep(0.5)
+    assert Workspace(ws.id, other["key"], other["id"], linked).quota()["used"] == 1
