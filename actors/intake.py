@@ -52,6 +52,7 @@ from engine.recipes import Capture, take_capture
 from engine.removal import AdHosts, rule_sets
 from engine.request import Body, CaptureRequest, parse_capture
 from engine.settings import Settings
+from engine.storage import Uploader
 
 log = logging.getLogger("capture.intake")
 DELIVERY_GRACE_S = 120.0
@@ -82,6 +83,7 @@ class Intake:
                  guard: EgressGuard, shelf: Shelf) -> None:
         self.settings = settings
         self.shelf = shelf
+        self.uploader = Uploader(settings.storage)
         self.regions = {region.name: region for region in settings.proxies}
         self.event_log = event_log
         self.ledger = ledger
@@ -222,10 +224,18 @@ class Intake:
         if request.retain and not job:
             raise InvalidRequest("retain applies to jobs (POST /api/jobs) only", errors=(
                 FieldError("retain", "not_applicable", "applies to jobs only"),))
+        if request.store is not None and not job:
+            raise InvalidRequest("store applies to jobs (POST /api/jobs) only", errors=(
+                FieldError("store", "not_applicable", "applies to jobs only"),))
         if request.webhook_url is not None and not job:
             raise InvalidRequest("webhookUrl applies to jobs (POST /api/jobs) only", errors=(
                 FieldError("webhookUrl", "not_applicable", "applies to jobs only"),))
         check_entitlements(request, principal.plan)
+        if request.store is not None and request.store.destination not in self.uploader.destinations:
+            known = ", ".join(self.uploader.destinations) or "none are configured"
+            raise InvalidRequest(f"store.destination: {request.store.destination!r} is not a storage destination "
+                                 f"of this service ({known})",
+                                 errors=(FieldError("store.destination", "unknown", f"one of: {known}"),))
         if request.proxy is not None and request.proxy.region not in self.regions:
             known = ", ".join(self.regions) or "none are configured"
             raise UnknownRegion(f"proxy.region: {request.proxy.region!r} is not a region of this service ({known})",

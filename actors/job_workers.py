@@ -23,18 +23,20 @@ from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from actors.shelf import cache_key
-from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout
+from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
 from engine.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
 from engine.keys import new_id
 from engine.overlays import MAX_REPORTED
 from engine.period import utcnow
 from engine.recipes import Capture
-from engine.request import CaptureRequest, parse_capture
+from engine.request import CaptureRequest, Store, parse_capture
 from engine.sealing import SealError
 from engine.settings import Settings
+from engine.storage import StorageError
 
 log = logging.getLogger("capture.jobs")
 STOP_S = 5.0
+STORE_RETRY_S = (1.0, 4.0)  # between the attempts to upload a result to its storage destination
 
 
 class _Cancelled:
@@ -216,20 +218,53 @@ class JobWorkers:
             log.info("job %s: its browser died (%s); queueing it again", job.id, outcome.code)
             await self.requeue(job, "renderer_died")
         else:
-            await self.book.record(job, "job.failed", {"code": outcome.code, "message": outcome.detail},
-                                   self.book.capture_event(job, attempt.request, attempt.started, "capture.failed",
-                                                           outcome=outcome.outcome, stage=outcome.stage,
-                                                           code=outcome.code, note=outcome.detail),
-                                   code=outcome.code, stage=outcome.stage)
-            self.ledger.release(job.workspace_id, job.id)
+            await self._finish_failed(job, attempt, outcome)
+
+    async def _finish_failed(self, job: Job, attempt: _Attempt, error: CaptureError) -> None:
+        await self.book.record(job, "job.failed", {"code": error.code, "message": error.detail},
+                               self.book.capture_event(job, attempt.request, attempt.started, "capture.failed",
+                                                       outcome=error.outcome, stage=error.stage,
+                                                       code=error.code, note=error.detail),
+                               code=error.code, stage=error.stage)
+        self.ledger.release(job.workspace_id, job.id)
+
+    async def _upload(self, job: Job, store: Store, capture: Capture) -> dict[str, str]:
+        """The result in the operator's bucket, tried STORE_ATTEMPTS times; StorageFailed after the last."""
+        path = store.path
+        if path.endswith("/"):
+            path += f"{job.id}.{'jpg' if job.format == 'jpeg' else job.format}"
+        uploader = self.intake.uploader
+        for attempt, delay in enumerate((*STORE_RETRY_S, None), start=1):
+            try:
+                key = await trio.to_thread.run_sync(uploader.put, store.destination, path, capture.body,
+                                                    capture.content_type, abandon_on_cancel=True)
+            except StorageError as exc:
+                log.warning("job %s: upload %d of %d to %s failed: %s", job.id, attempt, len(STORE_RETRY_S) + 1,
+                            store.destination, exc)
+                if delay is None:
+                    raise StorageFailed(f"the result could not be uploaded to {store.destination}: {exc}") from None
+                await trio.sleep(delay)
+            else:
+                bucket = uploader.destinations[store.destination].bucket
+                return {"destination": store.destination, "bucket": bucket, "key": key}
+        raise AssertionError("unreachable")
 
     async def _finish_succeeded(self, job: Job, capture: Capture, attempt: _Attempt) -> None:
-        await self.store.write(job.id, capture.body)
+        await self.store.write(job.id, capture.body)  # kept while the upload is tried, and after it
+        stored = None
+        if attempt.request is not None and attempt.request.store is not None:
+            try:
+                stored = await self._upload(job, attempt.request.store, capture)
+            except StorageFailed as error:
+                await self._finish_failed(job, attempt, error)
+                return
         retained_until = utcnow() + dt.timedelta(seconds=job.retain_s)
         data: dict[str, Any] = {"contentType": capture.content_type, "bytes": len(capture.body),
                                 "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()}
         if attempt.request is not None and attempt.request.remove_elements is not None:
             data["removedElements"] = [r.wire() for r in capture.removed[:MAX_REPORTED]]
+        if stored is not None:
+            data["stored"] = stored
         if attempt.request is not None and attempt.request.response_type == "json" and capture.facts is not None:
             data["facts"] = capture.facts.as_json()
         cached = {"data": {"cache": attempt.cache}} if attempt.cache is not None else {}

@@ -16,6 +16,7 @@ OPTION_FEATURES = {
     "proxy": "regionalProxies",
     "webhookUrl": "durableWebhooks",
     "retain": "retainedDownloads",
+    "store": "retainedDownloads",
 }
 FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "webm": "webmOutput"}
 

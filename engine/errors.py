@@ -213,6 +213,16 @@ class RenderTimeout(RenderError):
     title = "Capture timed out"
 
 
+class StorageFailed(CaptureError):
+    """A job's result could not be uploaded to its storage destination after the retries."""
+
+    outcome = "delivery_failed"
+    stage = "delivery"
+    code = "storage_failed"
+    status = 502
+    title = "The result could not be stored"
+
+
 class ProxyUnavailable(RenderError):
     code = "proxy_unavailable"
     status = 502

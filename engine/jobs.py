@@ -74,6 +74,7 @@ class Job:
     error_message: str | None = None
     removed_elements: list[dict[str, Any]] | None = None  # removeElements: what went (kind, layer, what, score)
     facts: dict[str, Any] | None = None  # responseType json: engine.recipes.PageFacts.as_json
+    stored: dict[str, str] | None = None  # store: the destination, bucket and key the result was uploaded to
     target_status: int | None = None
 
     @property
@@ -113,6 +114,7 @@ class Job:
             self.retained_until = dt.datetime.fromisoformat(data["retainedUntil"])
             self.removed_elements = data.get("removedElements")
             self.facts = data.get("facts")
+            self.stored = data.get("stored")
             self.target_status = data.get("targetStatus")
         elif kind == "job.failed":
             self._finish(FAILED, ts)

@@ -115,6 +115,12 @@ class Cache(Model):
                             "for the result, instead of the request's normalised options (format still counts)")
 
 
+class Store(Model):
+    destination: str = Field(min_length=1, max_length=63, description="a [storage.<name>] of the service's config")
+    path: str = Field(min_length=1, max_length=1024, pattern=r"^[^\x00-\x1f\x7f]+$", description=(
+        "the object's key (after the destination's prefix); one ending in / gets the job's id and extension"))
+
+
 class CaptureRequest(Model):
     url: str | None = Field(default=None, min_length=1, max_length=8192)
     html: str | None = Field(default=None, max_length=MAX_HTML_BYTES)
@@ -152,6 +158,7 @@ class CaptureRequest(Model):
     retain: bool = False
     response_type: Literal["binary", "json"] = "binary"
     cache: Cache | None = None
+    store: Store | None = None
 
     @field_validator("locale")
     @classmethod

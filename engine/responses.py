@@ -143,6 +143,12 @@ class RemovedElement(Reply):
     score: float | None = Field(default=None, description="model: its probability for the kind")
 
 
+class StoredObject(Reply):
+    destination: str = Field(description="the [storage.<name>] the job named")
+    bucket: str
+    key: str = Field(description="the object's key: the destination's prefix and the job's path")
+
+
 class Job(Reply):
     """A job as GET and DELETE answer it; absent fields are omitted."""
 
@@ -171,6 +177,8 @@ class Job(Reply):
     description: str | None = None
     open_graph: dict[str, str] | None = Field(default=None, description="og: tags by name without the prefix")
     timings: dict[str, int] | None = Field(default=None, description="loadMs, settleMs, renderMs of the render")
+    stored: StoredObject | None = Field(default=None, description="store, SUCCEEDED only: where the result "
+                                        "was uploaded")
     error: JobError | None = None
 
 
@@ -184,7 +192,7 @@ def job_view(job: jobs.Job, base_url: str) -> Job:
         removed_elements=([RemovedElement.model_validate(r) for r in job.removed_elements]
                           if job.removed_elements is not None else None),
         error=JobError(code=job.error_code, message=job.error_message or "") if job.error_code else None,
-        **_facts(job))
+        stored=StoredObject.model_validate(job.stored) if job.stored is not None else None, **_facts(job))
 
 
 def _facts(job: jobs.Job) -> dict[str, Any]:

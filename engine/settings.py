@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.proxies import ProxyRegion, parse_regions
+from engine.storage import StorageDestination, parse_destinations
 
 ENV_PREFIX = "CAPTURE_"
 
@@ -84,6 +85,9 @@ class Settings:
     # [proxies.<region>] url = "socks5://…" (username, password), or CAPTURE_PROXIES="eu=http://…,us=…";
     # credentials also from CAPTURE_PROXY_<REGION>=user:password.
     proxies: tuple[ProxyRegion, ...] = ()
+    # S3-compatible buckets for `store` (engine/storage.py): TOML tables [storage.<name>] with endpoint,
+    # bucket, region and prefix; credentials from CAPTURE_STORAGE_<NAME>_ACCESS_KEY_ID / _SECRET_ACCESS_KEY.
+    storage: tuple[StorageDestination, ...] = ()
     public_url: str = ""  # base of statusUrl and resultUrl; empty: the request's own host
     lease_timeout_s: float = 10.0
     ready_min_free_disk_mb: int = 500  # /readyz fails below this much free space where the data lives
@@ -172,7 +176,9 @@ def load_settings(config: Path | None = None, environ: dict[str, str] | None = N
         credentials = environ.get(f"{ENV_PREFIX}PROXY_{region.name.upper().replace('-', '_')}")
         regions.append(replace(region, username=credentials.partition(":")[0],
                                password=credentials.partition(":")[2]) if credentials else region)
-    return replace(settings, proxies=tuple(regions))
+    storage = tuple(parse_destinations({d.name: {"endpoint": d.endpoint, "bucket": d.bucket, "region": d.region,
+                                                 "prefix": d.prefix}}, environ)[0] for d in settings.storage)
+    return replace(settings, proxies=tuple(regions), storage=storage)
 
 
 def _coerce(raw: dict[str, Any]) -> Settings:
@@ -197,6 +203,8 @@ def _convert(name: str, value: Any, default: Any) -> Any:
         return tuple(EgressAllowance.parse(item) for item in items if item.strip())
     if name == "proxies":
         return parse_regions(value)
+    if name == "storage":
+        return parse_destinations(value, {})  # credentials: load_settings, from the environment
     if name == "grid_nodes":
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(ipaddress.ip_network(item.strip(), strict=False) for item in items if item.strip())
