@@ -81,6 +81,22 @@ async def series(runner: str, page: str, concurrency: int, n: int,
     return Figures.of(runner, page, concurrency, latencies, failures, time.perf_counter() - began)
 
 
+def paired_main(doc: str, run: Callable[[Site, int, bool], Awaitable[None]]) -> None:
+    """The command line of a benchmark of `--runs` paired runs (`--quick`: a quarter of the captures)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--quick", action="store_true", help="a quarter of the captures")
+    args = parser.parse_args()
+    site = Site()
+    site.start()
+    started = time.monotonic()
+    try:
+        trio.run(run, site, args.runs, args.quick)
+    finally:
+        site.stop()
+    print(f"({time.monotonic() - started:.0f} s)")
+
+
 async def warm(one: Capture, times: int) -> None:
     for _ in range(times):
         await one()

@@ -10,13 +10,10 @@ the hit's over the render's. Bounded in count.
 
 from __future__ import annotations
 
-import argparse
-import time
-
 import httpx
 import trio
 
-from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S, counts, series, warm
+from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S, counts, paired_main, series, warm
 from benchmarks.service import start
 from benchmarks.site import Site
 from benchmarks.stats import Figures, table
@@ -59,18 +56,7 @@ async def run(site: Site, runs: int, quick: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--quick", action="store_true", help="a quarter of the captures")
-    args = parser.parse_args()
-    site = Site()
-    site.start()
-    started = time.monotonic()
-    try:
-        trio.run(run, site, args.runs, args.quick)
-    finally:
-        site.stop()
-    print(f"({time.monotonic() - started:.0f} s)")
+    paired_main(__doc__ or "", run)
 
 
 if __name__ == "__main__":
