@@ -75,7 +75,7 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
                 group["webhookFailuresByCode"][row["code"]] += row["n"]
             continue
         group["captures"] += row["n"]
-        if row["cache"] in ("hit", "miss"):
+        if row.get("cache") in ("hit", "miss"):  # rows of older callers may lack it
             group["cacheHits" if row["cache"] == "hit" else "cacheMisses"] += row["n"]
         group["outcomes"][row["outcome"]] = group["outcomes"].get(row["outcome"], 0) + row["n"]
         if row["outcome"] != "succeeded":
