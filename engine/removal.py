@@ -44,7 +44,8 @@ CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the pa
 CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
 FRAMES_REPORT_S = 1.5  # and this long for the cross-site frames given it to report (only when there are)
 BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
-STARTING = frozenset({"loading", "waitingForInitResponse", "initialized"})
+# "started": detecting, its first look not yet done (a cross-site frame on a busy host); bounded by START_MS
+STARTING = frozenset({"loading", "waitingForInitResponse", "initialized", "started"})
 MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
 AUTOCONSENT_CONFIG = {
     "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": False,
