@@ -229,7 +229,7 @@ class JobWorkers:
         self.ledger.release(job.workspace_id, job.id)
 
     async def _upload(self, job: Job, store: Store, capture: Capture) -> dict[str, str]:
-        """The result in the operator's bucket, tried STORE_ATTEMPTS times; StorageFailed after the last."""
+        """The result in the operator's bucket, tried len(STORE_RETRY_S) + 1 times; StorageFailed after the last."""
         path = store.path
         if path.endswith("/"):
             path += f"{job.id}.{'jpg' if job.format == 'jpeg' else job.format}"
@@ -257,6 +257,7 @@ class JobWorkers:
                 stored = await self._upload(job, attempt.request.store, capture)
             except StorageFailed as error:
                 await self._finish_failed(job, attempt, error)
+                await self.store.delete(job.id)  # a failed job has no result to keep
                 return
         retained_until = utcnow() + dt.timedelta(seconds=job.retain_s)
         data: dict[str, Any] = {"contentType": capture.content_type, "bytes": len(capture.body),

@@ -99,6 +99,7 @@ def test_an_upload_that_keeps_failing_fails_the_job_at_no_quota(storing: Service
     assert [(e["outcome"], e["stage"], e["code"]) for e in failed] == [("delivery_failed", "delivery",
                                                                         "storage_failed")]
     assert "upload 3 of 3 to nowhere failed" in storing.log_text()
+    assert not (storing.data_dir / "results" / job["id"]).exists()  # kept while it was tried, not after
 
 
 def test_store_is_checked_before_a_job_is_queued(storing: Service, site: FixtureServer) -> None:
