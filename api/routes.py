@@ -90,6 +90,12 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     if expires is not None and expires.isdigit():
         kept_s = min(kept_s, int(expires) - int(time.time()))
     response.headers["cache-control"] = f"public, max-age={kept_s}" if kept_s > 0 else "no-store"
+    # A link is a plain GET a browser may open: a captured page's HTML must never run in the service's origin
+    # (where the dashboard's session lives), as for a signed result download.
+    response.headers["content-security-policy"] = "sandbox; default-src 'none'"
+    response.headers["x-content-type-options"] = "nosniff"
+    if extension == "html":
+        response.headers["content-disposition"] = f'attachment; filename="{delivery.capture_id}.html"'
     if response.headers["etag"] in request.headers.get("if-none-match", ""):  # the client has these bytes
         await found.intake.delivered(delivery)  # a 304 has no body to wait for: this is the answer
         headers = {name: value for name, value in response.headers.items() if name.lower() != "content-length"}

@@ -77,6 +77,11 @@ def test_a_render_link_shows_its_capture_in_an_img_and_is_cached(linked: Service
     assert 14000 < int(first.headers["cache-control"].rsplit("=", 1)[1]) <= 4 * 3600
     assert Image.open(io.BytesIO(first.content)).convert("RGB").getpixel((160, 100)) == (0, 128, 255)
     assert ws.quota(at_least_used=1)["used"] == 1
+    assert first.headers["content-security-policy"] == "sandbox; default-src 'none'"
+    as_html = _get(linked, render_links.link(linked.url, ws.key_id, secret, {**options, "format": "html"}))
+    assert as_html.status_code == 200, as_html.text
+    assert as_html.headers["content-disposition"].startswith("attachment")  # never a page of this origin
+    assert as_html.headers["content-security-policy"] == "sandbox; default-src 'none'"
     again = _get(linked, link, **{"if-none-match": first.headers["etag"]})
     assert again.status_code == 304
     assert again.content == b""
@@ -91,7 +96,7 @@ def test_a_render_link_shows_its_capture_in_an_img_and_is_cached(linked: Service
     assert picture.getpixel((360, 250)) == (255, 255, 255)
     assert site.count("/solid?rgb=0,128,255") == 1  # the <img> got the cached capture
     time.sleep(0.5)
-    assert ws.quota()["used"] == 2  # the link once, the page once
+    assert ws.quota()["used"] == 3  # the link once, as html once, the page once
 
 
 def test_altered_expired_and_revoked_links_are_refused_for_free(linked: Service, site: FixtureServer) -> None:
