@@ -94,7 +94,7 @@ def test_a_render_link_shows_its_capture_in_an_img_and_is_cached(linked: Service
     picture = Image.open(io.BytesIO(shown.content)).convert("RGB")
     assert picture.getpixel((160, 100)) == (0, 128, 255)  # the link's capture, inside the page
     assert picture.getpixel((360, 250)) == (255, 255, 255)
-    assert site.count("/solid?rgb=0,128,255") == 1  # the <img> got the cached capture
+    assert site.count("/solid?rgb=0,128,255") == 2  # the png and the html link; the <img> got the cached png
     time.sleep(0.5)
     assert ws.quota()["used"] == 3  # the link once, as html once, the page once
 
