@@ -81,11 +81,6 @@ class Shelf:
         self._by_key: dict[str, str] = {}  # cache key → entry id
         self._bytes = 0
 
-    @property
-    def size(self) -> int:
-        """Bytes of every shelved file."""
-        return self._bytes
-
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild from the event log, then drop expired entries every retention_sweep_s until cancelled."""
         await self._rebuild()
@@ -195,7 +190,8 @@ class Shelf:
             await self._drop(victim, "evicted")
 
     async def _drop(self, entry: Shelved, reason: str) -> None:
-        self._forget(entry.id)
+        if self._forget(entry.id) is None:  # gone meanwhile (a sweep's list, an eviction's): recorded once only
+            return
         await self.event_log.append(Event("result.unshelved", workspace_id=entry.workspace_id,
                                           capture_id=entry.id, bytes=entry.size, data={"reason": reason}))
         await self.store.delete(entry.id)

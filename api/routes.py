@@ -80,7 +80,6 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     except InvalidRequest as error:
         await found.intake.record_failure(who, g.request_id, error)
         raise
-    options.setdefault("cache", {"ttlS": render_links.DEFAULT_TTL_S})
     delivery = await found.intake.capture(who, Body.of(options), g.request_id)
     response = _capture_response(delivery)
     body_tag = hashlib.sha256(delivery.capture.body).hexdigest()[:32]

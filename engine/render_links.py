@@ -94,7 +94,8 @@ LIST_FIELDS = frozenset(info.alias or name for name, info in CaptureRequest.mode
 
 
 def capture_body(pairs: Pairs, extension: str) -> dict[str, Any]:
-    """The capture request a render link's query asks for, as a JSON body (validated later, like any)."""
+    """The capture request a render link's query asks for, as a JSON body (validated later, like any); cached
+    DEFAULT_TTL_S unless the query says otherwise."""
     body: dict[str, Any] = {}
     errors = []
     for name, value in pairs:
@@ -111,6 +112,7 @@ def capture_body(pairs: Pairs, extension: str) -> dict[str, Any]:
     if errors:
         raise InvalidRequest(errors[0].message, errors=tuple(errors))
     body["format"] = EXTENSIONS[extension]
+    body.setdefault("cache", {"ttlS": DEFAULT_TTL_S})
     _lists(body)
     for name in LIST_FIELDS & body.keys():  # a list given one value
         if not isinstance(body[name], list):
@@ -145,8 +147,8 @@ def _lists(node: dict[str, Any]) -> None:
 def link(base_url: str, key_id: str, secret: str, options: dict[str, Any], expires: int | None = None) -> str:
     """A signed render link for `options` (a capture request with its format), as the dashboard builds it."""
     options = dict(options)
-    extension = "jpg" if options.get("format") == "jpeg" else str(options.pop("format", "png"))
-    options.pop("format", None)
+    fmt = str(options.pop("format", "png"))
+    extension = "jpg" if fmt == "jpeg" else fmt
     pairs = flatten(options)
     if expires is not None:
         pairs.append(("expires", str(expires)))

@@ -39,7 +39,8 @@ def test_a_capture_request_survives_the_query_form() -> None:
         "url": "https://a.test/", "viewport": {"width": "800", "height": "600", "mobile": "true"},
         "hideSelectors": [".x"], "failOnStatus": ["404", "500-599"], "darkMode": "true",
         "cookies": [{"name": "a", "value": "1"}, {"name": "b", "value": "2", "secure": "true"}],
-        "headers": {"X-Test": "yes"}, "geolocation": {"latitude": "1.5", "longitude": "-2"}, "format": "jpeg"}
+        "headers": {"X-Test": "yes"}, "geolocation": {"latitude": "1.5", "longitude": "-2"}, "format": "jpeg",
+        "cache": {"ttlS": render_links.DEFAULT_TTL_S}}  # a link's default
 
 
 @pytest.fixture(scope="module")
