@@ -29,8 +29,9 @@ import trio
 from actors.eventlog import Event, EventLog
 from actors.results import ResultStore
 from engine.errors import JobNotFound, ResultUrlExpired
+from engine.facts import PageFacts
 from engine.period import utcnow
-from engine.recipes import Capture, PageFacts
+from engine.recipes import Capture
 from engine.request import MAX_TTL_S, CaptureRequest
 from engine.settings import Settings
 from engine.signing import ResultSigner

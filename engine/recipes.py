@@ -30,6 +30,7 @@ from engine.errors import (
     SelectorNotFound,
     TargetStatusRejected,
 )
+from engine.facts import FACTS_SCRIPT, PageFacts
 from engine.mockups import frame_html, output_size, png_size
 from engine.page import HTML_DOCUMENT_URL, Page
 from engine.removal import Removal, Removed, rule_sets
@@ -55,36 +56,6 @@ RefusalLookup = Callable[[str], str | None]
 CLIENT_FIELDS = {"Emulation.setLocaleOverride": "locale", "Emulation.setTimezoneOverride": "timezone"}
 SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
 WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networkidle": "networkIdle"}
-
-
-# What a page says about itself, read in its own world after it settled; every value bounded, so a page
-# cannot make the answer large (a title of megabytes is cut, the 51st og: tag is left out).
-FACTS_SCRIPT = """(() => {
-  const text = (value, most) => typeof value === 'string' ? value.slice(0, most) : null;
-  const meta = document.querySelector('meta[name="description" i]');
-  const openGraph = {};
-  for (const tag of [...document.querySelectorAll('meta[property^="og:" i]')].slice(0, 50)) {
-    const name = tag.getAttribute('property').slice(3).toLowerCase();
-    if (!(name in openGraph)) openGraph[name] = text(tag.getAttribute('content') ?? '', 2000);
-  }
-  return {title: text(document.title, 1000), description: meta ? text(meta.getAttribute('content') ?? '', 4000)
-          : null, openGraph};
-})()"""
-
-
-@dataclass(frozen=True)
-class PageFacts:
-    """responseType json: what the page said about itself and how long each step took."""
-
-    final_url: str | None  # where the main document ended, redirects followed; none for an html capture
-    title: str | None
-    description: str | None
-    open_graph: dict[str, str]
-    timings_ms: dict[str, int]  # load (navigation to the wait condition), settle, render
-
-    def as_json(self) -> dict[str, Any]:
-        return {"finalUrl": self.final_url, "title": self.title, "description": self.description,
-                "openGraph": self.open_graph, "timings": self.timings_ms}
 
 
 @dataclass(frozen=True)
