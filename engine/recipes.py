@@ -410,6 +410,7 @@ async def record(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
                 scrollTo(0, p * bottom()); if (p < 1) requestAnimationFrame(step); }};
             requestAnimationFrame(step); }})()""")
 
+    await _next_frames(page)  # a frame painted after settle(): else the first may still show removed overlays
     page.screencast = recording.on_frame
     await page.send("Page.startScreencast", {"format": "jpeg", "quality": JPEG_QUALITY, "maxWidth": width,
                                              "maxHeight": height, "everyNthFrame": 1})

@@ -128,8 +128,10 @@ class Grid:
         return sum(1 for node in self.nodes_up() for slot in node.get("slots", []) if slot.get("session"))
 
     def session_ids(self) -> set[str]:
-        return {str(slot["session"]["sessionId"]) for node in self.nodes_up() for slot in node.get("slots", [])
-                if slot.get("session")}
+        """The sessions the nodes hold, less slots still being filled (the Grid shows those as "reserved")."""
+        ids = {str(slot["session"]["sessionId"]) for node in self.nodes_up() for slot in node.get("slots", [])
+               if slot.get("session")}
+        return ids - {"reserved"}
 
     def node_with_a_session(self) -> str:
         """The name of a node (node0, node1, …) that holds a session now."""
