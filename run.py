@@ -137,7 +137,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("accounts", directory.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
-            shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"))
+            shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"),
+                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"))
             await supervisor.start("shelf", shelf.run)
             intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)

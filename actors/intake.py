@@ -26,7 +26,7 @@ from actors.database import STUCK_S
 from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
-from actors.shelf import Shelf, Shelved, cache_key
+from actors.shelf import Shelf, Shelved
 from engine.cdp import CdpError
 from engine.cookies import check_cookie_domains
 from engine.destinations import check_destination, check_webhook_url
@@ -144,7 +144,7 @@ class Intake:
         try:
             request = parse_capture(body.json())
             await self.vet(request, principal, job=False)
-            key = cache_key(workspace_id, request)
+            key = self.shelf.key(workspace_id, request)
             if key is not None and (hit := await self.from_shelf(key, request)) is not None:
                 entry, kept = hit
                 return self._delivery(principal, request_id, capture_id, request, kept, started,

@@ -22,7 +22,6 @@ from actors.intake import Intake
 from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
-from actors.shelf import cache_key
 from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
 from engine.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
 from engine.keys import new_id
@@ -187,7 +186,7 @@ class JobWorkers:
             if job.cancel_requested or job.id in self.book.cancelling:
                 return _Attempt(_Cancelled(), request, started)
             await self.book.record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
-            key = cache_key(job.workspace_id, request)
+            key = self.intake.shelf.key(job.workspace_id, request)
             if key is not None and (hit := await self.intake.from_shelf(key, request)) is not None:
                 return _Attempt(hit[1], request, started, "hit")
             with scope:

@@ -1,8 +1,9 @@
 """The shelf: results of synchronous captures kept for a while, for the cache and for a JSON answer's resultUrl.
 
-A capture with `cache` is shelved under its key (a hash of its workspace and its normalised request, or of
-its workspace, format and the client's `cache.key`) for `cache.ttlS`; the same request within that time is
-answered from the shelf, costing no quota. A capture with `responseType: json` is shelved for
+A capture with `cache` is shelved under its key (an HMAC, under the service's own secret, of its workspace
+and its normalised request, or of its workspace, format and the client's `cache.key`: the key, which the
+events table keeps, tells nothing of a request's cookies or headers) for `cache.ttlS`; the same request
+within that time is answered from the shelf, costing no quota. A capture with `responseType: json` is shelved for
 `result_url_ttl_s`, so its answer can name a signed `resultUrl` (`/api/results/{capture id}`), as a job's does.
 Keys never cross workspaces: the workspace is part of every key.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import hmac
 import logging
 import time
 from collections import OrderedDict
@@ -40,7 +42,7 @@ log = logging.getLogger("capture.shelf")
 NOT_IN_THE_KEY = {"cache", "response_type"}  # how to answer, not what to capture
 
 
-def cache_key(workspace_id: str, request: CaptureRequest) -> str | None:
+def cache_key(secret: bytes, workspace_id: str, request: CaptureRequest) -> str | None:
     """The cache key of a request with `cache`: its workspace and either its `cache.key` or all it asks for."""
     if request.cache is None:
         return None
@@ -49,7 +51,7 @@ def cache_key(workspace_id: str, request: CaptureRequest) -> str | None:
     else:
         what = orjson.dumps(["request", request.model_dump(mode="json", exclude=NOT_IN_THE_KEY)],
                             option=orjson.OPT_SORT_KEYS)
-    return hashlib.sha256(workspace_id.encode() + b"\0" + what).hexdigest()
+    return hmac.new(secret, workspace_id.encode() + b"\0" + what, hashlib.sha256).hexdigest()
 
 
 @dataclass
@@ -74,13 +76,18 @@ class Shelved:
 
 
 class Shelf:
-    def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore, secret: bytes) -> None:
         self.settings = settings
+        self.secret = secret  # for cache keys
         self.event_log = event_log
         self.store = store
         self._entries: OrderedDict[str, Shelved] = OrderedDict()  # least recently used first
         self._by_key: dict[str, str] = {}  # cache key → entry id
         self._bytes = 0
+
+    def key(self, workspace_id: str, request: CaptureRequest) -> str | None:
+        """The request's cache key (None: it has no `cache`)."""
+        return cache_key(self.secret, workspace_id, request)
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild from the event log, then drop expired entries every retention_sweep_s until cancelled."""

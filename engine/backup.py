@@ -2,7 +2,7 @@
 
 The database is copied on the database's own thread right after a CHECKPOINT, so no commit can land
 halfway through the copy and the copy needs no write-ahead log. The secrets (the API-key HMAC secret,
-the payload keys that open queued jobs, the result-URL and idempotency keys) and the result files (jobs'
+the payload keys that open queued jobs, the result-URL, idempotency and cache keys) and the result files (jobs'
 and the shelf's) are copied after it: every result a job in the copy names was written before its
 job.succeeded event, so it is complete; a file written later belongs to a job the copy still has queued
 or running, and the restored service renders that job again (a shelf file without its result.shelved

@@ -12,6 +12,8 @@ import httpx
 import pytest
 from PIL import Image
 
+from actors.shelf import cache_key
+from engine.request import Cache, parse_capture
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 from tests.pages import OPEN_GRAPH
@@ -148,3 +150,22 @@ def test_jobs_answer_json_and_share_the_cache(service: Service, site: FixtureSer
         f"type = 'capture.succeeded' AND workspace_id = '{ws.id}' AND json_extract_string(data, '$.cache') "
         "IS NOT NULL")]
     assert outcomes == ["miss", "hit", "hit"]
+
+
+def test_cache_keys_are_keyed_by_the_services_secret_the_workspace_and_the_request() -> None:
+    """The events table keeps keys: without the service's secret, a key must not confirm a guessed request
+    (a cookie's value, say); the key changes with the secret, the workspace and what is asked."""
+    with_cookie = parse_capture({"url": "https://example.com/", "cookies": [{"name": "sid", "value": "1234"}],
+                                 "cache": {"ttlS": 60}})
+    one, other = b"1" * 32, b"2" * 32
+    key = cache_key(one, "ws_a", with_cookie)
+    assert key is not None
+    assert len(key) == 64
+    assert cache_key(one, "ws_a", with_cookie) == key
+    assert cache_key(other, "ws_a", with_cookie) != key
+    assert cache_key(one, "ws_b", with_cookie) != key
+    guessed = with_cookie.model_copy(update={"cookies": [with_cookie.cookies[0].model_copy(update={"value": "1235"})]})
+    assert cache_key(one, "ws_a", guessed) != key
+    as_json = with_cookie.model_copy(update={"response_type": "json", "cache": Cache.model_validate({"ttlS": 5})})
+    assert cache_key(one, "ws_a", as_json) == key  # how to answer is not what to capture
+    assert cache_key(one, "ws_a", with_cookie.model_copy(update={"cache": None})) is None
