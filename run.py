@@ -12,7 +12,7 @@
     python run.py unit-limits                            the systemd drop-in for the pool size
 
 Admin commands go through the running service's control socket when it
-runs, and open the DuckDB file directly when it does not.
+runs, and open the DuckDB file directly when it does not (engine/admin.py).
 """
 
 from __future__ import annotations
@@ -23,16 +23,15 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # Light imports only up here: `serve` launches Chromium before the service loads DuckDB, Arrow, Quart and
 # the rest, and the admin commands import what they use.
-import orjson
 import trio
 
+from engine.admin import CliError, admin_command, service_runs
 from engine.data_dir import UMASK
 from engine.keys import load_or_create_secret
 from engine.logs import as_json
@@ -47,10 +46,6 @@ log = logging.getLogger("capture")
 GRACEFUL_S = 3.0
 
 
-class CliError(Exception):
-    """Printed as one line to stderr, exit status 1."""
-
-
 # ---------------------------------------------------------------- serve
 
 
@@ -60,7 +55,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
 
     _warn_about(settings)
     _protect_data(settings)
-    if _through_socket(settings.control_socket, "sql", {"query": "select 1"}) is not None:
+    if service_runs(settings):
         raise CliError(f"a service already runs with data in {settings.data_dir}")
     listener = _bind("listen", settings.listen_host_port())
     metrics_listener = _bind_metrics(settings)
@@ -156,7 +151,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
 
                 metrics_address = metrics_listener.getsockname()
                 await supervisor.start("metrics", MetricsServer(metrics_listener, pool, jobs).run)
-            control = ControlServer(settings.control_socket, directory, event_log, jobs, _payload_key_dir(settings),
+            control = ControlServer(settings.control_socket, directory, event_log, jobs, settings.payload_key_dir,
                                     settings.sql_timeout_s, settings.data_dir)
             await supervisor.start("control", control.run)
             first_key = await _default_workspace(directory, settings)
@@ -192,15 +187,11 @@ async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, sc
     scope.cancel()  # HTTP drained: stop the actors
 
 
-def _payload_key_dir(settings: Settings) -> Path:
-    return settings.data_dir / "secrets" / "payload-keys"
-
-
 def _keyring(settings: Settings) -> Any:
     from engine.sealing import Keyring
 
     try:
-        return Keyring.load(_payload_key_dir(settings))
+        return Keyring.load(settings.payload_key_dir)
     except (ValueError, OSError) as exc:
         raise CliError(f"payload keys: {exc}") from exc
 
@@ -326,151 +317,6 @@ def _warn_about(settings: Settings) -> None:
                     "exploit in any captured page can take over %s", account.name if account else "this service's user")
 
 
-# ---------------------------------------------------------------- admin commands
-
-
-def admin(settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Answers of one admin command, from the running service or straight from the file."""
-    answers = _through_socket(settings.control_socket, command, args)
-    if answers is None:
-        return _offline(settings, plans, command, args)
-    return answers
-
-
-def _through_socket(path: Path, command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]] | None:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(str(path))
-    except (FileNotFoundError, ConnectionRefusedError):
-        sock.close()
-        return None  # not running (or a stale socket of a killed one)
-    return _socket_answers(sock, command, args)
-
-
-def _socket_answers(sock: socket.socket, command: str, args: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    with sock, sock.makefile("rb") as answers:
-        sock.sendall(orjson.dumps({"command": command, "args": args}) + b"\n")
-        for line in answers:
-            answer = orjson.loads(line)
-            if answer.get("done"):
-                return
-            if "error" in answer and len(answer) == 1:
-                raise CliError(answer["error"])
-            yield answer
-    raise CliError("the service closed the control connection without finishing the answer")
-
-
-def admin_command(settings: Settings, plans: dict[str, Plan], ns: argparse.Namespace) -> None:
-    """One admin command; its answers as JSON lines on stdout."""
-    import duckdb
-
-    from engine.accounts import AccountError
-    from engine.backup import BackupError
-    from engine.sql import SqlRefused, json_line
-
-    command, args = _admin_request(ns)
-    try:
-        for answer in admin(settings, plans, command, args):
-            sys.stdout.buffer.write(json_line(answer))
-    except (AccountError, SqlRefused, BackupError, duckdb.Error) as exc:
-        raise CliError(str(exc)) from exc
-
-
-def _offline(
-    settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]
-) -> Iterator[dict[str, Any]]:
-    """The command's answers with no service running: the same dispatcher, on the database file."""
-    import trio
-
-    from engine.operator import answers
-
-    async def collect() -> list[dict[str, Any]]:
-        return [answer async for answer in answers(FileDesk(settings, plans), command, args)]
-    return iter(trio.run(collect))
-
-
-class FileDesk:
-    """engine.operator's desk on the database file itself, for when no service holds it."""
-
-    def __init__(self, settings: Settings, plans: dict[str, Plan]) -> None:
-        self.settings, self.plans = settings, plans
-
-    def _change(self, fn: Any, *args: Any) -> Any:
-        import duckdb
-
-        from engine.schema import DDL
-        from engine.sql import SAFE_CONFIG
-
-        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
-        with duckdb.connect(str(self.settings.database_path), config=SAFE_CONFIG) as conn:
-            conn.execute(DDL)
-            return fn(conn, *args)
-
-    async def create_workspace(self, name: str, plan: str, quota: int | None) -> Any:
-        from engine import accounts
-
-        return self._change(accounts.create_workspace, name, plan, self.plans, quota)
-
-    async def set_plan(self, workspace_id: str, plan: str, quota: int | None) -> Any:
-        from engine import accounts
-
-        return self._change(accounts.set_plan, workspace_id, plan, self.plans, quota)
-
-    async def create_key(self, workspace_id: str, name: str | None) -> Any:
-        from engine import accounts
-
-        return self._change(accounts.create_key, self._key_secret(), workspace_id, name,
-                            self.settings.max_keys_per_workspace)
-
-    async def revoke_key(self, key_id: str) -> Any:
-        from engine import accounts
-
-        return self._change(accounts.revoke_key, key_id)
-
-    def signing_secret(self, key: Any) -> str:
-        from engine.render_links import signing_secret
-
-        return signing_secret(self._key_secret(), key.id, key.signing_generation)
-
-    async def rotate_signing_secret(self, key_id: str) -> tuple[Any, str]:
-        from engine import accounts
-
-        key = self._change(accounts.rotate_signing_secret, key_id)
-        return key, self.signing_secret(key)
-
-    def _key_secret(self) -> bytes:
-        return load_or_create_secret(self.settings.data_dir / "secrets" / "api-key-hmac.key")
-
-    async def rotate_payload_key(self) -> dict[str, object]:
-        from engine.sealing import rotate_keys
-
-        try:
-            return rotate_keys(_payload_key_dir(self.settings))
-        except ValueError as exc:
-            raise CliError(str(exc)) from exc
-
-    async def backup(self, destination: str) -> dict[str, object]:
-        from engine import backup
-
-        if not self.settings.database_path.exists():
-            raise CliError(f"no database at {self.settings.database_path} yet: nothing to back up")
-        target = backup.prepare(Path(destination))
-        size = backup.copy_offline(self.settings.data_dir, target)
-        results = backup.copy_files(self.settings.data_dir, target)
-        return {"backup": str(target), "databaseBytes": size, "results": results}
-
-    async def sql(self, query: str) -> list[dict[str, Any]]:
-        import duckdb
-
-        from engine.sql import SAFE_CONFIG, check_read_only, read_only_rows
-
-        check_read_only(query)
-        if not self.settings.database_path.exists():
-            raise CliError(f"no database at {self.settings.database_path} yet: start the service once")
-        with duckdb.connect(str(self.settings.database_path), read_only=True, config=SAFE_CONFIG) as conn:
-            return list(read_only_rows(conn, query, self.settings.sql_timeout_s))
-
-
 # ---------------------------------------------------------------- CLI
 
 
@@ -567,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
         elif ns.command == "unit-limits":
             sys.stdout.write(settings.unit_limits())
         else:
-            admin_command(settings, plans, ns)
+            admin_command(settings, plans, *_admin_request(ns))
         return 0
     except (CliError, SettingsError, PlanFileError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -130,6 +130,11 @@ class Settings:
     def control_socket(self) -> Path:
         return self.data_dir / "control.sock"
 
+    @property
+    def payload_key_dir(self) -> Path:
+        """The keys that seal queued jobs' secrets (engine.sealing), the newest current."""
+        return self.data_dir / "secrets" / "payload-keys"
+
     def listen_host_port(self) -> tuple[str, int]:
         return _host_port("listen", self.listen)
 

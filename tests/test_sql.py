@@ -8,8 +8,8 @@ import duckdb
 import pytest
 import trio
 
-import run
 from actors.eventlog import Event, running_event_log
+from engine.admin import admin
 from engine.schema import DDL
 from engine.settings import Settings
 from engine.sql import SqlRefused
@@ -74,11 +74,11 @@ def test_a_stopped_service_refuses_file_access_too(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path)
     with duckdb.connect(str(settings.database_path)) as conn:
         conn.execute(DDL)
-    assert list(run.admin(settings, {}, "sql", {"query": "SELECT count(*) AS n FROM events"})) == [{"n": 0}]
+    assert list(admin(settings, {}, "sql", {"query": "SELECT count(*) AS n FROM events"})) == [{"n": 0}]
     with pytest.raises(duckdb.PermissionException, match="disabled by configuration"):
-        list(run.admin(settings, {}, "sql", {"query": "SELECT * FROM read_text('/etc/passwd')"}))
+        list(admin(settings, {}, "sql", {"query": "SELECT * FROM read_text('/etc/passwd')"}))
     with pytest.raises(SqlRefused, match=r"stopped after 0\.5 s"):
-        list(run.admin(Settings(data_dir=tmp_path, sql_timeout_s=0.5), {}, "sql", {"query": SLOW}))
+        list(admin(Settings(data_dir=tmp_path, sql_timeout_s=0.5), {}, "sql", {"query": SLOW}))
 
 
 async def test_a_slow_query_stops_at_its_deadline_and_commits_go_on_beside_it(tmp_path: Path) -> None:
