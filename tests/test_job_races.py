@@ -25,6 +25,7 @@ from actors.job_book import JobSecrets
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
+from actors.shelf import cache_key
 from engine.accounts import ApiKey, Workspace
 from engine.errors import CapacityExhausted, IdempotencyConflict, RenderFailed
 from engine.jobs import CANCELLED, SUCCEEDED
@@ -61,6 +62,13 @@ class FakePool:
         yield self.session
 
 
+class FakeShelf:
+    """The cache's keys as the real shelf makes them; these jobs ask for no `cache`, so nothing is looked up."""
+
+    def key(self, workspace_id: str, request: Any) -> str | None:
+        return cache_key(b"race", workspace_id, request)
+
+
 @dataclass
 class FakeIntake:
     """Renders once `finish` is set: the capture, or `failure` raised."""
@@ -69,6 +77,7 @@ class FakeIntake:
     finish: trio.Event = field(default_factory=trio.Event)
     failure: Exception | None = None
     renders: int = 0
+    shelf: FakeShelf = field(default_factory=lambda: FakeShelf())
 
     async def vet(self, request: Any, principal: Any, *, job: bool) -> None:
         pass
