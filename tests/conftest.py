@@ -94,11 +94,10 @@ class Service:
         return [orjson.loads(line) for line in done.stdout.splitlines()]
 
     def workspace(self, plan: str = "pro", quota: int | None = None) -> Workspace:
-        args = ["workspace", "create", "--name", "test", "--plan", plan]
-        if quota is not None:
-            args += ["--quota", str(quota)]
-        ws = self.cli(*args)[0]
-        key = self.cli("key", "create", "--workspace", ws["id"])[0]
+        """A new workspace and key, made by the operator commands `run.py workspace create` and `key create`
+        run (through the control socket, without a CLI's start-up: tests of the CLI itself use `cli`)."""
+        [ws] = self.control("workspace.create", {"name": "test", "plan": plan, "quota": quota})
+        [key] = self.control("key.create", {"workspace": ws["id"], "name": None})
         return Workspace(ws["id"], key["key"], key["id"], self)
 
     @property
@@ -121,10 +120,14 @@ class Service:
 
     def sql(self, query: str) -> list[dict[str, Any]]:
         """Rows of a read-only query, through the running service's control socket (no CLI start-up)."""
+        return self.control("sql", {"query": query})
+
+    def control(self, command: str, args: dict[str, Any]) -> list[dict[str, Any]]:
+        """The answers of an operator command (engine.operator) from the running service's control socket."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(60)
             sock.connect(str(self.data_dir / "control.sock"))
-            sock.sendall(orjson.dumps({"command": "sql", "args": {"query": query}}) + b"\n")
+            sock.sendall(orjson.dumps({"command": command, "args": args}) + b"\n")
             rows = []
             with sock.makefile("rb") as answers:
                 for line in answers:
@@ -132,7 +135,7 @@ class Service:
                     if answer.get("done"):
                         return rows
                     if "error" in answer and len(answer) == 1:
-                        raise AssertionError(f"sql failed: {answer['error']}")
+                        raise AssertionError(f"{command} failed: {answer['error']}")
                     rows.append(answer)
         raise AssertionError("the control socket closed before the answer was complete")
 
