@@ -342,13 +342,13 @@ class JobAlreadyFinished(ResourceError):
 class InvalidSignature(ResourceError):
     code = "invalid_signature"
     status = 403
-    title = "Result URL signature does not match"
+    title = "Signed URL does not match its signature"  # a result download or a render link
 
 
 class ResultUrlExpired(ResourceError):
     code = "result_url_expired"
     status = 410
-    title = "Result URL expired"
+    title = "Signed URL expired"
 
 
 class Forbidden(ResourceError):
