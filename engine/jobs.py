@@ -73,7 +73,7 @@ class Job:
     error_code: str | None = None
     error_message: str | None = None
     removed_elements: list[dict[str, Any]] | None = None  # removeElements: what went (kind, layer, what, score)
-    facts: dict[str, Any] | None = None  # responseType json: engine.recipes.PageFacts.as_json
+    facts: dict[str, Any] | None = None  # responseType json: engine.facts.PageFacts.as_json
     stored: dict[str, str] | None = None  # store: the destination, bucket and key the result was uploaded to
     target_status: int | None = None
 

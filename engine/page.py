@@ -15,10 +15,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import trio
 
 from engine.cdp import CdpConnection, CdpError, succeeded
-from engine.waiting import open_helper_nursery
+from engine.errors import FieldError, InvalidRequest, RenderFailed
+from engine.waiting import open_helper_nursery, wait_any
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
@@ -260,3 +262,65 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_
                 await conn.send("Target.disposeBrowserContext", {"browserContextId": context})
             except CdpError:
                 pass  # the browser is gone; its contexts went with it
+
+
+async def evaluate(page: Page, expression: str, *, await_promise: bool = False) -> Any:
+    """The value of a capture step's expression in the page; RenderFailed if it throws."""
+    result = await page.send("Runtime.evaluate", {
+        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
+    })
+    if "exceptionDetails" in result:
+        detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
+        raise RenderFailed(f"the page refused a capture step: {detail}")
+    return result.get("result", {}).get("value")
+
+
+def js_literal(text: str) -> str:
+    """`text` as a JavaScript string literal."""
+    return orjson.dumps(text).decode()
+
+
+async def next_frames(page: Page) -> None:
+    """Until two animation frames have passed: what was just changed is painted."""
+    await evaluate(page, """new Promise(done =>
+        requestAnimationFrame(() => requestAnimationFrame(done)))""", await_promise=True)
+
+
+async def check_selector(page: Page, field: str, selector: str) -> None:
+    """InvalidRequest naming `field` when `selector` is no CSS selector the page can query."""
+    valid = await evaluate(page, f"""(() => {{
+        try {{ document.querySelector({js_literal(selector)}); return true; }}
+        catch (e) {{ return false; }} }})()""")
+    if not valid:
+        raise InvalidRequest(f"{field}: {selector!r} is not a valid CSS selector",
+                             errors=(FieldError(field, "invalid", "not a valid CSS selector"),))
+
+
+async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
+    """Wait until the main frame's document reaches `name` (load, networkIdle, …).
+
+    A page that replaces itself before it loads (a script setting `location`,
+    a form submitted at once) never loads its first document; once another
+    document commits, the wait moves on to it. A navigation that never commits
+    (an external protocol, a 204) leaves the wait where it was, and if it
+    stopped the document's loading, the end of loading counts as loaded.
+    """
+    state = page.state
+    current = loader
+    while True:
+        changed, stopped = state.loader_changed, state.stopped_loading
+        reached = state.lifecycle(current, name)
+        ends = [reached, changed, state.crashed, page.conn.closed]
+        if name != "networkIdle":
+            ends.append(stopped)  # networkIdle still fires after a stopped load; load events do not
+        await wait_any(*ends)
+        if reached.is_set():
+            return
+        if stopped.is_set() and name != "networkIdle" and not changed.is_set():
+            # Loading ended without this event: a navigation to an external protocol
+            # (mailto:, ftp:) stops the document's load, which then never fires.
+            return
+        if not changed.is_set():
+            raise RenderFailed("the page crashed or the browser went away while loading")
+        if current in state.loaders and state.loaders[-1] != current:
+            current = state.loaders[-1]
