@@ -25,7 +25,7 @@ async def main() -> None:
     names = [name for name, label in labels.items() if label["split"] == "test"]
     started = time.monotonic()
     async with harness.corpus_browser() as (conn, base):
-        results = await harness.evaluate_all(conn, base, names)
+        results = [await harness.evaluate(conn, base, name) for name in names]
         negatives = [name for name in names if not labels[name]["remove"]]
         closest = []
         for name in negatives:

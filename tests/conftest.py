@@ -94,8 +94,8 @@ class Service:
         return [orjson.loads(line) for line in done.stdout.splitlines()]
 
     def workspace(self, plan: str = "pro", quota: int | None = None) -> Workspace:
-        """A new workspace and key, made by the operator commands `run.py workspace create` and `key create`
-        run (through the control socket, without a CLI's start-up: tests of the CLI itself use `cli`)."""
+        """A new workspace and key, made by the operator commands of `run.py workspace create` and `key create`
+        through the control socket, without a CLI start-up each (the CLI's own tests use `cli`)."""
         [ws] = self.control("workspace.create", {"name": "test", "plan": plan, "quota": quota})
         [key] = self.control("key.create", {"workspace": ws["id"], "name": None})
         return Workspace(ws["id"], key["key"], key["id"], self)

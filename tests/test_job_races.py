@@ -77,7 +77,7 @@ class FakeIntake:
     finish: trio.Event = field(default_factory=trio.Event)
     failure: Exception | None = None
     renders: int = 0
-    shelf: FakeShelf = field(default_factory=lambda: FakeShelf())
+    shelf: FakeShelf = field(default_factory=FakeShelf)
 
     async def vet(self, request: Any, principal: Any, *, job: bool) -> None:
         pass

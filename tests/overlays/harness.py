@@ -1,7 +1,7 @@
 """The corpus in a real Chromium: served on loopback, each page opened the way a capture opens it.
 
 Used by the training script (features and labels of every overlay) and by
-the evaluation (`evaluate`, `evaluate_all`: what the three layers removed and what they left,
+the evaluation (`evaluate`: what the three layers removed and what they left,
 per labelled element), which the benchmark and the tests report.
 """
 
@@ -144,21 +144,6 @@ async def evaluate(conn: CdpConnection, base: str, name: str,
                       {s: not v for s, v in zip(removes, shown[:len(removes)], strict=True)},
                       dict(zip(keeps, shown[len(removes):], strict=True)),
                       [r.wire() for r in removal.removed])
-
-
-async def evaluate_all(conn: CdpConnection, base: str, names: list[str], at_once: int = 1) -> list[PageResult]:
-    """`evaluate` of every page, `at_once` pages in their own targets at a time (a page mostly waits: for
-    its loads, for autoconsent's detection), in the order of `names`."""
-    results: dict[str, PageResult] = {}
-    limit = trio.CapacityLimiter(at_once)
-
-    async def one(name: str) -> None:
-        async with limit:
-            results[name] = await evaluate(conn, base, name)
-    async with trio.open_nursery() as nursery:
-        for name in names:
-            nursery.start_soon(one, name)
-    return [results[name] for name in names]
 
 
 def summary(results: list[PageResult]) -> dict[str, Any]:
