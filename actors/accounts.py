@@ -111,6 +111,7 @@ class AccountDirectory:
         self._hashes = 0  # running and waiting
         self._workspaces: dict[str, Workspace] = {}
         self._keys: dict[str, ApiKey] = {}  # by hash
+        self._key_ids: dict[str, str] = {}  # key id → hash: a render link names its key by id
         self._users: dict[str, User] = {}  # by id
         self._emails: dict[str, str] = {}  # email → user id
         self._roles: dict[str, dict[str, str]] = {}  # workspace → user → role
@@ -126,7 +127,8 @@ class AccountDirectory:
         """Load accounts, then serve until cancelled."""
         workspaces, keys = await self.db.call(accounts.load_accounts)
         self._workspaces = {ws.id: ws for ws in workspaces}
-        self._keys = {key.hash: key for key in keys}
+        for key in keys:
+            self._keep(key)
         found_users, members, sessions, personal = await self.db.call(users.load_users)
         self._users = {user.id: user for user in found_users}
         self._emails = {user.email: user.id for user in found_users}
@@ -149,7 +151,7 @@ class AccountDirectory:
     def render_principal(self, key_id: str) -> tuple[Principal, str] | None:
         """A render link's caller: the live key `key_id` names, and its signing secret; None if unknown or
         revoked."""
-        key = next((k for k in self._keys.values() if k.id == key_id), None)
+        key = self._keys.get(self._key_ids.get(key_id, ""))
         if key is None:
             return None
         workspace = self._workspaces[key.workspace_id]
@@ -161,15 +163,14 @@ class AccountDirectory:
     async def rotate_signing_secret(self, key_id: str) -> tuple[ApiKey, str]:
         """A new signing secret for a live key's render links (shown this once); the old links stop working."""
         key = await self._write(accounts.rotate_signing_secret, key_id)
-        self._keys[key.hash] = key
+        self._keep(key)
         return key, self.signing_secret(key)
 
     async def rotate_signing_secret_of(self, user_id: str, workspace_id: str, key_id: str) -> tuple[ApiKey, str]:
         """As `rotate_signing_secret`, for a member whose role allows `manage_keys`."""
         async with self._membership:
             self.acting(user_id, workspace_id, "manage_keys")
-            if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
-                raise NotFoundError(f"no key {key_id} in this workspace")
+            self._key_in(key_id, workspace_id)
             return await self.rotate_signing_secret(key_id)
 
     def playground_principal(self, user_id: str, workspace: Workspace) -> Principal:
@@ -202,12 +203,27 @@ class AccountDirectory:
         max_keys_per_workspace live keys, counted by the database's one writer."""
         key, plaintext = await self._write(accounts.create_key, self._secret, workspace_id, name,
                                            self.max_keys_per_workspace)
-        self._keys[key.hash] = key
+        self._keep(key)
         return key, plaintext
 
     async def revoke_key(self, key_id: str) -> ApiKey:
         key = await self._write(accounts.revoke_key, key_id)
+        self._drop(key)
+        return key
+
+    def _keep(self, key: ApiKey) -> None:
+        self._keys[key.hash] = key
+        self._key_ids[key.id] = key.hash
+
+    def _drop(self, key: ApiKey) -> None:
         self._keys.pop(key.hash, None)
+        self._key_ids.pop(key.id, None)
+
+    def _key_in(self, key_id: str, workspace_id: str) -> ApiKey:
+        """The live key `key_id` of this workspace; NotFoundError for another workspace's or none."""
+        key = self._keys.get(self._key_ids.get(key_id, ""))
+        if key is None or key.workspace_id != workspace_id:
+            raise NotFoundError(f"no key {key_id} in this workspace")
         return key
 
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
@@ -357,8 +373,7 @@ class AccountDirectory:
         """A key a member revokes: their role must allow `manage_keys`; another workspace's key is not found."""
         async with self._membership:
             self.acting(user_id, workspace_id, "manage_keys")
-            if not any(k.id == key_id and k.workspace_id == workspace_id for k in self._keys.values()):
-                raise NotFoundError(f"no key {key_id} in this workspace")
+            self._key_in(key_id, workspace_id)
             return await self.revoke_key(key_id)
 
     # ------------------------------------------------------------ team membership
@@ -469,7 +484,7 @@ class AccountDirectory:
             self._team(workspace_id)
             await self._write(users.delete_workspace, workspace_id)
             self._roles.pop(workspace_id, None)
-            for digest in [d for d, key in self._keys.items() if key.workspace_id == workspace_id]:
-                del self._keys[digest]
+            for key in [key for key in self._keys.values() if key.workspace_id == workspace_id]:
+                self._drop(key)
             for digest in [d for d, invite in self._invites.items() if invite.workspace_id == workspace_id]:
                 del self._invites[digest]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -124,6 +124,16 @@ class Intake:
                 await self.record_failure(principal, request_id, error)
             raise
 
+    def admit_link(self, principal: Principal) -> None:
+        """A render link's render (not its cached answers) takes from the link budget of its key, apart from
+        the API's budgets: a public link can never refuse its owner's API calls. RateLimited, without the
+        budget's headers (a link's holder is not told the owner's budgets)."""
+        try:
+            self._take([(f"link:{principal.key.id}", principal.plan.requests_per_minute)],
+                       ("this render link's key",))
+        except RateLimited as refused:
+            raise RateLimited(refused.retry_after, budget="this render link's key") from None
+
     def admit_download(self, workspace_id: str, requests_per_minute: int) -> RateDecision:
         """A signed result download takes from its workspace's read budget, like a status read."""
         return self._take([(f"reads:{workspace_id}", requests_per_minute * READS_PER_REQUEST)], (READ_BUDGET,))
@@ -134,8 +144,11 @@ class Intake:
             raise RateLimited(decision.retry_after_s, decision.headers(), names[refused])
         return decision
 
-    async def capture(self, principal: Principal, body: Body, request_id: str) -> Delivery:
-        """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery."""
+    async def capture(self, principal: Principal, body: Body, request_id: str,
+                      on_miss: Callable[[Principal], None] | None = None) -> Delivery:
+        """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery.
+
+        `on_miss` is asked before a render (not for an answer from the cache) and may refuse it."""
         started = trio.current_time()
         capture_id = new_id("cap")
         request: CaptureRequest | None = None
@@ -149,6 +162,8 @@ class Intake:
                 entry, kept = hit
                 return self._delivery(principal, request_id, capture_id, request, kept, started,
                                       self.ledger.usage(workspace_id, principal.monthly_limit), "hit", entry)
+            if on_miss is not None:
+                on_miss(principal)
             with self._place_in_queue(workspace_id):
                 usage = self.ledger.reserve(workspace_id, capture_id, principal.monthly_limit)
                 reserved = True

@@ -72,16 +72,17 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
         raise Unauthenticated("the render link's key is unknown or revoked")
     who, secret = caller
     pairs = list(request.args.items(multi=True))
-    render_links.check(secret, pairs, signature, time.time())
-    g.principal = who
-    g.rate = await found.intake.admit(who, g.request_id, capture=True)
+    render_links.check(secret, pairs, signature, extension, time.time())
+    g.principal = who  # no g.rate: a link spends its own budget (on a render) and shows no budget or quota
     try:
         options = render_links.capture_body(pairs, extension)
     except InvalidRequest as error:
         await found.intake.record_failure(who, g.request_id, error)
         raise
-    delivery = await found.intake.capture(who, Body.of(options), g.request_id)
+    delivery = await found.intake.capture(who, Body.of(options), g.request_id, on_miss=found.intake.admit_link)
     response = _capture_response(delivery)
+    for name in ("x-quota-limit", "x-quota-remaining"):
+        del response.headers[name]
     body_tag = hashlib.sha256(delivery.capture.body).hexdigest()[:32]
     response.headers["etag"] = f'"{body_tag}"'
     kept_s = int(delivery.shelved.expires_at - time.time()) if delivery.shelved is not None else 0

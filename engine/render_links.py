@@ -2,11 +2,15 @@
 
 The query holds the capture request in a flat form: nested options dotted (`viewport.width=800`), a list
 of plain values as the same name repeated (`hideSelectors=.a&hideSelectors=.b`), a list of objects by
-index (`cookies.0.name=…`), booleans as `true`/`false`; the format is the link's extension, and an
-optional `expires` (unix seconds) ends the link. The signature is the hex HMAC-SHA256 of the canonical
-query (every parameter, `expires` included, sorted by name then value, each name and value encoded as
-RFC 3986 says: all but A-Z a-z 0-9 - . _ ~ as %XX) under the key's signing secret. The API key itself
-never appears in a URL.
+index (`cookies.0.name=…`), booleans as `true`/`false`; `format` is a parameter like any other and the
+path's extension must name the same format, and an optional `expires` (unix seconds) ends the link. The
+signature is the hex HMAC-SHA256 of the canonical query (every parameter, `format` and `expires`
+included, sorted by name then value, each name and value encoded as RFC 3986 says: all but A-Z a-z 0-9
+- . _ ~ as %XX) under the key's signing secret. The API key itself never appears in a URL.
+
+So everything a link answers with is signed: the query is the whole capture request, and the one part of
+the path that could change the answer, the extension, must repeat the signed format. Nothing in the
+request's headers changes what is rendered (`If-None-Match` only turns a matching answer into a 304).
 
 A signing secret is derived, not stored: an HMAC of the key id and its generation under the server's
 key secret, so the service can check a link (and the dashboard build one) without keeping the secret in
@@ -29,7 +33,6 @@ SECRET_PREFIX = "rsk_"
 DEFAULT_TTL_S = 4 * 3600  # render links are cached this long unless cache.ttlS says otherwise
 EXTENSIONS = {"png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp", "pdf": "pdf", "html": "html",
               "webm": "webm"}
-RESERVED = ("format", "expires")  # the extension says the format; expires belongs to the link
 Pairs = list[tuple[str, str]]
 
 
@@ -50,11 +53,18 @@ def sign(secret: str, pairs: Iterable[tuple[str, str]]) -> str:
     return hmac.new(secret.encode(), canonical_query(pairs).encode(), hashlib.sha256).hexdigest()
 
 
-def check(secret: str, pairs: Pairs, signature: str, now: float) -> None:
-    """InvalidSignature unless `signature` signs `pairs`; ResultUrlExpired once their `expires` passed."""
+def check(secret: str, pairs: Pairs, signature: str, extension: str, now: float) -> None:
+    """InvalidSignature unless `signature` signs `pairs` and their `format` is the extension's;
+    ResultUrlExpired once their `expires` passed."""
     if not hmac.compare_digest(signature.lower().encode(), sign(secret, pairs).encode()):
         raise InvalidSignature("the render link's signature does not match its query; sign the canonical "
                                "query with the key's signing secret")
+    formats = [value for name, value in pairs if name == "format"]
+    if not formats:
+        raise InvalidSignature("the render link's query has no format: sign it with the format its extension "
+                               "names")
+    if formats != [EXTENSIONS[extension]]:
+        raise InvalidSignature(f"the render link was signed for format {formats[0]!r}, not for .{extension}")
     expires = [value for name, value in pairs if name == "expires"]
     if expires:
         try:
@@ -101,9 +111,6 @@ def capture_body(pairs: Pairs, extension: str) -> dict[str, Any]:
     for name, value in pairs:
         if name == "expires":
             continue
-        if name == "format":
-            errors.append(FieldError("format", "not_applicable", "the link's extension is its format"))
-            continue
         parts = name.split(".")
         if not all(parts):
             errors.append(FieldError(name, "invalid", "not a parameter name"))
@@ -111,7 +118,7 @@ def capture_body(pairs: Pairs, extension: str) -> dict[str, Any]:
         _put(body, parts, value)
     if errors:
         raise InvalidRequest(errors[0].message, errors=tuple(errors))
-    body["format"] = EXTENSIONS[extension]
+    body["format"] = EXTENSIONS[extension]  # as signed (`check`)
     body.setdefault("cache", {"ttlS": DEFAULT_TTL_S})
     _lists(body)
     for name in LIST_FIELDS & body.keys():  # a list given one value
@@ -146,9 +153,8 @@ def _lists(node: dict[str, Any]) -> None:
 
 def link(base_url: str, key_id: str, secret: str, options: dict[str, Any], expires: int | None = None) -> str:
     """A signed render link for `options` (a capture request with its format), as the dashboard builds it."""
-    options = dict(options)
-    fmt = str(options.pop("format", "png"))
-    extension = "jpg" if fmt == "jpeg" else fmt
+    options = {"format": "png", **options}
+    extension = "jpg" if options["format"] == "jpeg" else str(options["format"])
     pairs = flatten(options)
     if expires is not None:
         pairs.append(("expires", str(expires)))

@@ -28,9 +28,19 @@ SHARED = ROOT.parent / "shared" / "API.md"
 TEXT = CONTRACT.read_text()
 
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
+# This round's rows (API.md of 2026-11-25), besides those checked below: `format` markdown, mp4 and gif, the
+# render_timeout's `phase` and `pending`, `waitUntil` networkidle's definition, `video` in mp4 and gif, `pdf`'s
+# templates, outline and tagged (issue 40); groupBy=warning in analytics and `quality` in json answers and
+# webhooks (36); the OpenAPI document that generators read (38); `run.py export` (39). Render links signing
+# `format` with their own budget, bucket keys under the workspace and error messages without internal
+# addresses are issue 33's, built.
 NOT_YET_ROUTES: dict[tuple[str, str], int] = {}
-NOT_YET_CODES: dict[str, int] = {}
-NOT_YET_FIELDS: dict[str, int] = {}  # capture request fields
+NOT_YET_PATHS: dict[str, int] = {"/mcp": 38}  # a path API.md names without a METHOD
+NOT_YET_CODES: dict[str, int] = {"quality_failed": 36}
+NOT_YET_FIELDS: dict[str, int] = {"optimizeFor": 37, "resize": 40, "block": 40, "failOn": 36,
+                                  "bestAttempt": 36}  # capture request fields
+NOT_YET_HEADERS: dict[str, int] = {"x-capture-warnings": 36, "x-fullpage-method": 36}  # of a capture's answer
+NOT_YET_JOB_FIELDS: dict[str, int] = {"quality": 36}
 # Where API.md is silent: HTTP's own refusals and a fault of the service, in the same envelope.
 BEYOND_API_MD = {"bad_request": 400, "method_not_allowed": 405, "internal_error": 500}
 # Answered by the dashboard's pages rather than a problem document.
@@ -154,6 +164,10 @@ def test_the_document_describes_exactly_the_routes_api_md_names(service: Service
         concrete = path.replace("{keyId}", "key_x").replace("{signature}", "00").replace("{format}", "png")
         answer = service.client.request(method, concrete.replace("{id}", "x"), headers={"x-api-key": "cap_x"})
         assert answer.status_code in (401, 404, 405), (method, path, answer.status_code)
+    for path in NOT_YET_PATHS:
+        assert f"`{path}`" in TEXT
+        assert path not in openapi_document()["paths"]
+        assert service.client.post(path, json={}).status_code == 404, path
 
 
 def test_usage_answers_the_fields_api_md_names(pro: Workspace) -> None:
@@ -168,7 +182,9 @@ def test_a_capture_carries_the_headers_api_md_names(pro: Workspace, site: Fixtur
     assert {"x-capture-id", "x-quota-remaining", "ratelimit-reset"} <= named
     answer = pro.capture(url=f"{site.base}/simple")
     assert answer.status_code == 200
-    assert named | {"x-request-id"} <= set(answer.headers)
+    assert named - set(NOT_YET_HEADERS) | {"x-request-id"} <= set(answer.headers)
+    assert set(NOT_YET_HEADERS) <= named
+    assert set(NOT_YET_HEADERS) & set(answer.headers) == set()  # not built yet
 
 
 def test_job_answers_have_the_fields_api_md_names(pro: Workspace, site: FixtureServer) -> None:
@@ -185,7 +201,8 @@ def test_job_answers_have_the_fields_api_md_names(pro: Workspace, site: FixtureS
     # Beyond API.md's sketch, only for jobs that asked for removeElements: what went (issue 21); for jobs that
     # asked for responseType json, the page's metadata as the synchronous json answer has it, and for jobs with
     # store, where the result went (issue 25).
-    assert set(described) == set(named) | {"removedElements", "finalUrl", "targetStatus", "title", "description",
+    assert set(NOT_YET_JOB_FIELDS) <= set(named) - set(described)
+    assert set(described) == set(named) - set(NOT_YET_JOB_FIELDS) | {"removedElements", "finalUrl", "targetStatus", "title", "description",
                                            "openGraph", "timings", "stored"}
     batch = pro.service.client.post("/api/jobs/batch", json={"captures": [{"url": f"{site.base}/simple"}]},
                                     headers=pro.headers)

@@ -12,7 +12,11 @@ import httpx
 import pytest
 from PIL import Image
 
+from actors.accounts import AccountDirectory
 from engine import render_links
+from engine.accounts import ApiKey
+from engine.accounts import Workspace as AccountWorkspace
+from engine.plans import load_plans
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 from tests.grid import free_port
@@ -41,6 +45,29 @@ def test_a_capture_request_survives_the_query_form() -> None:
         "cookies": [{"name": "a", "value": "1"}, {"name": "b", "value": "2", "secure": "true"}],
         "headers": {"X-Test": "yes"}, "geolocation": {"latitude": "1.5", "longitude": "-2"}, "format": "jpeg",
         "cache": {"ttlS": render_links.DEFAULT_TTL_S}}  # a link's default
+
+
+class _NoScan(dict[str, ApiKey]):
+    """Keys by hash that refuse to be walked: a render link's key is found by its id alone."""
+
+    def values(self) -> Any:
+        raise AssertionError("every key was scanned to find one render link's key")
+
+    items = __iter__ = values  # type: ignore[assignment]
+
+
+def test_a_links_key_is_found_by_its_id_without_a_scan() -> None:
+    """Unknown key ids are answered in constant time (issue 33: each was a scan of every key of the service)."""
+    directory = AccountDirectory(None, load_plans(), b"server secret")  # type: ignore[arg-type]
+    directory._workspaces = {"ws_a": AccountWorkspace("ws_a", "a", "free", None)}
+    directory._keys = _NoScan()
+    for n in range(1000):
+        directory._keep(ApiKey(f"key_{n}", "ws_a", None, "cap_x", f"hash{n}"))
+    assert directory.render_principal("key_unknown") is None
+    found = directory.render_principal("key_500")
+    assert found is not None
+    assert found[0].key.id == "key_500"
+    assert found[1] == render_links.signing_secret(b"server secret", "key_500", 0)
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +159,46 @@ def test_altered_expired_and_revoked_links_are_refused_for_free(linked: Service,
     assert (revoked.status_code, revoked.json()["code"]) == (401, "unauthenticated")
     time.sleep(0.5)
     assert Workspace(ws.id, other["key"], other["id"], linked).quota()["used"] == 1
+
+
+def test_the_signature_covers_the_format(linked: Service, site: FixtureServer) -> None:
+    """A link signed for png answers only as png: another extension, or a query without the signed format, is
+    403 at no quota (issue 33: a public .png link served .html, .pdf and .webm, each billed to its owner)."""
+    ws, secret = _key(linked)
+    link = render_links.link(linked.url, ws.key_id, secret, {"url": f"{site.base}/simple?formats", "format": "png"})
+    path, query = link.split("?", 1)
+    assert "format=png" in query.split("&")
+    for extension in ("html", "pdf", "jpeg", "jpg", "webm"):
+        answer = _get(linked, f"{path.removesuffix('.png')}.{extension}?{query}")
+        assert (answer.status_code, answer.json()["code"]) == (403, "invalid_signature"), extension
+    pairs = [("url", f"{site.base}/simple?formats")]  # signed, but without a format
+    unformatted = (f"{linked.url}/api/render/{ws.key_id}/{render_links.sign(secret, pairs)}.png?"
+                   f"{render_links.canonical_query(pairs)}")
+    answer = _get(linked, unformatted)
+    assert (answer.status_code, answer.json()["code"]) == (403, "invalid_signature")
+    assert site.count("/simple?formats") == 0
+    assert ws.quota()["used"] == 0
+    assert _get(linked, link).status_code == 200  # the link itself works
+
+
+def test_a_public_link_cannot_lock_its_owner_out(linked: Service, site: FixtureServer) -> None:
+    """Render links spend their own budget per key, never the API's; cached answers spend none; and a link's
+    answers show no quota or rate headers (issue 33: ten anonymous GETs got the owner's other key 429)."""
+    ws = linked.workspace("free")
+    made = linked.control("key.create", {"workspace": ws.id, "name": "links"})[0]
+    secret = made["signingSecret"]
+    per_minute = 10  # the free plan's requests per minute
+    links = [render_links.link(linked.url, made["id"], secret,
+                               {"url": f"{site.base}/simple?budget={n}", "viewport": {"width": 320, "height": 200}})
+             for n in range(per_minute + 1)]
+    answers = [_get(linked, link) for link in links]
+    assert [a.status_code for a in answers[:per_minute]] == [200] * per_minute, answers[0].text
+    assert (answers[-1].status_code, answers[-1].json()["code"]) == (429, "rate_limited")
+    assert "retry-after" in answers[-1].headers
+    for answer in answers:
+        shown = {name for name in answer.headers if name.startswith(("x-quota", "ratelimit"))}
+        assert shown == set(), shown
+    cached = _get(linked, links[0])  # the budget is spent, the cache still answers
+    assert (cached.status_code, cached.headers["x-cache"]) == (200, "HIT")
+    assert ws.capture(url=f"{site.base}/simple?owner").status_code == 200  # the owner's own key, not the link's
+    assert ws.get("/api/usage").status_code == 200
