@@ -202,8 +202,8 @@ def test_job_answers_have_the_fields_api_md_names(pro: Workspace, site: FixtureS
     # asked for responseType json, the page's metadata as the synchronous json answer has it, and for jobs with
     # store, where the result went (issue 25).
     assert set(NOT_YET_JOB_FIELDS) <= set(named) - set(described)
-    assert set(described) == set(named) - set(NOT_YET_JOB_FIELDS) | {"removedElements", "finalUrl", "targetStatus", "title", "description",
-                                           "openGraph", "timings", "stored"}
+    assert set(described) == set(named) - set(NOT_YET_JOB_FIELDS) | {
+        "removedElements", "finalUrl", "targetStatus", "title", "description", "openGraph", "timings", "stored"}
     batch = pro.service.client.post("/api/jobs/batch", json={"captures": [{"url": f"{site.base}/simple"}]},
                                     headers=pro.headers)
     assert batch.status_code == 202
