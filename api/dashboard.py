@@ -192,7 +192,7 @@ async def build_render_link() -> Response:
         raise NotFoundError(f"no key {key_id} in this workspace")
     if urlsplit(url).scheme not in ("http", "https") or extension not in render_links.EXTENSIONS:
         return await _keys_page(workspace_id, status=422, message="type an http(s) URL and pick a format")
-    link = render_links.link(base_url(), key_id, caller[1], {"url": url, "format": extension})
+    link = render_links.link(base_url(), key_id, caller[1], {"url": url, "format": render_links.EXTENSIONS[extension]})
     return await _keys_page(workspace_id, built=link)
 
 
