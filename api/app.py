@@ -64,7 +64,7 @@ async def _stamp(response: Response) -> Response:
         response.headers["connection"] = "close"
     response.headers.update(stamp(g.get("request_id") or new_id("req"), g.get("rate")))
     rule = request.url_rule.rule if request.url_rule is not None else metrics.UNMATCHED_ROUTE
-    metrics.HTTP_REQUESTS.labels(rule, request.method, str(response.status_code)).inc()
+    metrics.count_request(rule, request.method, response.status_code)
     return response
 
 

@@ -53,7 +53,7 @@ class StatusReads:
                 headers, body = answer
                 await send({"type": "http.response.start", "status": 200, "headers": headers})
                 await send({"type": "http.response.body", "body": body})
-                metrics.HTTP_REQUESTS.labels(JOB_ROUTE, "GET", "200").inc()
+                metrics.count_request(JOB_ROUTE, "GET", 200)
                 return
         await self.app(scope, receive, send)
 

@@ -63,6 +63,14 @@ HTTP_REQUESTS = Counter("capture_http_requests", "HTTP requests answered, by rou
                         ["route", "method", "status"], registry=REGISTRY)
 
 UNMATCHED_ROUTE = "unmatched"  # a path no route knows: one label, whatever the path was
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+OTHER_METHOD = "other"  # any other method a client sends: one label, so no request can add a series of its own
+
+
+def count_request(route: str, method: str, status: int) -> None:
+    """One answered HTTP request, by route template (or UNMATCHED_ROUTE), method (a known one, or
+    OTHER_METHOD) and status: every label comes from a fixed set, whatever the client sent."""
+    HTTP_REQUESTS.labels(route, method if method in METHODS else OTHER_METHOD, str(status)).inc()
 
 
 def observe_committed(events: Iterable[Any]) -> None:

@@ -3,6 +3,7 @@ with what the service did, the gauges describe its present, nothing names a work
 
 from __future__ import annotations
 
+import random
 import socket
 
 import httpx
@@ -105,3 +106,19 @@ def test_a_taken_metrics_address_is_logged_and_the_api_still_serves(tmp_path_fac
             errors = [r for r in map(orjson.loads, other.log_text().splitlines()) if r["level"] == "ERROR"]
             assert [r["message"] for r in errors] == [
                 f"no metrics: cannot listen on 127.0.0.1:{port} (metrics_listen): Address already in use"]
+
+
+def test_strangers_cannot_grow_the_metrics(service: Service) -> None:
+    """1,000 unauthenticated requests with made-up methods and paths add at most a constant number of series
+    (issue 33: the raw method was a label, and 3,000 unique methods added 26 MB to every scrape)."""
+    before, _ = scrape(service)
+    rng = random.Random(33)
+    paths = ["/api/x{n}", "/x{n}", "/api/jobs/job_{n}", "/api/render/key_{n}/0{n}.png", "/dashboard/{n}"]
+    with httpx.Client(base_url=service.url, timeout=30) as client:
+        for n in range(1000):
+            method = rng.choice(["GET", "POST", "DELETE", f"M{n}X", f"PROPFIND{n}", "BREW"])
+            client.request(method, rng.choice(paths).format(n=n))
+    after, _ = scrape(service)
+    grown = {labels for name, labels in set(after) - set(before) if name == "capture_http_requests_total"}
+    assert 0 < len(grown) <= 40, sorted(map(sorted, grown))[:10]
+    assert all(dict(labels)["method"] in ("GET", "POST", "DELETE", "other") for labels in grown)
