@@ -321,7 +321,7 @@ class EgressGuard:
                 return stream
             except UpstreamFailed as failed:
                 lane.upstream_failure = str(failed)
-                log.warning("capture %s: %s", lane.capture_id, failed)
+                log.warning("capture %s: %s", lane.capture_id, failed.detail)
                 break  # the next address would go to the same upstream
             except (OSError, trio.TooSlowError) as exc:
                 log.debug("capture %s: %s (%s) port %d: %r", lane.capture_id, host, address, port, exc)

@@ -235,13 +235,13 @@ class JobWorkers:
         uploader = self.intake.uploader
         for attempt, delay in enumerate((*STORE_RETRY_S, None), start=1):
             try:
-                key = await trio.to_thread.run_sync(uploader.put, store.destination, path, capture.body,
-                                                    capture.content_type, abandon_on_cancel=True)
+                key = await trio.to_thread.run_sync(uploader.put, store.destination, job.workspace_id, path,
+                                                    capture.body, capture.content_type, abandon_on_cancel=True)
             except StorageError as exc:
                 log.warning("job %s: upload %d of %d to %s failed: %s", job.id, attempt, len(STORE_RETRY_S) + 1,
-                            store.destination, exc)
+                            store.destination, exc.detail)
                 if delay is None:
-                    raise StorageFailed(f"the result could not be uploaded to {store.destination}: {exc}") from None
+                    raise StorageFailed(f"the result could not be uploaded: {exc}") from None
                 await trio.sleep(delay)
             else:
                 bucket = uploader.destinations[store.destination].bucket

@@ -28,7 +28,15 @@ MAX_REPLY = 16 * 1024
 
 
 class UpstreamFailed(Exception):
-    """The region's upstream could not be reached or refused the connection; the message names no secret."""
+    """The region's upstream could not be reached or refused the connection.
+
+    The message is for the tenant: the region's name and what went wrong, never the upstream's address or
+    its own words; `detail` adds them for the operator's log. Neither names a credential.
+    """
+
+    def __init__(self, region: ProxyRegion, what: str, said: str = "") -> None:
+        super().__init__(f"the upstream proxy of region {region.name} {what}")
+        self.detail = f"the upstream of region {region.describe()} {what}" + (f": {said}" if said else "")
 
 
 @dataclass(frozen=True)
@@ -79,10 +87,9 @@ class ProxyRegion:
                     raise
                 return stream
         except trio.TooSlowError:
-            raise UpstreamFailed(f"the upstream of region {self.describe()} did not answer in time") from None
+            raise UpstreamFailed(self, "did not answer in time") from None
         except (OSError, trio.BrokenResourceError, ssl.SSLError) as exc:
-            raise UpstreamFailed(f"the upstream of region {self.describe()} could not be reached: "
-                                 f"{type(exc).__name__}") from None
+            raise UpstreamFailed(self, "could not be reached", type(exc).__name__) from None
 
     async def _connect(self, stream: trio.abc.Stream, address: Address, port: int) -> None:
         target = f"[{address}]:{port}" if isinstance(address, ipaddress.IPv6Address) else f"{address}:{port}"
@@ -95,12 +102,11 @@ class ProxyRegion:
         while b"\r\n\r\n" not in reply:
             chunk = await stream.receive_some(1024)
             if not chunk or len(reply) > MAX_REPLY:
-                raise UpstreamFailed(f"the upstream of region {self.describe()} closed without an answer")
+                raise UpstreamFailed(self, "closed without an answer")
             reply += chunk
         status = reply.split(b"\r\n", 1)[0].split(b" ")
         if len(status) < 2 or status[1] != b"200":
-            raise UpstreamFailed(f"the upstream of region {self.describe()} refused: "
-                                 f"{b' '.join(status[1:]).decode('latin-1')[:100]}")
+            raise UpstreamFailed(self, "refused the connection", b" ".join(status[1:]).decode("latin-1")[:100])
 
     async def _socks5(self, stream: trio.abc.Stream, address: Address, port: int) -> None:
         """RFC 1928 CONNECT to the literal address, with RFC 1929 username/password when there are credentials."""
@@ -108,18 +114,17 @@ class ProxyRegion:
         await stream.send_all(b"\x05\x01" + methods)
         chosen = await _exactly(stream, 2)
         if chosen != b"\x05" + methods:
-            raise UpstreamFailed(f"the upstream of region {self.describe()} refused the SOCKS5 greeting")
+            raise UpstreamFailed(self, "refused the SOCKS5 greeting")
         if methods == b"\x02":
             user, password = self.username.encode()[:255], self.password.encode()[:255]
             await stream.send_all(b"\x01" + bytes([len(user)]) + user + bytes([len(password)]) + password)
             if (await _exactly(stream, 2))[1] != 0:
-                raise UpstreamFailed(f"the upstream of region {self.describe()} refused the credentials")
+                raise UpstreamFailed(self, "refused the credentials")
         kind = b"\x04" if isinstance(address, ipaddress.IPv6Address) else b"\x01"
         await stream.send_all(b"\x05\x01\x00" + kind + address.packed + struct.pack(">H", port))
         head = await _exactly(stream, 4)
         if head[1] != 0:
-            raise UpstreamFailed(f"the upstream of region {self.describe()} refused the connection (SOCKS5 "
-                                 f"reply {head[1]})")
+            raise UpstreamFailed(self, "refused the connection", f"SOCKS5 reply {head[1]}")
         length = {1: 4, 4: 16}.get(head[3])
         if length is None:  # a name as the bound address: its length first
             length = (await _exactly(stream, 1))[0]

@@ -118,7 +118,17 @@ class Cache(Model):
 class Store(Model):
     destination: str = Field(min_length=1, max_length=63, description="a [storage.<name>] of the service's config")
     path: str = Field(min_length=1, max_length=1024, pattern=r"^[^\x00-\x1f\x7f]+$", description=(
-        "the object's key (after the destination's prefix); one ending in / gets the job's id and extension"))
+        "the object's key under the destination's prefix and the workspace's id; one ending in / gets the "
+        "job's id and extension; no `..`, `.` or empty segments, not absolute"))
+
+    @field_validator("path")
+    @classmethod
+    def _relative(cls, value: str) -> str:
+        """A path stays inside its workspace's part of the bucket: one tenant never names another's objects."""
+        segments = value.removesuffix("/").split("/")
+        if value.startswith("/") or any(segment in ("", ".", "..") for segment in segments):
+            raise ValueError("a relative path of named segments: no leading /, no empty, . or .. segments")
+        return value
 
 
 class CaptureRequest(Model):

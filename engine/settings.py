@@ -182,7 +182,8 @@ def load_settings(config: Path | None = None, environ: dict[str, str] | None = N
         regions.append(replace(region, username=credentials.partition(":")[0],
                                password=credentials.partition(":")[2]) if credentials else region)
     storage = tuple(parse_destinations({d.name: {"endpoint": d.endpoint, "bucket": d.bucket, "region": d.region,
-                                                 "prefix": d.prefix}}, environ)[0] for d in settings.storage)
+                                                 "prefix": d.prefix, "single_tenant": d.single_tenant}},
+                                       environ)[0] for d in settings.storage)
     return replace(settings, proxies=tuple(regions), storage=storage)
 
 

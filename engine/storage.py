@@ -7,6 +7,11 @@ Configured as TOML tables, one per destination:
     bucket = "captures"
     region = "eu-central-1"
     prefix = "screenshots/"                               # optional: before every object's path
+    single_tenant = false                                 # optional: true leaves the workspace id out of keys
+
+An object's key is `<prefix>/<workspace id>/<path>`: each workspace has its own part of a shared bucket and
+the request's path (relative, no `..`, checked by engine.request.Store) cannot leave it. A destination only
+one workspace uses may say `single_tenant = true`: its keys are then `<prefix>/<path>`.
 
 Credentials come from the environment, never from the file: `CAPTURE_STORAGE_<NAME>_ACCESS_KEY_ID` and
 `CAPTURE_STORAGE_<NAME>_SECRET_ACCESS_KEY` (the name upper-cased, `-` as `_`); without them boto3's own
@@ -31,7 +36,12 @@ READ_S = 60.0
 
 
 class StorageError(Exception):
-    """An upload failed; the message names the destination and the reason, never a credential."""
+    """An upload failed. Its message is for the tenant: the destination's name and a stable reason, never the
+    endpoint or a credential; `detail` is for the operator's log."""
+
+    def __init__(self, message: str, detail: str) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 @dataclass(frozen=True)
@@ -43,9 +53,14 @@ class StorageDestination:
     prefix: str = ""
     access_key_id: str = field(default="", repr=False)
     secret_access_key: str = field(default="", repr=False)
+    single_tenant: bool = False
 
-    def key(self, path: str) -> str:
-        return self.prefix + path
+    def key(self, workspace_id: str, path: str) -> str:
+        """`<prefix>/<workspace id>/<path>` (without the workspace for a single-tenant destination)."""
+        parts = [self.prefix.strip("/")] if self.prefix.strip("/") else []
+        if not self.single_tenant:
+            parts.append(workspace_id)
+        return "/".join([*parts, path])
 
     def client(self) -> S3Client:
         import boto3
@@ -74,9 +89,10 @@ def parse_destinations(value: Any, environ: dict[str, str]) -> tuple[StorageDest
     for name, table in value.items():
         if not NAME.fullmatch(name) or not isinstance(table, dict):
             raise ValueError(f"storage {name!r}: a lowercase name ([a-z0-9_-]) and a table")
-        unknown = set(table) - {"endpoint", "bucket", "region", "prefix"}
+        unknown = set(table) - {"endpoint", "bucket", "region", "prefix", "single_tenant"}
         if unknown or not isinstance(table.get("endpoint"), str) or not isinstance(table.get("bucket"), str):
-            raise ValueError(f"storage {name!r}: needs endpoint and bucket (strings), may have region and prefix"
+            raise ValueError(f"storage {name!r}: needs endpoint and bucket (strings), may have region, prefix and "
+                             "single_tenant"
                              + (f"; unknown: {', '.join(sorted(unknown))}" if unknown else ""))
         if not table["endpoint"].startswith(("https://", "http://")):
             raise ValueError(f"storage {name!r}: the endpoint is an http(s) URL")
@@ -84,7 +100,7 @@ def parse_destinations(value: Any, environ: dict[str, str]) -> tuple[StorageDest
         found.append(StorageDestination(
             name, table["endpoint"], table["bucket"], str(table.get("region", "us-east-1")),
             str(table.get("prefix", "")), environ.get(variable + "ACCESS_KEY_ID", ""),
-            environ.get(variable + "SECRET_ACCESS_KEY", "")))
+            environ.get(variable + "SECRET_ACCESS_KEY", ""), table.get("single_tenant") is True))
     return tuple(found)
 
 
@@ -95,20 +111,30 @@ class Uploader:
         self.destinations = {d.name: d for d in destinations}
         self._clients: dict[str, S3Client] = {}
 
-    def put(self, name: str, path: str, body: bytes, content_type: str) -> str:
-        """Upload in the calling thread; the object's key, or StorageError."""
+    def put(self, name: str, workspace_id: str, path: str, body: bytes, content_type: str) -> str:
+        """Upload in the calling thread; the object's key, or StorageError. A page's HTML is stored as an
+        attachment, so a bucket served to browsers never runs it as a page of the bucket's origin."""
         from botocore.exceptions import BotoCoreError, ClientError
 
         destination = self.destinations.get(name)
         if destination is None:
-            raise StorageError(f"storage destination {name!r} is no longer configured")
-        key = destination.key(path)
+            raise StorageError(f"storage destination {name!r} is no longer configured", "not configured")
+        key = destination.key(workspace_id, path)
+        extra: dict[str, Any] = {}
+        if content_type.startswith("text/html"):
+            extra["ContentDisposition"] = f'attachment; filename="{key.rsplit("/", 1)[-1]}"'
         try:
             client = self._clients.get(name) or self._clients.setdefault(name, destination.client())
-            client.put_object(Bucket=destination.bucket, Key=key, Body=body, ContentType=content_type)
+            client.put_object(Bucket=destination.bucket, Key=key, Body=body, ContentType=content_type, **extra)
         except ClientError as exc:
             error = exc.response.get("Error", {})
-            raise StorageError(f"{name}: {error.get('Code', 'error')} ({error.get('Message', '')})".strip()) from None
+            code = str(error.get("Code", "error"))
+            # S3's error codes are a fixed vocabulary (NoSuchBucket, AccessDenied, …); its messages may not be
+            raise StorageError(f"{name}: the bucket answered {code}" if re.fullmatch(r"\w{1,64}", code)
+                               else f"{name}: the bucket refused the upload",
+                               f"{code} ({error.get('Message', '')})") from None
         except BotoCoreError as exc:
-            raise StorageError(f"{name}: {type(exc).__name__}: {exc}") from None
+            # These name the endpoint's URL: the operator's log has it, the tenant has the destination's name
+            raise StorageError(f"{name}: the bucket could not be reached ({type(exc).__name__})",
+                               f"{type(exc).__name__}: {exc}") from None
         return key

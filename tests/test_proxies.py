@@ -5,6 +5,7 @@ refusing upstream is 502 proxy_unavailable at no quota; credentials are written 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -72,19 +73,28 @@ def test_a_forbidden_destination_never_reaches_the_upstream(
 
 def test_a_dead_or_refusing_upstream_is_502_proxy_unavailable_at_no_quota(
         proxied: Service, business: Workspace, site: FixtureServer, upstreams: dict[str, UpstreamProxy]) -> None:
+    """… and the tenant is told the region, never where its upstream is or what it said (issue 33: the answer
+    named `http://127.0.0.1:9` and the upstream's own status text)."""
     used = business.quota()["used"]
     dead = business.capture(url=f"{site.base}/simple?region=down", proxy={"region": "test-down"})
     assert (dead.status_code, dead.json()["code"]) == (502, "proxy_unavailable"), dead.text
-    upstreams["test-b"].refuse = True
-    try:
-        refused = business.capture(url=f"{site.base}/simple?region=refused", proxy={"region": "test-b"})
-    finally:
-        upstreams["test-b"].refuse = False
-    assert (refused.status_code, refused.json()["code"]) == (502, "proxy_unavailable"), refused.text
-    assert "test-b" in refused.json()["detail"]
+    answers = [dead]
+    for region in ("test-a", "test-b"):  # an HTTP CONNECT upstream that answers 403 Forbidden, a SOCKS5 one
+        upstreams[region].refuse = True
+        try:
+            answers.append(business.capture(url=f"{site.base}/simple?region=refused", proxy={"region": region}))
+        finally:
+            upstreams[region].refuse = False
+        assert (answers[-1].status_code, answers[-1].json()["code"]) == (502, "proxy_unavailable"), answers[-1].text
+        assert region in answers[-1].json()["detail"]
     assert business.quota()["used"] == used
     failed = proxied.events(f"type = 'capture.failed' AND workspace_id = '{business.id}'")
-    assert [(e["stage"], e["code"]) for e in failed][-2:] == [("render", "proxy_unavailable")] * 2
+    assert [(e["stage"], e["code"]) for e in failed][-3:] == [("render", "proxy_unavailable")] * 3
+    for seen in [answer.text for answer in answers] + [str(event) for event in failed[-3:]]:
+        assert "Forbidden" not in seen
+        assert not re.search(r"(http|socks5)://127\.0\.0\.1", seen), seen
+        assert not any(f":{proxy.port}" in seen for proxy in upstreams.values()), seen
+    assert "Forbidden" in proxied.log_text()  # the operator's log keeps what the upstream said
 
 
 def test_regions_are_listed_unknown_ones_refused_and_the_plan_checked(

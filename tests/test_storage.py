@@ -20,6 +20,7 @@ from tests.fixture_site import FixtureServer
 from tests.grid import free_port
 
 BUCKET = "captures"
+CLOSED_PORT = free_port()  # nothing listens there: the `closed` destination's endpoint cannot be reached
 CREDENTIALS = {"aws_access_key_id": "test-key-id", "aws_secret_access_key": "test-secret"}
 
 
@@ -57,26 +58,28 @@ def _client(endpoint: str) -> Any:
 def storing(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, s3: str) -> Iterator[Service]:
     config = tmp_path_factory.mktemp("storage-config") / "capture.toml"
     config.write_text(f'[storage.archive]\nendpoint = "{s3}"\nbucket = "{BUCKET}"\nprefix = "shots/"\n\n'
-                      f'[storage.nowhere]\nendpoint = "{s3}"\nbucket = "no-such-bucket"\n')
+                      f'[storage.nowhere]\nendpoint = "{s3}"\nbucket = "no-such-bucket"\n\n'
+                      f'[storage.closed]\nendpoint = "http://127.0.0.1:{CLOSED_PORT}"\nbucket = "b"\n')
     with running_service(tmp_path_factory.mktemp("storage") / "data", site, CAPTURE_CONFIG=str(config),
                          CAPTURE_STORAGE_ARCHIVE_ACCESS_KEY_ID=CREDENTIALS["aws_access_key_id"],
                          CAPTURE_STORAGE_ARCHIVE_SECRET_ACCESS_KEY=CREDENTIALS["aws_secret_access_key"],
                          CAPTURE_STORAGE_NOWHERE_ACCESS_KEY_ID="x",
-                         CAPTURE_STORAGE_NOWHERE_SECRET_ACCESS_KEY="y") as service:
+                         CAPTURE_STORAGE_NOWHERE_SECRET_ACCESS_KEY="y", CAPTURE_STORAGE_CLOSED_ACCESS_KEY_ID="x",
+                         CAPTURE_STORAGE_CLOSED_SECRET_ACCESS_KEY="y") as service:
         yield service
 
 
 def test_a_stored_jobs_object_is_in_the_bucket_with_its_type_and_bytes(storing: Service, s3: str,
                                                                        site: FixtureServer) -> None:
     ws = storing.workspace("pro")
-    for fmt, path, key, content_type in (("png", "home/front.png", "shots/home/front.png", "image/png"),
+    for fmt, path, key, content_type in (("png", "home/front.png", f"shots/{ws.id}/home/front.png", "image/png"),
                                          ("pdf", "reports/", None, "application/pdf")):
         accepted = ws.submit(url=f"{site.base}/simple?store={fmt}", format=fmt,
                              store={"destination": "archive", "path": path})
         assert accepted.status_code == 202, accepted.text
         job = ws.finished_job(accepted.json()["id"])
         assert job["status"] == "SUCCEEDED", job
-        expected_key = key or f"shots/reports/{job['id']}.pdf"
+        expected_key = key or f"shots/{ws.id}/reports/{job['id']}.pdf"
         assert job["stored"] == {"destination": "archive", "bucket": BUCKET, "key": expected_key}
         stored = _client(s3).get_object(Bucket=BUCKET, Key=expected_key)
         assert stored["ContentType"] == content_type
@@ -88,18 +91,53 @@ def test_a_stored_jobs_object_is_in_the_bucket_with_its_type_and_bytes(storing: 
 
 
 def test_an_upload_that_keeps_failing_fails_the_job_at_no_quota(storing: Service, site: FixtureServer) -> None:
+    """… and the tenant is told the destination and the bucket's stable error code, never the endpoint (issue 33:
+    `error.message` named the endpoint's URL in the job view and its webhook)."""
     ws = storing.workspace("pro")
-    job = ws.finished_job(ws.submit(url=f"{site.base}/simple?store=nowhere",
-                                    store={"destination": "nowhere", "path": "x.png"}).json()["id"], wait_s=90)
-    assert job["status"] == "FAILED", job
-    assert job["error"]["code"] == "storage_failed"
-    assert "NoSuchBucket" in job["error"]["message"]
+    ids = [ws.submit(url=f"{site.base}/simple?store={name}", store={"destination": name, "path": "x.png"}).json()["id"]
+           for name in ("nowhere", "closed")]
+    nowhere, closed = [ws.finished_job(job_id, wait_s=90) for job_id in ids]
+    for job in (nowhere, closed):
+        assert job["status"] == "FAILED", job
+        assert job["error"]["code"] == "storage_failed"
+    assert "NoSuchBucket" in nowhere["error"]["message"]
+    assert "closed" in closed["error"]["message"]
     assert ws.quota()["used"] == 0
-    failed = storing.events(f"type = 'capture.failed' AND capture_id = '{job['id']}'")
+    failed = storing.events(f"type = 'capture.failed' AND capture_id = '{nowhere['id']}'")
     assert [(e["outcome"], e["stage"], e["code"]) for e in failed] == [("delivery_failed", "delivery",
                                                                         "storage_failed")]
     assert "upload 3 of 3 to nowhere failed" in storing.log_text()
-    assert not (storing.data_dir / "results" / job["id"]).exists()  # kept while it was tried, not after
+    assert not (storing.data_dir / "results" / nowhere["id"]).exists()  # kept while it was tried, not after
+    endpoint = f"127.0.0.1:{CLOSED_PORT}"
+    assert endpoint not in str(closed)
+    assert storing.events(f"data LIKE '%{endpoint}%'") == []  # job.failed, capture.failed: what webhooks send
+    assert endpoint in storing.log_text()  # the operator's log has it
+
+
+def test_each_workspace_stores_under_its_own_part_of_the_bucket(storing: Service, s3: str,
+                                                                site: FixtureServer) -> None:
+    """Two workspaces storing to the same path make two objects; a path cannot climb out of its workspace's part;
+    HTML is an attachment (issue 33: `../` reached any key of the bucket, another tenant's included)."""
+    a, b = storing.workspace("pro"), storing.workspace("pro")
+    jobs = {}
+    for ws, colour in ((a, "255,0,0"), (b, "0,0,255")):
+        accepted = ws.submit(url=f"{site.base}/solid?rgb={colour}", store={"destination": "archive",
+                                                                           "path": "shared/front.png"})
+        assert accepted.status_code == 202, accepted.text
+        jobs[ws.id] = ws.finished_job(accepted.json()["id"])
+    bucket = _client(s3)
+    for ws in (a, b):
+        job = jobs[ws.id]
+        assert job["stored"]["key"] == f"shots/{ws.id}/shared/front.png", job
+        kept = storing.client.get(job["resultUrl"].removeprefix(storing.url)).content
+        assert bucket.get_object(Bucket=BUCKET, Key=job["stored"]["key"])["Body"].read() == kept
+    for path in ("../x.png", f"../{b.id}/shared/front.png", "a/../../x", "/abs.png", "a//b.png", "./a.png"):
+        refused = a.submit(url=f"{site.base}/simple", store={"destination": "archive", "path": path})
+        assert (refused.status_code, refused.json()["errors"][0]["field"]) == (422, "store.path"), path
+    page = a.finished_job(a.submit(url=f"{site.base}/simple", format="html",
+                                   store={"destination": "archive", "path": "page.html"}).json()["id"])
+    stored = bucket.get_object(Bucket=BUCKET, Key=page["stored"]["key"])
+    assert stored["ContentDisposition"] == 'attachment; filename="page.html"'
 
 
 def test_store_is_checked_before_a_job_is_queued(storing: Service, site: FixtureServer) -> None:
@@ -121,6 +159,11 @@ def test_storage_settings_take_credentials_from_the_environment(tmp_path: Path) 
     (destination,) = settings.storage
     assert (destination.name, destination.region, destination.access_key_id) == ("eu-archive", "eu-west-1", "id")
     assert "secret" not in repr(destination)
+    assert destination.key("ws_a", "x/y.png") == "ws_a/x/y.png"
+    config.write_text('[storage.own]\nendpoint = "https://s3.example"\nbucket = "b"\nprefix = "p/"\n'
+                      'single_tenant = true\n')
+    (own,) = load_settings(config, {}).storage
+    assert own.key("ws_a", "x/y.png") == "p/x/y.png"  # the operator's one-tenant bucket: no workspace part
     config.write_text('[storage.bad]\nendpoint = "s3.example"\nbucket = "b"\n')
     with pytest.raises(ValueError, match="endpoint is an http"):
         load_settings(config, {})
