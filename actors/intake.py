@@ -46,6 +46,7 @@ from engine.errors import (
 )
 from engine.jobs import workspace_share
 from engine.keys import new_id
+from engine.outputs import video_pixel_frames
 from engine.page import HTML_DOCUMENT_URL
 from engine.ratelimit import RateDecision, TokenBuckets
 from engine.recipes import Capture, take_capture
@@ -246,6 +247,12 @@ class Intake:
             raise InvalidRequest("webhookUrl applies to jobs (POST /api/jobs) only", errors=(
                 FieldError("webhookUrl", "not_applicable", "applies to jobs only"),))
         check_entitlements(request, principal.plan)
+        if request.format == "webm" and video_pixel_frames(request) > self.settings.max_video_pixel_frames:
+            raise InvalidRequest(
+                f"video: {video_pixel_frames(request):,} pixel frames (width × height × fps × seconds) is more than "
+                f"this service encodes for one capture ({self.settings.max_video_pixel_frames:,}); lower the "
+                "viewport, video.fps or video.durationMs",
+                errors=(FieldError("video", "too_large", "width × height × fps × seconds over the service's limit"),))
         if request.store is not None and request.store.destination not in self.uploader.destinations:
             known = ", ".join(self.uploader.destinations) or "none are configured"
             raise InvalidRequest(f"store.destination: {request.store.destination!r} is not a storage destination "

@@ -150,6 +150,12 @@ def within_pixel_caps(width: float, height: float, scale: float) -> dict[str, fl
     return {"width": device_width / scale, "height": device_height / scale}
 
 
+def video_pixel_frames(r: CaptureRequest) -> int:
+    """The encoding work a video asks for: its frame's CSS pixels × frames per second × seconds."""
+    video, metrics = r.video or Video(), screen(r)
+    return int(metrics["width"]) * int(metrics["height"]) * video.fps * video.duration_ms // 1000
+
+
 def screen(r: CaptureRequest) -> dict[str, Any]:
     """The screen to emulate: the device preset's, else the viewport's (defaults when neither)."""
     device = DEVICES.get(r.device_name or "")

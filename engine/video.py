@@ -8,8 +8,10 @@ event loop never encodes. The frames' own timestamps place them on the
 video's clock: output frame i shows the newest screencast frame taken at or
 before i / fps, repeated while the page shows no change, dropped when two
 came within one output frame, so a video of `durationMs` has exactly
-fps × duration frames. Cancelling the capture stops the screencast and leaves
-the encoder behind after the frame in hand.
+fps × duration frames. Cancelling the capture stops the screencast, and the
+encoder stops after the frame in hand: a long run of repeated frames is not
+encoded to its end for nobody. Encoding threads have their own limiter
+(ENCODERS), apart from trio's default pool that files and name lookups use.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from __future__ import annotations
 import base64
 import io
 import math
+import threading
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import av
 import trio
@@ -29,11 +32,13 @@ from av.video.frame import PictureType
 from engine.cdp import CdpError
 from engine.errors import RenderFailed, ResultTooLarge
 
+T = TypeVar("T")
 ENCODER_OPTIONS = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32", "b": "0"}
 JPEG_QUALITY = 90
 KEY_FRAME_S = 2  # a key frame every 2 s: a player can seek
 WAKE_S = 0.2  # with no new frame for this long, the frames due so far are written (a still page)
 LAG_S = 0.1  # … all but the last LAG_S of them: a frame of that time may still be on its way
+ENCODERS = trio.CapacityLimiter(4)  # encoding threads at once, the service's videos together (a frame each)
 
 
 class WebmEncoder:
@@ -51,9 +56,15 @@ class WebmEncoder:
         self.decoder = av.CodecContext.create("mjpeg", "r")
         self.frame: av.VideoFrame | None = None
         self.written = 0
+        self.stopped = False  # set from the event loop when the capture ends: no further frame is encoded
+        self.working = threading.Lock()  # held while a thread encodes
 
     def add(self, jpeg: bytes | None, copies: int) -> None:
-        """`copies` frames of `jpeg` (None: of the last one)."""
+        """`copies` frames of `jpeg` (None: of the last one); fewer once `stopped`."""
+        with self.working:
+            self._add(jpeg, copies)
+
+    def _add(self, jpeg: bytes | None, copies: int) -> None:
         if jpeg is not None:
             decoded = self.decoder.decode(av.Packet(jpeg))
             if decoded:
@@ -63,6 +74,8 @@ class WebmEncoder:
         if self.frame is None:
             return
         for _ in range(copies):
+            if self.stopped:
+                return
             self.frame.pts = self.written
             self.written += 1
             self._mux(self.stream.encode(self.frame))
@@ -140,11 +153,19 @@ class Recording:
                 newest = base64.b64decode(frame.data)  # shown from its slot on, written when the next slot is due
                 with suppress(CdpError):
                     await self.send("Page.screencastFrameAck", {"sessionId": frame.session})
-            return await trio.to_thread.run_sync(self.encoder.finish)
+            return await self._encoding(self.encoder.finish)
         finally:
             self.frames_send.close()
 
     async def _write(self, jpeg: bytes | None, upto: int, written: int) -> int:
         """Slots [written, upto) show `jpeg` (None: the frame last written), encoded in a thread; `upto`."""
-        await trio.to_thread.run_sync(self.encoder.add, jpeg, upto - written)
+        await self._encoding(self.encoder.add, jpeg, upto - written)
         return upto
+
+    async def _encoding(self, work: Callable[..., T], *args: Any) -> T:
+        """`work` in an encoding thread; cancelled, it returns at once and the thread stops after its frame."""
+        try:
+            return await trio.to_thread.run_sync(work, *args, limiter=ENCODERS, abandon_on_cancel=True)
+        except trio.Cancelled:
+            self.encoder.stopped = True
+            raise

@@ -7,6 +7,7 @@ import io
 import json
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,10 @@ import av
 import httpx
 import psutil
 import pytest
+import trio
+from PIL import Image
 
+from engine.video import Recording
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 from tests.pages import STRIPES
@@ -169,3 +173,38 @@ def test_the_free_plan_is_refused_naming_the_feature(free: Workspace, site: Fixt
     answer = free.capture(url=f"{site.base}/simple?webm-free", format="webm")
     assert answer.status_code == 403, answer.text
     assert (answer.json()["code"], answer.json()["feature"]) == ("feature_not_entitled", "webmOutput")
+
+
+def test_a_video_over_the_encoding_budget_is_refused_before_it_renders(pro: Workspace, site: FixtureServer) -> None:
+    """width × height × fps × seconds is bounded (max_video_pixel_frames): a 4K recording of 15 s at 30 fps is
+    refused at once, at no quota, with no page loaded (issue 33: it was rendered, a core's minutes per capture)."""
+    used = pro.quota()["used"]
+    answer = pro.capture(url=f"{site.base}/simple?v=budget", format="webm", viewport={"width": 3840, "height": 2160},
+                         video={"durationMs": 15000, "fps": 30}, timeoutMs=5000)
+    assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request"), answer.text
+    assert answer.json()["errors"][0]["field"] == "video"
+    assert site.count("/simple?v=budget") == 0
+    assert pro.quota()["used"] == used
+
+
+async def test_a_cancelled_encoding_stops_after_its_frame() -> None:
+    """Cancelling a capture while its encoder writes a long run of repeated frames (a still page) stops the
+    encoding thread after the frame in hand, instead of encoding the run to its end for nobody."""
+    jpeg = io.BytesIO()
+    Image.new("RGB", (1280, 720), (200, 40, 40)).save(jpeg, "JPEG")
+    recording = Recording(lambda method, params: None, 1280, 720, 30, 60.0, 10**9)
+    encoding, mux = threading.Event(), recording.encoder._mux
+
+    def noted(packets: list[Any]) -> None:  # called once a frame was encoded
+        mux(packets)
+        encoding.set()
+
+    recording.encoder._mux = noted  # type: ignore[method-assign]
+    with trio.move_on_after(30):  # bounds the test on a regression: the run is 1,800 frames
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(recording._write, jpeg.getvalue(), 1800, 0)
+            assert await trio.to_thread.run_sync(encoding.wait, 20)
+            nursery.cancel_scope.cancel()
+    await trio.to_thread.run_sync(recording.encoder.working.acquire)  # the thread has ended
+    assert recording.encoder.stopped
+    assert recording.encoder.written < 100
