@@ -13,7 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from engine.settings import Settings
-from tests.conftest import Service, running_service
+from tests.conftest import Service, Workspace, running_service
+from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
 from tests.webhook_receiver import Receiver, SilentHosts
 
@@ -92,3 +93,32 @@ def test_silent_hosts_of_one_workspace_do_not_delay_another_workspaces_test_even
     # and the workspace at most webhook_workspace_concurrency in all.
     assert max(silent.most_open.values()) <= defaults.webhook_host_concurrency, silent.most_open
     assert silent.most_open_total <= defaults.webhook_workspace_concurrency
+
+
+def test_the_dashboards_test_and_resend_spend_the_workspaces_api_rate_budget(
+        walled: Service, receiver: Receiver) -> None:
+    browser = Browser(walled)
+    try:
+        browser.signup()
+        workspace = browser.workspaces()[0]
+        walled.control("workspace.set-plan", {"workspace": workspace, "plan": "pro", "quota": None})
+        team = Workspace(workspace, browser.new_key(workspace), "", walled)
+        endpoint = walled.client.post("/api/webhooks", headers=team.headers, json={
+            "url": f"http://127.0.0.1:{receiver.port}/hook/dashboard"}).json()
+        pages = f"/dashboard/w/{workspace}/webhooks"
+        browser.get(pages)
+        assert browser.post(f"{pages}/endpoints/{endpoint['id']}/test").status_code == 303
+        message = receiver.wait_for("/hook/dashboard", 1)[0].headers["webhook-id"]
+        for _ in range(1000):  # bounded: a pro budget is 120 requests a minute
+            if team.get("/api/webhooks").status_code == 429:
+                break
+        else:
+            pytest.fail("the workspace's API budget never ran out")
+        for path in (f"{pages}/endpoints/{endpoint['id']}/test", f"{pages}/messages/{message}/resend"):
+            refused = browser.post(path)
+            assert refused.status_code == 429, path
+            assert 'id="problem-code">rate_limited' in refused.text
+            assert int(refused.headers["retry-after"]) >= 1
+        assert len(receiver.to("/hook/dashboard")) == 1  # nothing more was sent
+    finally:
+        browser.http.close()
