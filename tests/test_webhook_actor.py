@@ -199,3 +199,4 @@ async def test_past_its_pending_share_a_workspace_gets_no_more_test_events_but_j
         webhooks.announced(events)  # durable: beyond the share, never refused or dropped
         assert sorted(m.endpoint or "own" for m in webhooks.messages.values()) == sorted(
             [endpoint.id, endpoint.id, endpoint.id, "own"])
+        await until(lambda: all(m.failures for m in webhooks.messages.values()))  # no commit cut off at the end
