@@ -178,7 +178,6 @@ class Webhooks:
             self.messages[new.id] = new
             if self._built:
                 self._pending[workspace_id] += 1
-            if self._built:
                 heapq.heappush(self._due, (new.due, new.id))
                 self._changed.set()
         else:
