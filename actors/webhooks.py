@@ -9,9 +9,13 @@ they announce (`announce`, then `announced` once it is on disk), so a message
 exists exactly when its event does. Everything here changes by committing an
 event first and applying it after (`_commit`, `_apply`), the same way it is
 rebuilt on start; at most the one attempt in flight at a crash is sent again.
-Deliveries run in their own tasks under a global and a per-host bound, so a
-slow receiver holds neither captures nor other receivers, over connections kept alive per host and
-address (`engine.outbound.KeepAlive`).
+Due messages take delivery slots in turn across workspaces (`engine.webhook_turns`): at most
+`webhook_concurrency` calls in all, `webhook_workspace_concurrency` of one workspace, and
+`webhook_host_concurrency` of one workspace to one resolved address, so a slow receiver holds neither
+captures nor other workspaces' calls. Each runs in its own task, over connections kept alive per host
+and address (`engine.outbound.KeepAlive`). A workspace has at most `webhook_workspace_pending` messages
+waiting before its test events and resends are refused (CapacityExhausted); job events always wait
+their turn, never refused and never dropped.
 
 Each attempt goes out through `engine.outbound` under the capture egress
 policy: the host is resolved and judged at that moment, the connection goes to
@@ -29,6 +33,7 @@ import heapq
 import logging
 import random
 import time
+from collections import Counter
 from typing import Any
 
 import orjson
@@ -40,7 +45,7 @@ from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
 from engine import responses
 from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_target
-from engine.errors import CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
+from engine.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
 from engine.outbound import KeepAlive, OutboundError, send
@@ -48,6 +53,7 @@ from engine.period import rfc3339, utcnow
 from engine.request import Body, parse_model
 from engine.sealing import SealError
 from engine.settings import Settings
+from engine.webhook_turns import AddressBounds, FairTurns
 from engine.webhooks import (
     ANSWER_KEPT,
     DELIVERED,
@@ -70,14 +76,7 @@ log = logging.getLogger("capture.webhooks")
 GONE = 410  # the receiver says the endpoint is gone: stop trying
 ANSWER_READ = 64 * 1024  # of a receiver's answer at most this much is read, then the connection is dropped
 FEATURE = "durableWebhooks"
-
-
-class _HostBound:
-    """The deliveries one host may receive at once, and how many deliveries use the bound."""
-
-    def __init__(self, limit: int) -> None:
-        self.semaphore = trio.Semaphore(limit)
-        self.users = 0
+PENDING_RETRY_AFTER_S = 60  # a refused test event or resend: when to ask again
 
 
 class Webhooks:
@@ -93,11 +92,12 @@ class Webhooks:
         self.signing: dict[str, SigningSecrets] = {}  # each workspace's, for jobs' own webhookUrl
         self._of_workspace: dict[str, dict[str, Endpoint]] = {}
         self._due: list[tuple[float, str]] = []  # (unix time, message id), a heap; stale entries skipped
-        self._sending: set[str] = set()
+        self._sending: set[str] = set()  # messages waiting for their turn or being delivered
+        self._pending: Counter[str] = Counter()  # pending messages by workspace
         self._changed = trio.Event()
         self._lock = trio.Lock()  # endpoint and secret changes, one at a time (limits, first secrets)
-        self._all = trio.Semaphore(settings.webhook_concurrency)
-        self._per_host: dict[str, _HostBound] = {}
+        self._turns = FairTurns(settings.webhook_concurrency, settings.webhook_workspace_concurrency)
+        self._addresses = AddressBounds(settings.webhook_host_concurrency)
         self._keep_alive = KeepAlive(per_key=settings.webhook_host_concurrency)
         self._built = False
 
@@ -110,6 +110,9 @@ class Webhooks:
         # Every pending message due again, also those whose attempt a crash of this actor cut off.
         self._due = [(m.due, m.id) for m in self.messages.values()]
         heapq.heapify(self._due)
+        self._sending.clear()
+        self._turns = FairTurns(self.settings.webhook_concurrency, self.settings.webhook_workspace_concurrency)
+        self._addresses = AddressBounds(self.settings.webhook_host_concurrency)
         try:
             await self._serve(task_status)
         finally:
@@ -126,11 +129,23 @@ class Webhooks:
                     message = self.messages.get(message_id)
                     if message is not None and message.due <= now and message_id not in self._sending:
                         self._sending.add(message_id)
-                        nursery.start_soon(self._deliver, message)
+                        self._turns.add(message.workspace_id, message_id)
+                self._start_turns(nursery)
                 wait = self._due[0][0] - now if self._due else float("inf")
                 with trio.move_on_after(wait):
                     await self._changed.wait()
                 self._changed = trio.Event()
+
+    def _start_turns(self, nursery: trio.Nursery) -> None:
+        """A delivery task for each message whose turn it is, while slots are free."""
+        while (turn := self._turns.next_nowait()) is not None:
+            workspace_id, message_id = turn
+            message = self.messages.get(message_id)
+            if message is None:  # settled while it waited (given up with its deleted endpoint, say)
+                self._sending.discard(message_id)
+                self._turns.done(workspace_id)
+                continue
+            nursery.start_soon(self._deliver, message)
 
     async def _rebuild(self) -> None:
         rows = await self.event_log.query(
@@ -138,6 +153,7 @@ class Webhooks:
         for row in rows:
             self._apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
         self.messages = {m.id: m for m in self.messages.values() if m.state == PENDING}
+        self._pending = Counter(m.workspace_id for m in self.messages.values())
         log.info("webhooks: %d endpoints, %d messages pending", len(self.endpoints), len(self.messages))
 
     async def _commit(self, *events: Event) -> None:
@@ -161,6 +177,7 @@ class Webhooks:
             new = Message.scheduled(workspace_id, ts, data)
             self.messages[new.id] = new
             if self._built:
+                self._pending[workspace_id] += 1
                 heapq.heappush(self._due, (new.due, new.id))
                 self._changed.set()
         else:
@@ -172,6 +189,7 @@ class Webhooks:
                 message.apply(kind, ts, data)
                 if self._built and message.state != PENDING:
                     del self.messages[message.id]
+                    self._pending[workspace_id] -= 1
                 elif self._built and kind in ("webhook.failed", "webhook.resent"):
                     heapq.heappush(self._due, (message.due, message.id))
                     self._changed.set()
@@ -325,6 +343,7 @@ class Webhooks:
     async def send_test(self, principal: Principal, endpoint_id: str) -> Message:
         """A webhook.test message to the endpoint, whatever its filter says."""
         endpoint = self.endpoint(principal, endpoint_id)
+        self._room_for_one_more(endpoint.workspace_id)
         message_id = new_id("msg")
         await self._commit(Event("webhook.scheduled", workspace_id=endpoint.workspace_id, ts=utcnow(), data={
             "message": message_id, "event": TEST_EVENT, "endpoint": endpoint.id,
@@ -344,33 +363,39 @@ class Webhooks:
             message.state = DELIVERED  # whatever it was: not pending, so not in the heap
         if message.workspace_id != workspace_id:
             raise WebhookNotFound(message_id)
+        settled = message.id not in self.messages  # sent again, it is one more pending message
+        if settled:
+            self._room_for_one_more(workspace_id)
         self.messages.setdefault(message.id, message)
         await self._commit(_about(message, "webhook.resent", utcnow(), {"message": message.id}))
+        if settled:
+            self._pending[workspace_id] += 1
+
+    def _room_for_one_more(self, workspace_id: str) -> None:
+        """CapacityExhausted if the workspace has webhook_workspace_pending messages waiting already."""
+        waiting, cap = self._pending[workspace_id], self.settings.webhook_workspace_pending
+        if waiting >= cap:
+            raise CapacityExhausted(f"this workspace has {waiting} webhook messages waiting to be delivered; "
+                                    f"its share is {cap}", retry_after=PENDING_RETRY_AFTER_S)
 
     # ------------------------------------------------------------ delivery
 
     async def _deliver(self, message: Message) -> None:
+        """One attempt in the slot its turn gave it (or parked, its address full); the slot goes to the next turn."""
+        parked = False
         try:
-            url, signing = await self._target(message)
-        except _GiveUp as reason:
-            self._sending.discard(message.id)
-            await self._commit(_about(message, "webhook.abandoned", utcnow(),
-                                      {"message": message.id, "reason": str(reason)}))
-            return
-        try:
-            host = split_target(url)[1] if url else ""
-        except CaptureError:
-            host = ""
-        bound = self._per_host.setdefault(host, _HostBound(self.settings.webhook_host_concurrency))
-        bound.users += 1
-        try:
-            async with self._all, bound.semaphore:
-                await self._attempt(message, url, signing)
+            try:
+                url, signing = await self._target(message)
+            except _GiveUp as reason:
+                await self._commit(_about(message, "webhook.abandoned", utcnow(),
+                                          {"message": message.id, "reason": str(reason)}))
+                return
+            parked = not await self._attempt(message, url, signing)
         finally:
-            self._sending.discard(message.id)
-            bound.users -= 1
-            if not bound.users:
-                del self._per_host[host]
+            if not parked:
+                self._sending.discard(message.id)
+            self._turns.done(message.workspace_id)
+            self._changed.set()
 
     async def _target(self, message: Message) -> tuple[str, list[str]]:
         """Where the message goes and the secrets that sign it; _GiveUp if it can go nowhere any more."""
@@ -384,19 +409,30 @@ class Webhooks:
             raise _GiveUp(f"the endpoint is disabled: {endpoint.disabled_reason}")
         return endpoint.url, endpoint.secrets.in_force(time.time())
 
-    async def _attempt(self, message: Message, url: str, signing: list[str]) -> None:
-        body = orjson.dumps(message.body(*self._result_url(message)))
-        headers = signed_headers(signing, message.id, int(time.time()), body)
+    async def _attempt(self, message: Message, url: str, signing: list[str]) -> bool:
+        """Call the receiver and settle how it went; False (nothing sent) if its address has no room: parked."""
         started = trio.current_time()
         status: int | None = None
         error: str | None = None
         answer = b""
+        body = orjson.dumps(message.body(*self._result_url(message)))
         try:
             if not url:
                 raise OutboundError("the destination cannot be opened", kind="unsealable")
-            response = await send(self.policy, "POST", url, headers=headers, body=body,
-                                  timeout_s=self.settings.webhook_timeout_s, https_only=True,
-                                  max_body=ANSWER_READ, keep_alive=self._keep_alive)
+            _, host, port = split_target(url)
+            addresses = await self.policy.vet(host, port)  # judged once: bounded by, and connected to
+            address = str(addresses[0])
+            if not self._addresses.take_nowait(message.workspace_id, address):
+                self._addresses.park(message.workspace_id, address, message.id)
+                return False
+            try:
+                response = await send(self.policy, "POST", url, body=body,
+                                      headers=signed_headers(signing, message.id, int(time.time()), body),
+                                      timeout_s=self.settings.webhook_timeout_s, https_only=True,
+                                      max_body=ANSWER_READ, keep_alive=self._keep_alive, vetted=addresses)
+            finally:
+                if (woken := self._addresses.give_back(message.workspace_id, address)) is not None:
+                    self._turns.add(message.workspace_id, woken, first=True)
             status, answer = response.status, response.body
         except Refused:
             error = "forbidden_destination"
@@ -405,6 +441,7 @@ class Webhooks:
         except OutboundError as exc:
             error = exc.kind
         await self._settle(message, status, error, answer, int((trio.current_time() - started) * 1000))
+        return True
 
     def _result_url(self, message: Message) -> tuple[str | None, str | None]:
         """A fresh signed result URL for a job.succeeded message, never past the result's retention."""

@@ -12,7 +12,7 @@ from actors.webhooks import Webhooks
 from api.pipeline import services
 from api.web import acting_in, blueprint, page, see_other
 from engine.accounts import Workspace
-from engine.errors import CaptureError, FeatureNotEntitled, WebhookNotFound
+from engine.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, RateLimited, WebhookNotFound
 from engine.permissions import allowed
 from engine.request import Body
 from engine.webhooks import EVENT_TYPES, RECENT_ATTEMPTS, RECENT_ATTEMPTS_SQL, ROTATION_OVERLAP_S, SUCCESS_SQL
@@ -76,7 +76,8 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
         if action == "rotate-secret":
             endpoint, secret = await hooks.rotate_endpoint_secret(who, endpoint_id)
             return await _page(found, role, new_secret=(endpoint, secret))
-        if action == "test":
+        if action == "test":  # from the workspace's API rate budget, as POST /api/webhooks/{id}/test
+            await services().intake.admit(who, g.request_id, capture=False)
             await hooks.send_test(who, endpoint_id)
         elif action in ("enable", "disable"):
             await hooks.change_endpoint(who, endpoint_id, Body.of({"enabled": action == "enable"}))
@@ -84,13 +85,24 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
             await hooks.delete_endpoint(who, endpoint_id)
         else:
             raise WebhookNotFound(f"{endpoint_id}/{action}")
-    except CaptureError as problem:  # the plan lacks the feature
-        return await _page(found, role, problem.status, problem=problem)
+    except CaptureError as problem:  # the plan lacks the feature, the rate budget or the pending share is spent
+        return await _refused(found, role, problem)
     return see_other(f"/dashboard/w/{found.id}/webhooks")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/webhooks/messages/<message_id>/resend")
 async def resend(workspace_id: str, message_id: str) -> Response:
-    found, _, hooks, _ = _acting(workspace_id)
-    await hooks.resend(found.id, message_id)
+    """A message sent again, from the workspace's API rate budget and within its share of pending messages."""
+    found, role, hooks, who = _acting(workspace_id)
+    try:
+        await services().intake.admit(who, g.request_id, capture=False)
+        await hooks.resend(found.id, message_id)
+    except (RateLimited, CapacityExhausted) as problem:
+        return await _refused(found, role, problem)
     return see_other(f"/dashboard/w/{found.id}/webhooks")
+
+
+async def _refused(found: Workspace, role: str, problem: CaptureError) -> Response:
+    refused = await _page(found, role, problem.status, problem=problem)
+    refused.headers.update(problem.headers())
+    return refused

@@ -106,15 +106,17 @@ class KeepAlive:
 async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str, str] | None = None,
                body: bytes = b"", timeout_s: float = 10.0, ssl_context: ssl.SSLContext | None = None,
                https_only: bool = False, max_body: int = MAX_RESPONSE_BODY,
-               keep_alive: KeepAlive | None = None) -> OutboundResponse:
+               keep_alive: KeepAlive | None = None, vetted: list[Address] | None = None) -> OutboundResponse:
     """One request. Raises DestinationForbidden (bad URL), Refused (policy) or OutboundError.
 
     `https_only`: plain http only to addresses the operator's allow list names (development). An answer's
     body is read up to `max_body` bytes; the rest is never read (the connection is not reused). With
     `keep_alive`, a connection to the judged address is reused, and kept for the next request.
+    `vetted`: the addresses `policy.vet` just returned for this URL's host (a caller that bounds its calls
+    by address vets first); they are connected to without a second lookup.
     """
     scheme, host, port = split_target(url)
-    addresses = await policy.vet(host, port)  # Refused propagates: the caller records why
+    addresses = vetted if vetted is not None else await policy.vet(host, port)  # Refused: the caller records why
     if https_only and scheme == "http" and not policy.plain_http_allowed(addresses, port):
         raise Refused(host, "plain http (use https)", addresses[0])
     parts = urlsplit(url)

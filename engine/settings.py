@@ -77,12 +77,17 @@ class Settings:
     cache_max_bytes: int = 2 * 1024**3  # the shelf (cached and json results): least recently used go past it
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
     # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
-    # longest wait for an answer, and how many calls may be under way at once, in all and to one host.
+    # longest wait for an answer, and how many calls may be under way at once: in all, of one workspace, and
+    # of one workspace to one receiver address (the resolved address, however many names point at it).
     webhook_retry_s: tuple[float, ...] = (5, 300, 1800, 7200, 18000, 36000, 36000)
     webhook_retry_jitter: float = 0.1
     webhook_timeout_s: float = 15.0
     webhook_concurrency: int = 64
+    webhook_workspace_concurrency: int = 16
     webhook_host_concurrency: int = 8
+    # Messages one workspace may have waiting: past it test events and resends are refused (503); job events
+    # are never refused (they are durable), they wait their turn.
+    webhook_workspace_pending: int = 1000
     webhook_disable_after_s: int = 5 * 24 * 3600  # an endpoint without a successful call this long is disabled
     # Regional upstream proxies, `proxy: {"region"}` (plan feature regionalProxies): a TOML table
     # [proxies.<region>] url = "socks5://…" (username, password), or CAPTURE_PROXIES="eu=http://…,us=…";

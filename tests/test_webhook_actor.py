@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 
 from actors.accounts import Principal
@@ -19,6 +20,7 @@ from actors.job_book import JobSecrets
 from actors.webhooks import Webhooks
 from engine.accounts import ApiKey, Workspace
 from engine.destinations import EgressPolicy, HostsFileResolver
+from engine.errors import CapacityExhausted
 from engine.jobs import Job
 from engine.plans import Plan
 from engine.request import Body
@@ -176,3 +178,25 @@ async def test_a_restarted_actor_sends_what_its_crash_cut_off(tmp_path: Path) ->
     finally:
         silent.close()
         receiver.stop()
+
+
+async def test_past_its_pending_share_a_workspace_gets_no_more_test_events_but_job_events_still_wait(
+        tmp_path: Path) -> None:
+    receiver = Receiver()
+    port = receiver.port
+    receiver.server_close()  # down: every message stays pending
+    async with actor(tmp_path, receiver, webhook_retry_s=(60.0,), webhook_workspace_pending=2) as (
+            webhooks, event_log):
+        endpoint, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({"url": f"http://hook.test:{port}/down"}))
+        for _ in range(2):
+            await webhooks.send_test(PRINCIPAL, endpoint.id)
+        with pytest.raises(CapacityExhausted, match="2 webhook messages waiting") as refused:
+            await webhooks.send_test(PRINCIPAL, endpoint.id)
+        assert (refused.value.status, refused.value.headers()["retry-after"]) == (503, "60")
+        own = job(webhooks, f"http://hook.test:{port}/own")
+        events = webhooks.announce(own, "job.failed", T0, {"code": "render_failed", "message": "x"})
+        await event_log.append(*events)
+        webhooks.announced(events)  # durable: beyond the share, never refused or dropped
+        assert sorted(m.endpoint or "own" for m in webhooks.messages.values()) == sorted(
+            [endpoint.id, endpoint.id, endpoint.id, "own"])
+        await until(lambda: all(m.failures for m in webhooks.messages.values()))  # no commit cut off at the end

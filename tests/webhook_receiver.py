@@ -1,4 +1,4 @@
-"""A webhook receiver on loopback: records every call and answers as the test scripts it.
+"""A webhook receiver on loopback: records every call and answers as the test scripts it; and silent hosts.
 
 `answers[path]` is a list of statuses handed out in order (then 200); a 3xx
 answer points at `/moved`, so a followed redirect would show up as a call there.
@@ -6,8 +6,11 @@ answer points at `/moved`, so a followed redirect would show up as a call there.
 
 from __future__ import annotations
 
+import selectors
+import socket
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -104,3 +107,79 @@ def verified(call: Call, *secrets: str) -> dict[str, object]:
         except WebhookVerificationError as exc:
             failures.append(exc)
     raise AssertionError(f"no secret verifies {call.headers.get('webhook-id')}: {failures}")
+
+
+class SilentHosts:
+    """Listeners on loopback addresses that accept every connection and never answer, counting how many are open.
+
+    One thread serves them all with a selector: a connection counts as open from its accept until the
+    client closes it (the service's webhook timeout does), so `most_open` is the real concurrency each
+    address saw, and `most_open_total` that of all of them together.
+    """
+
+    def __init__(self, addresses: list[str]) -> None:
+        self._selector = selectors.DefaultSelector()
+        self.listeners: dict[str, socket.socket] = {}
+        for address in addresses:
+            listener = socket.create_server((address, 0), backlog=256)
+            listener.setblocking(False)
+            self._selector.register(listener, selectors.EVENT_READ, address)
+            self.listeners[address] = listener
+        self.open: Counter[str] = Counter()
+        self.most_open: Counter[str] = Counter()
+        self.most_open_total = 0
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def port(self, address: str) -> int:
+        return int(self.listeners[address].getsockname()[1])
+
+    def start(self) -> SilentHosts:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(5)
+        for key in list(self._selector.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+        self._selector.close()
+
+    def total_open(self) -> int:
+        with self._lock:
+            return sum(self.open.values())
+
+    def _serve(self) -> None:
+        while not self._stopping.is_set():
+            for key, _ in self._selector.select(timeout=0.05):
+                sock: socket.socket = key.fileobj  # type: ignore[assignment]
+                if sock in self.listeners.values():
+                    self._accept(sock, key.data)
+                else:
+                    self._read(sock, key.data)
+
+    def _accept(self, listener: socket.socket, address: str) -> None:
+        try:
+            conn, _ = listener.accept()
+        except BlockingIOError:
+            return
+        conn.setblocking(False)
+        self._selector.register(conn, selectors.EVENT_READ, address)
+        with self._lock:
+            self.open[address] += 1
+            self.most_open[address] = max(self.most_open[address], self.open[address])
+            self.most_open_total = max(self.most_open_total, sum(self.open.values()))
+
+    def _read(self, conn: socket.socket, address: str) -> None:
+        try:
+            if conn.recv(65536):
+                return  # the request: read, never answered
+        except BlockingIOError:
+            return
+        except OSError:
+            pass
+        self._selector.unregister(conn)
+        conn.close()
+        with self._lock:
+            self.open[address] -= 1
