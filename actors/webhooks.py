@@ -39,6 +39,7 @@ from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
 from engine import responses
+from engine.at_rest import open_text, seal_text
 from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_target
 from engine.errors import CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
@@ -158,7 +159,7 @@ class Webhooks:
             self.endpoints.pop(data["endpoint"], None)
             self._of_workspace.get(workspace_id, {}).pop(data["endpoint"], None)
         elif kind == "webhook.scheduled":
-            new = Message.scheduled(workspace_id, ts, data)
+            new = Message.scheduled(workspace_id, ts, self.message_data(workspace_id, data))
             self.messages[new.id] = new
             if self._built:
                 heapq.heappush(self._due, (new.due, new.id))
@@ -190,8 +191,9 @@ class Webhooks:
             return []
         after = copy.copy(job)
         after.apply(kind, ts, data)
+        payload = responses.job_view(after, job.base_url).as_json()
         common = {
-            "event": kind, "job": job.id, "payload": responses.job_view(after, job.base_url).as_json(),
+            "event": kind, "job": job.id,
             "result": {"contentType": after.content_type, "bytes": after.bytes} if after.status == SUCCEEDED
             else None,
             "baseUrl": job.base_url,
@@ -200,9 +202,28 @@ class Webhooks:
         destinations = [{"endpoint": e.id} for e in endpoints]
         if job.webhook is not None:
             destinations.append({"sealedUrl": job.webhook})
-        return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts, data={
-            k: v for k, v in {"message": new_id("msg"), **common, **destination}.items() if v is not None})
-            for destination in destinations]
+        events = []
+        for destination in destinations:
+            message_id = new_id("msg")
+            data = {"message": message_id, **common, **destination,
+                    "sealedPayload": self._seal_payload(payload, message_id, job.workspace_id)}
+            events.append(Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts,
+                                data={k: v for k, v in data.items() if v is not None}))
+        return events
+
+    def _seal_payload(self, payload: dict[str, Any], message_id: str, workspace_id: str) -> str:
+        """A message's body data, sealed to it: the job as its GET shows it holds the whole URL, its error
+        message and its page's final URL (engine.at_rest)."""
+        return seal_text(self.secrets.keyring, orjson.dumps(payload).decode(), message_id, workspace_id)
+
+    def message_data(self, workspace_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A webhook.scheduled event's data with its payload open ({} and a warning if its key is gone)."""
+        if "sealedPayload" not in data:
+            return data  # written before payloads were sealed, or a test event
+        opened = open_text(self.secrets.keyring, data["sealedPayload"], data["message"], workspace_id)
+        if opened is None:
+            log.warning("webhook message %s in %s cannot be opened: its key is gone", data["message"], workspace_id)
+        return {**data, "payload": orjson.loads(opened) if opened is not None else {}}
 
     def announced(self, events: list[Event]) -> None:
         """The events `announce` made are on disk: their messages are due now."""
@@ -340,7 +361,8 @@ class Webhooks:
                 "AND json_extract_string(data, '$.message') = ?", [workspace_id, message_id])
             if not rows:
                 raise WebhookNotFound(message_id)
-            message = Message.scheduled(workspace_id, rows[0]["ts"], orjson.loads(rows[0]["data"]))
+            message = Message.scheduled(workspace_id, rows[0]["ts"], self.message_data(workspace_id,
+                                                                                  orjson.loads(rows[0]["data"])))
             message.state = DELIVERED  # whatever it was: not pending, so not in the heap
         if message.workspace_id != workspace_id:
             raise WebhookNotFound(message_id)

@@ -83,8 +83,10 @@ async def test_job_events_are_announced_to_its_url_and_to_the_endpoints_that_tak
             succeeded = webhooks.announce(own, "job.succeeded", T0, {
                 "contentType": "image/png", "bytes": 5, "retainedUntil": (T0 + dt.timedelta(hours=1)).isoformat()})
             assert succeeded[0].data is not None
-            assert (succeeded[0].data["payload"]["status"], succeeded[0].data["result"]) == (
-                "SUCCEEDED", {"contentType": "image/png", "bytes": 5})
+            assert "payload" not in succeeded[0].data  # kept for retries sealed: it holds the job's whole URL
+            opened = webhooks.message_data(WS, succeeded[0].data)
+            assert (opened["payload"]["status"], opened["payload"]["url"], opened["result"]) == (
+                "SUCCEEDED", "http://fixture.test/", {"contentType": "image/png", "bytes": 5})
             assert own.status == "QUEUED"  # announcing applies to a copy: the job moves only by its commit
     finally:
         receiver.stop()
