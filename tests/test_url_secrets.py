@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import secrets
 import time
+from pathlib import Path
 
 import orjson
+import trio
 
+from actors.eventlog import running_event_log
+from actors.supervisor import Supervisor
 from engine.at_rest import opened_job_data, sealed_job_data
 from engine.sealing import Keyring
 from tests.conftest import Service, Workspace
@@ -47,6 +51,29 @@ def test_what_a_job_event_keeps_in_clear_opens_whole_for_its_own_job_only() -> N
     assert sealed_job_data(ring, "job_1", "ws_a", succeeded)["facts"]["finalUrl"] == "https://h.example/end"
     plain = {"code": "render_timeout", "message": "no load within 1000 ms"}
     assert sealed_job_data(ring, "job_1", "ws_a", plain) == plain  # nothing to seal: nothing sealed
+
+
+async def test_an_actor_crash_is_recorded_without_the_url_its_error_named(tmp_path: Path) -> None:
+    token, runs, again = marker("tok"), [], trio.Event()
+
+    async def flaky(*, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        runs.append(1)
+        task_status.started()
+        if len(runs) == 1:
+            raise RuntimeError(f"could not load http://u:{token}@h.example/p?t={token}")
+        again.set()
+        await trio.sleep_forever()
+
+    with trio.fail_after(20):
+        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+            supervisor = Supervisor(nursery)
+            supervisor.event_log = event_log
+            await supervisor.start("flaky", flaky)
+            await again.wait()  # restarted: the crash event was committed before the back-off
+            [crash] = await event_log.query("SELECT data FROM events WHERE type = 'actor.crashed'")
+            nursery.cancel_scope.cancel()
+    assert token not in crash["data"]
+    assert "http://…@h.example/p?…" in orjson.loads(crash["data"])["error"]
 
 
 def test_a_token_in_a_jobs_url_is_in_no_event_and_no_log_line(service: Service, pro: Workspace,
