@@ -46,6 +46,7 @@ from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
 from engine.outbound import KeepAlive, OutboundError, send
 from engine.period import rfc3339, utcnow
+from engine.redaction import redact
 from engine.request import Body, parse_model
 from engine.sealing import SealError
 from engine.settings import Settings
@@ -446,7 +447,10 @@ class Webhooks:
         code = None if delivered else failure_code(status, error)
         attempt = {"message": message.id, "event": message.event_type, "attempt": message.failures + 1,
                    "endpoint": message.endpoint, "status": status,
-                   "answer": answer[:ANSWER_KEPT].decode("utf-8", "replace")}
+                   # a receiver may echo the call, the job's whole URL with it: kept as a log line is
+                   # (redacted before it is cut, so no URL cut short keeps half of its userinfo)
+                   "answer": redact(answer.decode("utf-8", "replace")).encode()[:ANSWER_KEPT].decode(
+                       "utf-8", "replace")}
         ts = utcnow()
         events = [_about(message, "webhook.attempted", ts, {k: v for k, v in attempt.items() if v is not None},
                          outcome="delivered" if delivered else "delivery_failed", stage="delivery", code=code,
