@@ -19,7 +19,7 @@ _SCHEME = r"\b[a-zA-Z][a-zA-Z0-9+.-]*://"
 _USERINFO = re.compile(rf"({_SCHEME})[^\s/?#\\\"'<>@]*(?:@[^\s/?#\\\"'<>@]*)*@")
 _URL_TAIL = re.compile(rf"({_SCHEME}[^\s?#\"'<>]*)[?#][^\s\"'<>]*")
 # a relative reference's query (`/api/render/…?url=…`): a path, then `?name=`
-_PATH_QUERY = re.compile(r"((?:^|(?<=[\s\"'(=]))/[^\s?#\"'<>]*)\?[^\s\"'<>]*=[^\s\"'<>]*")
+_PATH_QUERY = re.compile(r"((?:^|(?<=[\s\"'(=]))/[^\s?#\"'<>]*)\?[^\s\"'<>=]*=[^\s\"'<>]*")
 _SECRETS = re.compile(rf"\b({'|'.join(p.removesuffix('_') for p in SECRET_PREFIXES)})_[A-Za-z0-9+/=_-]{{30,}}")
 
 
