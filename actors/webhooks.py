@@ -39,7 +39,7 @@ from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
 from engine import responses
-from engine.at_rest import open_text, seal_text
+from engine.at_rest import opened_message_data, sealed_message_data
 from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_target
 from engine.errors import CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
@@ -192,9 +192,8 @@ class Webhooks:
             return []
         after = copy.copy(job)
         after.apply(kind, ts, data)
-        payload = responses.job_view(after, job.base_url).as_json()
         common = {
-            "event": kind, "job": job.id,
+            "event": kind, "job": job.id, "payload": responses.job_view(after, job.base_url).as_json(),
             "result": {"contentType": after.content_type, "bytes": after.bytes} if after.status == SUCCEEDED
             else None,
             "baseUrl": job.base_url,
@@ -203,28 +202,19 @@ class Webhooks:
         destinations = [{"endpoint": e.id} for e in endpoints]
         if job.webhook is not None:
             destinations.append({"sealedUrl": job.webhook})
-        events = []
-        for destination in destinations:
-            message_id = new_id("msg")
-            data = {"message": message_id, **common, **destination,
-                    "sealedPayload": self._seal_payload(payload, message_id, job.workspace_id)}
-            events.append(Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts,
-                                data={k: v for k, v in data.items() if v is not None}))
-        return events
-
-    def _seal_payload(self, payload: dict[str, Any], message_id: str, workspace_id: str) -> str:
-        """A message's body data, sealed to it: the job as its GET shows it holds the whole URL, its error
-        message and its page's final URL (engine.at_rest)."""
-        return seal_text(self.secrets.keyring, orjson.dumps(payload).decode(), message_id, workspace_id)
+        # kept for retries with the payload sealed: the job's whole URL, error message, final URL (engine.at_rest)
+        return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts,
+                      data=sealed_message_data(self.secrets.keyring, job.workspace_id, {
+                          k: v for k, v in {"message": new_id("msg"), **common, **destination}.items()
+                          if v is not None}))
+                for destination in destinations]
 
     def message_data(self, workspace_id: str, data: dict[str, Any]) -> dict[str, Any]:
         """A webhook.scheduled event's data with its payload open ({} and a warning if its key is gone)."""
-        if "sealedPayload" not in data:
-            return data  # written before payloads were sealed, or a test event
-        opened = open_text(self.secrets.keyring, data["sealedPayload"], data["message"], workspace_id)
+        opened = opened_message_data(self.secrets.keyring, workspace_id, data)
         if opened is None:
             log.warning("webhook message %s in %s cannot be opened: its key is gone", data["message"], workspace_id)
-        return {**data, "payload": orjson.loads(opened) if opened is not None else {}}
+        return opened if opened is not None else {**data, "payload": {}}
 
     def announced(self, events: list[Event]) -> None:
         """The events `announce` made are on disk: their messages are due now."""

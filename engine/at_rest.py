@@ -5,9 +5,10 @@ are cut to what analytics need (scheme, host, path: engine.jobs.clear_url, engin
 the whole value, which the client's own views show, is sealed beside it (engine.sealing, bound to the job,
 message or capture it belongs to and its workspace):
 
-    job.failed     message            → redacted; sealedMessage
-    job.succeeded  facts.finalUrl     → scheme, host and path; facts.sealedFinalUrl
-    result.shelved facts.finalUrl     → the same
+    job.failed         message            → redacted; sealedMessage
+    job.succeeded      facts.finalUrl     → scheme, host and path; facts.sealedFinalUrl
+    result.shelved     facts.finalUrl     → the same
+    webhook.scheduled  payload            → sealedPayload only (the job as its GET shows it: the whole URL)
 
 `sealed_*` make what is written; `opened_*` give back what was sealed, or the clear part if its key is gone.
 """
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import base64
 from typing import Any
+
+import orjson
 
 from engine.jobs import clear_url
 from engine.redaction import redact
@@ -71,3 +74,18 @@ def opened_facts(keyring: Keyring, facts: dict[str, Any], bound_to: str, workspa
     opened = dict(facts)
     opened["finalUrl"] = open_text(keyring, opened.pop("sealedFinalUrl"), bound_to, workspace_id) or facts["finalUrl"]
     return opened
+
+
+def sealed_message_data(keyring: Keyring, workspace_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A webhook.scheduled event's data as kept: its payload sealed to the message."""
+    payload = orjson.dumps(data["payload"]).decode()
+    kept = {name: value for name, value in data.items() if name != "payload"}
+    return {**kept, "sealedPayload": seal_text(keyring, payload, data["message"], workspace_id)}
+
+
+def opened_message_data(keyring: Keyring, workspace_id: str, data: dict[str, Any]) -> dict[str, Any] | None:
+    """A webhook.scheduled event's data with its payload again; None if it does not open."""
+    if "sealedPayload" not in data:
+        return data  # written before payloads were sealed, or a test event (nothing of a job in it)
+    opened = open_text(keyring, data["sealedPayload"], data["message"], workspace_id)
+    return None if opened is None else {**data, "payload": orjson.loads(opened)}
