@@ -132,12 +132,12 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("accounts", directory.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
+            secrets = JobSecrets(keyring, signer, fingerprints)
             shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"),
-                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"))
+                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"), secrets)
             await supervisor.start("shelf", shelf.run)
             intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)
-            secrets = JobSecrets(keyring, signer, fingerprints)
             webhooks = Webhooks(settings, event_log, secrets, guard.policy)
             await supervisor.start("webhooks", webhooks.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),

@@ -20,6 +20,7 @@ import trio
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.intake import capture_event
+from engine.at_rest import sealed_job_data
 from engine.errors import CapacityExhausted, JobNotFound
 from engine.jobs import FairQueue, Job, forgettable, workspace_share
 from engine.period import utcnow
@@ -64,9 +65,11 @@ class Announcer(Protocol):
 
 
 class JobBook:
-    def __init__(self, settings: Settings, event_log: EventLog, announcer: Announcer | None = None) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, secrets: JobSecrets,
+                 announcer: Announcer | None = None) -> None:
         self.settings = settings
         self.event_log = event_log
+        self.secrets = secrets  # seals what of an event's data the log keeps only sealed
         self.announcer = announcer
         self.jobs: dict[str, Job] = {}
         self.queue = FairQueue()
@@ -142,13 +145,15 @@ class JobBook:
         not, so past STUCK_S this raises TooSlowError and the job in memory stays as it was
         (the next start rebuilds it from whatever the log holds).
         """
-        ts = utcnow()
+        ts, data = utcnow(), data or {}
+        # the log keeps a URL's userinfo and query, and texts naming one, only sealed (engine.at_rest)
+        stored = sealed_job_data(self.secrets.keyring, job.id, job.workspace_id, data)
         event = Event(kind, workspace_id=job.workspace_id, key_id=job.key_id, capture_id=job.id,
-                      request_id=job.request_id, format=job.format, data=data or {}, ts=ts, **columns)
-        announced = self.announcer.announce(job, kind, ts, data or {}) if self.announcer else []
+                      request_id=job.request_id, format=job.format, data=stored, ts=ts, **columns)
+        announced = self.announcer.announce(job, kind, ts, data) if self.announcer else []
         with trio.fail_after(STUCK_S, shield=True):
             await self.event_log.append(event, *also, *announced)
-            job.apply(kind, ts, data or {})
+            job.apply(kind, ts, data)
         if announced and self.announcer:
             self.announcer.announced(announced)
         if job.finished and (finished := self._finished.pop(job.id, None)) is not None:

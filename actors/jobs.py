@@ -33,6 +33,7 @@ from actors.job_workers import JobWorkers
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine import responses
+from engine.at_rest import opened_job_data
 from engine.errors import JobNotFound, ResultUrlExpired
 from engine.idempotency import REMEMBER_S
 from engine.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
@@ -58,7 +59,7 @@ class Jobs:
         self.ledger = ledger
         self.store = store
         self.secrets = secrets
-        self.book = JobBook(settings, event_log, announcer)
+        self.book = JobBook(settings, event_log, secrets, announcer)
         self.acceptance = JobAcceptance(settings, self.book, intake, ledger, secrets)
         self.workers = JobWorkers(settings, self.book, pool, intake, ledger, store, secrets)
         self._built = False
@@ -102,7 +103,8 @@ class Jobs:
                     job.url = self.secrets.whole_url(job, data["sealedUrl"])
                 book.jobs[job.id] = job
             elif (known := book.jobs.get(row["capture_id"])) is not None:
-                known.apply(row["type"], row["ts"], data)
+                known.apply(row["type"], row["ts"], opened_job_data(self.secrets.keyring, known.id,
+                                                                    known.workspace_id, data))
         book.forget_history()
         now = time.time()
         for job in book.jobs.values():  # in creation order

@@ -23,18 +23,20 @@ import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 import trio
 
 from actors.eventlog import Event, EventLog
 from actors.results import ResultStore
+from engine.at_rest import opened_facts, sealed_facts
 from engine.errors import JobNotFound, ResultUrlExpired
 from engine.facts import PageFacts
 from engine.period import utcnow
 from engine.recipes import Capture
 from engine.request import MAX_TTL_S, CaptureRequest
+from engine.sealing import Keyring
 from engine.settings import Settings
 from engine.signing import ResultSigner
 
@@ -52,6 +54,12 @@ def cache_key(secret: bytes, workspace_id: str, request: CaptureRequest) -> str 
         what = orjson.dumps(["request", request.model_dump(mode="json", exclude=NOT_IN_THE_KEY)],
                             option=orjson.OPT_SORT_KEYS)
     return hmac.new(secret, workspace_id.encode() + b"\0" + what, hashlib.sha256).hexdigest()
+
+
+class Sealing(Protocol):
+    """Whose keyring seals (actors.job_book.JobSecrets: a payload-key rotation replaces its keyring)."""
+
+    keyring: Keyring
 
 
 @dataclass
@@ -76,9 +84,11 @@ class Shelved:
 
 
 class Shelf:
-    def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore, secret: bytes) -> None:
+    def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore, secret: bytes,
+                 sealing: Sealing) -> None:
         self.settings = settings
         self.secret = secret  # for cache keys
+        self.sealing = sealing  # seals where a page ended (its query, its userinfo) in result.shelved
         self.event_log = event_log
         self.store = store
         self._entries: OrderedDict[str, Shelved] = OrderedDict()  # least recently used first
@@ -107,8 +117,11 @@ class Shelf:
             if row["type"] == "result.unshelved":
                 self._forget(row["capture_id"])
             elif data["expiresAt"] > now:
+                facts = data.get("facts")
+                if facts is not None:
+                    facts = opened_facts(self.sealing.keyring, facts, row["capture_id"], row["workspace_id"])
                 self._add(Shelved(row["capture_id"], row["workspace_id"], data.get("key"), row["format"],
-                                  data["contentType"], row["bytes"], row["target_status"], data.get("facts"),
+                                  data["contentType"], row["bytes"], row["target_status"], facts,
                                   data["shelvedAt"], data["expiresAt"]))
         # Least recently used first: by the last hit, else by when it was shelved (the rows' order).
         hits = await self.event_log.query(
@@ -152,7 +165,9 @@ class Shelf:
         await self.event_log.append(Event(
             "result.shelved", workspace_id=workspace_id, capture_id=capture_id, format=request.format,
             bytes=entry.size, target_status=entry.target_status,
-            data={"key": key, "contentType": entry.content_type, "facts": entry.facts,
+            data={"key": key, "contentType": entry.content_type,
+                  "facts": sealed_facts(self.sealing.keyring, entry.facts, capture_id, workspace_id)
+                  if entry.facts is not None else None,
                   "shelvedAt": entry.shelved_at, "expiresAt": entry.expires_at}))
         self._add(entry)
         await self._evict(keep=capture_id)

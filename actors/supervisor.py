@@ -15,6 +15,7 @@ from typing import Any
 import trio
 
 from actors.eventlog import Event, EventLog
+from engine.redaction import redact
 
 log = logging.getLogger("capture.supervisor")
 BACKOFF_S = (0.1, 0.5, 2.0, 5.0, 15.0)
@@ -53,5 +54,5 @@ class Supervisor:
         log.error("actor %s crashed (restart %d in %.1f s)", name, count, delay, exc_info=group)
         if self.event_log is not None and name != "event-log":
             await self.event_log.append(Event("actor.crashed", code=name, data={
-                "error": repr(group.exceptions[0]), "restarts": count}))
+                "error": redact(repr(group.exceptions[0])), "restarts": count}))  # it may name a URL
         await trio.sleep(delay)

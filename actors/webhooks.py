@@ -44,12 +44,14 @@ from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
 from engine import responses
+from engine.at_rest import opened_message_data, sealed_message_data
 from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_target
 from engine.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
 from engine.outbound import KeepAlive, OutboundError, send
 from engine.period import rfc3339, utcnow
+from engine.redaction import redact
 from engine.request import Body, parse_model
 from engine.sealing import SealError
 from engine.settings import Settings
@@ -174,7 +176,7 @@ class Webhooks:
             self.endpoints.pop(data["endpoint"], None)
             self._of_workspace.get(workspace_id, {}).pop(data["endpoint"], None)
         elif kind == "webhook.scheduled":
-            new = Message.scheduled(workspace_id, ts, data)
+            new = Message.scheduled(workspace_id, ts, self.message_data(workspace_id, data))
             self.messages[new.id] = new
             if self._built:
                 self._pending[workspace_id] += 1
@@ -218,9 +220,19 @@ class Webhooks:
         destinations = [{"endpoint": e.id} for e in endpoints]
         if job.webhook is not None:
             destinations.append({"sealedUrl": job.webhook})
-        return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts, data={
-            k: v for k, v in {"message": new_id("msg"), **common, **destination}.items() if v is not None})
-            for destination in destinations]
+        # kept for retries with the payload sealed: the job's whole URL, error message, final URL (engine.at_rest)
+        return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts,
+                      data=sealed_message_data(self.secrets.keyring, job.workspace_id, {
+                          k: v for k, v in {"message": new_id("msg"), **common, **destination}.items()
+                          if v is not None}))
+                for destination in destinations]
+
+    def message_data(self, workspace_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A webhook.scheduled event's data with its payload open ({} and a warning if its key is gone)."""
+        opened = opened_message_data(self.secrets.keyring, workspace_id, data)
+        if opened is None:
+            log.warning("webhook message %s in %s cannot be opened: its key is gone", data["message"], workspace_id)
+        return opened if opened is not None else {**data, "payload": {}}
 
     def announced(self, events: list[Event]) -> None:
         """The events `announce` made are on disk: their messages are due now."""
@@ -359,7 +371,8 @@ class Webhooks:
                 "AND json_extract_string(data, '$.message') = ?", [workspace_id, message_id])
             if not rows:
                 raise WebhookNotFound(message_id)
-            message = Message.scheduled(workspace_id, rows[0]["ts"], orjson.loads(rows[0]["data"]))
+            message = Message.scheduled(workspace_id, rows[0]["ts"], self.message_data(workspace_id,
+                                                                                  orjson.loads(rows[0]["data"])))
             message.state = DELIVERED  # whatever it was: not pending, so not in the heap
         if message.workspace_id != workspace_id:
             raise WebhookNotFound(message_id)
@@ -461,7 +474,10 @@ class Webhooks:
         code = None if delivered else failure_code(status, error)
         attempt = {"message": message.id, "event": message.event_type, "attempt": message.failures + 1,
                    "endpoint": message.endpoint, "status": status,
-                   "answer": answer[:ANSWER_KEPT].decode("utf-8", "replace")}
+                   # a receiver may echo the call, the job's whole URL with it: kept as a log line is
+                   # (redacted before it is cut, so no URL cut short keeps half of its userinfo)
+                   "answer": redact(answer.decode("utf-8", "replace")).encode()[:ANSWER_KEPT].decode(
+                       "utf-8", "replace")}
         ts = utcnow()
         events = [_about(message, "webhook.attempted", ts, {k: v for k, v in attempt.items() if v is not None},
                          outcome="delivered" if delivered else "delivery_failed", stage="delivery", code=code,

@@ -3,32 +3,29 @@
 Every line has time, level, logger, event and message; capture lines add request_id,
 workspace_id, capture_id, duration_ms, format, outcome, stage, code, and why a failed one failed.
 Nothing secret gets in: captures are logged from their committed events (which never hold
-cookies, header values, scripts or HTML), and every line passes `redact`, which cuts the query
-and fragment off any URL and masks anything shaped like an API key or a signing secret.
+cookies, header values, scripts or HTML), and every line passes `redact` (engine.redaction), which
+cuts the userinfo, query and fragment off any URL and masks anything shaped like an API key or a
+signing secret: in the message, in the fields a call added, and in a traceback or stack it carries.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
 import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
 from pythonjsonlogger.json import JsonFormatter
 
-_URL_TAIL = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s?#\"'<>]*)[?#][^\s\"'<>]*")
-# API keys (cap_ and 40 characters) and webhook secrets (whsec_…); ids such as cap_ and 20 hex digits stay
-_SECRETS = re.compile(r"\b(cap|whsec)_[A-Za-z0-9+/=_-]{30,}")
+from engine.redaction import redact
+
+__all__ = ["Redacting", "as_json", "configure", "log_committed", "redact"]
+_PLAIN = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None)))  # what every record has; the rest is extra
+_TRACES = logging.Formatter()  # formats a traceback once, in the filter, so that it is redacted before any output
 CAPTURE_FIELDS = ("request_id", "workspace_id", "capture_id", "duration_ms", "format", "outcome", "stage", "code",
                   "bytes", "target_status")
 captures = logging.getLogger("capture.captures")
-
-
-def redact(text: str) -> str:
-    """`text` without URL queries and fragments, and without anything shaped like a key."""
-    return _SECRETS.sub(lambda m: m[1] + "_…", _URL_TAIL.sub(r"\1?…", text))
 
 
 class Redacting(logging.Filter):
@@ -41,9 +38,15 @@ class Redacting(logging.Filter):
         except (TypeError, ValueError):  # a call whose arguments do not fit its format: say what it was
             message = f"{record.msg!r} {record.args!r}"
         record.msg, record.args = redact(message), None
-        why = getattr(record, "why", None)
-        if isinstance(why, str):
-            record.why = redact(why)
+        for name, value in vars(record).items():
+            if name not in _PLAIN and isinstance(value, str):
+                setattr(record, name, redact(value))
+        if record.exc_info:  # both formatters print exc_text when exc_info is gone
+            record.exc_text, record.exc_info = _TRACES.formatException(record.exc_info), None
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         if not hasattr(record, "event"):
             record.event = record.name.removeprefix("capture.")
         return True

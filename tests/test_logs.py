@@ -3,10 +3,17 @@ saying why, and nothing secret: not the key, cookie, header value or script a ca
 
 from __future__ import annotations
 
+import io
+import logging
+
 import orjson
 
-from engine.keys import new_api_key, new_id
-from engine.logs import redact
+from engine.keys import KEY_PREFIX, new_api_key, new_id
+from engine.logs import JsonLines, Redacting, redact
+from engine.redaction import SECRET_PREFIXES
+from engine.render_links import SECRET_PREFIX as SIGNING_SECRET_PREFIX
+from engine.render_links import signing_secret
+from engine.webhooks import SECRET_PREFIX as WEBHOOK_SECRET_PREFIX
 from engine.webhooks import new_secret
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
@@ -61,3 +68,40 @@ def test_redact_masks_keys_secrets_and_url_queries() -> None:
     assert "token=x" not in text
     assert "#frag" not in text
     assert f"id {capture} at https://a.example/p?… and http://b/q" in text
+
+
+def test_redact_cuts_userinfo_and_masks_every_secret_prefix() -> None:
+    password, signing = "pw-0c7e61a2", signing_secret(b"s" * 32, "key_1", 0)
+    text = redact(f"could not load http://user:{password}@a.example/p and https://u:p@ss:{password}@b.example "
+                  f"with {signing}; GET /api/render/k/s.png?url=x&v={password}")
+    assert password not in text
+    assert signing not in text
+    assert "http://…@a.example/p and https://…@b.example" in text
+    assert "rsk_…" in text
+    assert "GET /api/render/k/s.png?…" in text
+
+
+def test_the_secret_prefixes_are_those_the_service_issues() -> None:
+    assert {KEY_PREFIX, WEBHOOK_SECRET_PREFIX, SIGNING_SECRET_PREFIX} <= set(SECRET_PREFIXES)
+
+
+def test_a_traceback_and_the_fields_of_a_line_are_redacted_too() -> None:
+    token, key = "tb-token-5d1f0e", new_api_key()
+    for formatter in (JsonLines(), logging.Formatter("%(message)s %(where)s")):
+        stream = io.StringIO()
+        handler = logging.StreamHandler(stream)
+        handler.setFormatter(formatter)
+        handler.addFilter(Redacting())
+        logger = logging.getLogger(f"capture.test-{id(formatter)}")
+        logger.addHandler(handler)
+        logger.propagate = False
+        try:
+            raise RuntimeError(f"could not load http://u:{token}@h.example/p?token={token} with {key}")
+        except RuntimeError:
+            logger.exception("it failed", extra={"where": f"https://h.example/?t={token}"}, stack_info=True)
+        logger.removeHandler(handler)
+        written = stream.getvalue()
+        assert "RuntimeError: could not load http://…@h.example/p?…" in written
+        assert "Stack (most recent call last)" in written
+        assert token not in written
+        assert key not in written

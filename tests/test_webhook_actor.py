@@ -6,11 +6,13 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import ipaddress
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 import trio
 
@@ -85,9 +87,33 @@ async def test_job_events_are_announced_to_its_url_and_to_the_endpoints_that_tak
             succeeded = webhooks.announce(own, "job.succeeded", T0, {
                 "contentType": "image/png", "bytes": 5, "retainedUntil": (T0 + dt.timedelta(hours=1)).isoformat()})
             assert succeeded[0].data is not None
-            assert (succeeded[0].data["payload"]["status"], succeeded[0].data["result"]) == (
-                "SUCCEEDED", {"contentType": "image/png", "bytes": 5})
+            assert "payload" not in succeeded[0].data  # kept for retries sealed: it holds the job's whole URL
+            opened = webhooks.message_data(WS, succeeded[0].data)
+            assert (opened["payload"]["status"], opened["payload"]["url"], opened["result"]) == (
+                "SUCCEEDED", "http://fixture.test/", {"contentType": "image/png", "bytes": 5})
             assert own.status == "QUEUED"  # announcing applies to a copy: the job moves only by its commit
+    finally:
+        receiver.stop()
+
+
+async def test_a_receiver_that_echoes_the_call_leaves_no_token_of_the_jobs_url_in_the_log(tmp_path: Path) -> None:
+    token = f"tok{os.urandom(8).hex()}"
+    receiver = Receiver().start()
+    receiver.echo.add("/echo")
+    try:
+        async with actor(tmp_path, receiver) as (webhooks, event_log):
+            own = job(webhooks, f"http://hook.test:{receiver.port}/echo")
+            own.url = f"http://fixture.test/p?token={token}"
+            events = webhooks.announce(own, "job.cancelled", T0, {})
+            await event_log.append(*events)
+            webhooks.announced(events)
+            await until(lambda: not webhooks.messages)  # delivered
+            [call] = receiver.to("/echo")
+            assert token in call.body.decode()  # the receiver got the whole URL
+            rows = await event_log.query("SELECT type, data FROM events WHERE type LIKE 'webhook.%' ORDER BY seq")
+            assert [r["type"] for r in rows][-2:] == ["webhook.attempted", "webhook.delivered"]
+            assert not [r for r in rows if token in r["data"]]
+            assert "http://fixture.test/p?…" in orjson.loads(rows[-2]["data"])["answer"]
     finally:
         receiver.stop()
 

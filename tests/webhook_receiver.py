@@ -37,7 +37,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         if 300 <= status < 400:
             self.send_header("location", f"http://127.0.0.1:{self.server.server_address[1]}/moved")
-        answer = f"answered {status}".encode()
+        answer = body if self.path.split("?")[0] in self.server.echo else f"answered {status}".encode()
         self.send_header("content-length", str(len(answer)))
         self.end_headers()
         self.wfile.write(answer)
@@ -58,6 +58,7 @@ class Receiver(ThreadingHTTPServer):
         self.close_after_answer = False
         self.calls: list[Call] = []
         self.answers: dict[str, list[int]] = {}
+        self.echo: set[str] = set()  # paths answered with the body they were sent, as some receivers do
         self._lock = threading.Lock()
 
     def process_request(self, request: Any, client_address: Any) -> None:
