@@ -6,7 +6,7 @@ import os
 import subprocess
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 import httpx
@@ -18,6 +18,8 @@ from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
 
 TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}
+TEAMS = 5  # team workspaces one person may own on the `small` service
+SHARE = 4  # of the `small` service's capture queue: half its 4 places, and its 2 sessions
 
 
 def test_polling_jobs_never_spends_the_capture_budget(service: Service) -> None:
@@ -70,7 +72,7 @@ def test_a_429_names_the_budget_that_ran_out(service: Service) -> None:
 def small(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
     with running_service(tmp_path_factory.mktemp("tenants") / "data", site, CAPTURE_QUEUE_LIMIT="4",
                          CAPTURE_JOB_QUEUE_LIMIT="8", CAPTURE_MAX_KEYS_PER_WORKSPACE="2",
-                         CAPTURE_MAX_TEAMS_PER_USER="1") as service:
+                         CAPTURE_MAX_TEAMS_PER_USER=str(TEAMS)) as service:
         yield service
 
 
@@ -109,6 +111,55 @@ def test_one_workspace_holds_at_most_its_share_of_the_job_queue(small: Service, 
         ws.finished_job(answer.json()["id"])
 
 
+def _hold_the_queue(small: Service, site: FixtureServer, callers: list[tuple[str, str | None]]) -> list[httpx.Response]:
+    """One slow capture per caller (its key, and the loopback address it connects from), all sent at once;
+    another tenant's capture is served meanwhile. The callers' answers, in their order."""
+    held = len(callers) - SHARE
+
+    def capture(n: int) -> httpx.Response:
+        key, source = callers[n]
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        with httpx.Client(base_url=small.url, timeout=60, transport=transport) as client:
+            return client.post("/api/screenshot", headers={"x-api-key": key, "x-forwarded-for": f"198.51.100.{n}"},
+                               json={"url": f"{site.base}/slow-load?s=1&hold={n}&key={key[-6:]}"})
+
+    with ThreadPoolExecutor(len(callers)) as pool:
+        answers = [pool.submit(capture, n) for n in range(len(callers))]
+        for done, _ in zip(as_completed(answers, timeout=30), range(held), strict=False):
+            done.result()  # the refusals come back at once; the rest hold the queue
+        assert small.workspace("business").capture(html="<p>another tenant</p>").status_code == 200
+        return [answer.result() for answer in answers]
+
+
+def test_one_persons_workspaces_together_hold_at_most_one_share(small: Service, site: FixtureServer) -> None:
+    """Five free team workspaces of one person, each called from its own address: together they hold what one
+    workspace may (4: half the queue of 4, and the 2 sessions), not five times that."""
+    owner = Browser(small)
+    owner.signup()
+    keys = []
+    for n in range(TEAMS):
+        made = owner.post("/dashboard/teams", name=f"Share {n}")
+        assert made.status_code == 303, made.text
+        keys.append(owner.new_key(made.headers["location"].rsplit("/", 1)[1]))
+    owner.http.close()
+    answers = _hold_the_queue(small, site, [(keys[n % TEAMS], f"127.0.0.{11 + n % TEAMS}") for n in range(10)])
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [200] * SHARE + [503] * (10 - SHARE), str(statuses)
+    refused = [a.json() for a in answers if a.status_code == 503]
+    assert all(r["code"] == "capacity_exhausted" and "account" in r["detail"] for r in refused), refused
+
+
+def test_free_workspaces_called_from_one_address_hold_at_most_one_share(small: Service, site: FixtureServer) -> None:
+    """Five free workspaces of five owners, called from one address: together they hold one share. An
+    X-Forwarded-For from a peer that is not a trusted proxy changes nothing."""
+    keys = [small.workspace("free").key for _ in range(5)]
+    answers = _hold_the_queue(small, site, [(keys[n % 5], None) for n in range(10)])
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [200] * SHARE + [503] * (10 - SHARE), str(statuses)
+    refused = [a.json() for a in answers if a.status_code == 503]
+    assert all(r["code"] == "capacity_exhausted" and "address" in r["detail"] for r in refused), refused
+
+
 def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> None:
     ws: Workspace = small.workspace("pro")  # one key already
     small.cli("key", "create", "--workspace", ws.id)
@@ -116,10 +167,10 @@ def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> No
         small.cli("key", "create", "--workspace", ws.id)
     owner = Browser(small)
     owner.signup()
-    assert owner.post("/dashboard/teams", name="First").status_code == 303
-    second = owner.post("/dashboard/teams", name="Second")
-    assert second.status_code == 422
-    assert "max_teams_per_user" in second.text
+    assert [owner.post("/dashboard/teams", name=f"Team {n}").status_code for n in range(TEAMS)] == [303] * TEAMS
+    one_more = owner.post("/dashboard/teams", name="One more")
+    assert one_more.status_code == 422
+    assert "max_teams_per_user" in one_more.text
     owner.http.close()
 
 
