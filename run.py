@@ -133,7 +133,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
             shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"),
-                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"))
+                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"),
+                          account_of=directory.account_of)
             await supervisor.start("shelf", shelf.run)
             intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)

@@ -77,7 +77,10 @@ class Settings:
     retained_result_s: int = 30 * 24 * 3600  # ... with `retain: true` (plan feature retainedDownloads)
     result_url_ttl_s: int = 900  # a signed result URL's life, never past retention
     retention_sweep_s: float = 60.0
-    cache_max_bytes: int = 2 * 1024**3  # the shelf (cached and json results): least recently used go past it
+    cache_max_bytes: int = 2 * 1024**3  # the shelf (cached and json results)
+    # The most of cache_max_bytes one owning account's workspaces hold together; past it their own least
+    # recently used go, and past cache_max_bytes those of the account holding the most.
+    cache_account_share: float = 0.5
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
     # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
     # longest wait for an answer, and how many calls may be under way at once, in all and to one host.

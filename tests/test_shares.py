@@ -4,11 +4,18 @@ per owning account, the cache's heaviest account. (Over HTTP: tests/test_tenants
 from __future__ import annotations
 
 import ipaddress
+from pathlib import Path
 
 import pytest
 
+from actors.eventlog import running_event_log
+from actors.results import ResultStore
+from actors.shelf import Shelf
 from engine.errors import CapacityExhausted
 from engine.forwarded import client_address
+from engine.recipes import Capture
+from engine.request import parse_capture
+from engine.settings import Settings
 from engine.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces, heaviest
 
 PROXIES = (ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("fd00::/8"))
@@ -58,3 +65,36 @@ def test_one_holder_named_twice_takes_one_place() -> None:
 
 def test_the_heaviest_account_comes_first() -> None:
     assert heaviest([("a", 5), ("b", 3), ("a", 1), ("c", 7)]) == [("c", 7), ("a", 6), ("b", 3)]
+
+
+OWNERS = {"ws_p1": "usr_p", "ws_p2": "usr_p", "ws_p3": "usr_p"}  # one person's three workspaces; others own themselves
+
+
+async def _kept_after(tmp_path: Path, share: float, puts: list[tuple[str, int]]) -> list[int]:
+    """The puts (their indexes) a shelf of 1000 bytes keeps after `puts` (workspace, size), in order."""
+    settings = Settings(data_dir=tmp_path, cache_max_bytes=1000, cache_account_share=share)
+    request = parse_capture({"url": "https://example.com/", "cache": {"ttlS": 600}})
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, _):
+        shelf = Shelf(settings, event_log, ResultStore(tmp_path / "shelf"), b"k" * 32,
+                      account_of=lambda ws: OWNERS.get(ws, ws))
+        for n, (workspace, size) in enumerate(puts):
+            await shelf.put(workspace, f"cap_{n:04x}", request, Capture(b"x" * size, "image/png", 200), 600,
+                            f"key{n}")
+        kept: list[str] = [row["capture_id"] for row in await event_log.query(
+            "SELECT capture_id FROM events WHERE type = 'result.shelved' AND capture_id NOT IN "
+            "(SELECT capture_id FROM events WHERE type = 'result.unshelved') ORDER BY seq")]
+    assert sorted(p.name for p in (tmp_path / "shelf").iterdir()) == sorted(kept)
+    return [int(capture_id.removeprefix("cap_"), 16) for capture_id in kept]
+
+
+async def test_a_full_shelf_evicts_from_the_account_holding_the_most(tmp_path: Path) -> None:
+    """Least recently used alone would evict b's, the oldest; the heaviest account's oldest goes instead."""
+    kept = await _kept_after(tmp_path, 1.0, [("ws_b", 200), ("ws_c", 300), ("ws_d", 400), ("ws_d", 200)])
+    assert kept == [0, 1, 3]
+
+
+async def test_one_persons_workspaces_hold_one_share_of_the_shelf_together(tmp_path: Path) -> None:
+    """Half of 1000 bytes for the person's three workspaces together; the newest is never the one evicted."""
+    kept = await _kept_after(tmp_path, 0.5, [("ws_b", 300), ("ws_p1", 300), ("ws_p2", 150), ("ws_p3", 150),
+                                             ("ws_p3", 600)])
+    assert kept == [0, 4]

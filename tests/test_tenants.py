@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from tests.fixture_site import FixtureServer
 
 TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}
 TEAMS = 5  # team workspaces one person may own on the `small` service
+CACHE_BYTES = 40_000  # the `small` service's shelf: two of test_one_tenant_cannot_flush_anothers_cache's pages
 SHARE = 4  # of the `small` service's capture queue: half its 4 places, and its 2 sessions
 
 
@@ -72,7 +74,7 @@ def test_a_429_names_the_budget_that_ran_out(service: Service) -> None:
 def small(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
     with running_service(tmp_path_factory.mktemp("tenants") / "data", site, CAPTURE_QUEUE_LIMIT="4",
                          CAPTURE_JOB_QUEUE_LIMIT="8", CAPTURE_MAX_KEYS_PER_WORKSPACE="2",
-                         CAPTURE_MAX_TEAMS_PER_USER=str(TEAMS)) as service:
+                         CAPTURE_MAX_TEAMS_PER_USER=str(TEAMS), CAPTURE_CACHE_MAX_BYTES=str(CACHE_BYTES)) as service:
         yield service
 
 
@@ -158,6 +160,33 @@ def test_free_workspaces_called_from_one_address_hold_at_most_one_share(small: S
     assert statuses == [200] * SHARE + [503] * (10 - SHARE), str(statuses)
     refused = [a.json() for a in answers if a.status_code == 503]
     assert all(r["code"] == "capacity_exhausted" and "address" in r["detail"] for r in refused), refused
+
+
+def _noise(seed: int) -> str:
+    """A page of 4 px squares in random colours: a PNG of some tens of kilobytes at 320x200."""
+    colours = random.Random(seed)
+    cells = "".join(f"<i style='background:#{colours.randrange(1 << 24):06x}'></i>" for _ in range(80 * 50))
+    return ("<style>body{margin:0;display:grid;grid-template-columns:repeat(80,4px)}i{height:4px}</style>"
+            f"<body>{cells}</body>")
+
+
+def test_one_tenant_cannot_flush_anothers_cache(small: Service) -> None:
+    """B's small result stays while A writes three times the shelf's budget: the largest user's go first."""
+    a, b = small.workspace("business"), small.workspace("business")
+    small_view = {"viewport": {"width": 320, "height": 200}, "cache": {"ttlS": 3600}}
+    kept = {"html": "<p>B's page</p>", **small_view}
+    assert b.capture(**kept).headers["x-cache"] == "MISS"
+    written = 0
+    for n in range(40):
+        answer = a.capture(html=_noise(n), **small_view)
+        assert (answer.status_code, answer.headers.get("x-cache")) == (200, "MISS"), answer.text
+        written += len(answer.content)
+        if written > 3 * CACHE_BYTES:
+            break
+    assert written > 3 * CACHE_BYTES, f"{written} bytes in 40 captures"
+    assert small.events(f"type = 'result.unshelved' AND workspace_id = '{a.id}'")  # A's own went
+    assert b.capture(**kept).headers["x-cache"] == "HIT"
+    assert a.capture(html=_noise(n), **small_view).headers["x-cache"] == "HIT"  # A's newest is kept
 
 
 def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> None:
