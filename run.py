@@ -142,7 +142,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             webhooks = Webhooks(settings, event_log, secrets, guard.policy)
             await supervisor.start("webhooks", webhooks.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
-                        secrets, webhooks)
+                        secrets, webhooks, account_of=directory.account_of)
             await supervisor.start("jobs", jobs.run)
             link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
             await supervisor.start("systemd", link.run)

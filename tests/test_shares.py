@@ -3,16 +3,21 @@ per owning account, the cache's heaviest account. (Over HTTP: tests/test_tenants
 
 from __future__ import annotations
 
+import datetime as dt
 import ipaddress
 from pathlib import Path
+from typing import cast
 
 import pytest
 
-from actors.eventlog import running_event_log
+from actors.eventlog import EventLog, running_event_log
+from actors.job_book import JobBook
 from actors.results import ResultStore
 from actors.shelf import Shelf
 from engine.errors import CapacityExhausted
+from engine.fair_queue import FairQueue
 from engine.forwarded import client_address
+from engine.jobs import Job
 from engine.recipes import Capture
 from engine.request import parse_capture
 from engine.settings import Settings
@@ -98,3 +103,49 @@ async def test_one_persons_workspaces_hold_one_share_of_the_shelf_together(tmp_p
     kept = await _kept_after(tmp_path, 0.5, [("ws_b", 300), ("ws_p1", 300), ("ws_p2", 150), ("ws_p3", 150),
                                              ("ws_p3", 600)])
     assert kept == [0, 4]
+
+
+def _job(workspace: str, n: int) -> Job:
+    return Job.created(f"job_{workspace}_{n}", workspace, None, None, "png", dt.datetime(2026, 11, 25), {
+        "keyId": "k", "sealed": "", "retainS": 60})
+
+
+def test_the_job_queue_takes_turns_across_accounts_then_their_workspaces() -> None:
+    """The person's three workspaces take one account's turns; the others' workspaces a turn each."""
+    queue = FairQueue(lambda ws: OWNERS.get(ws, ws))
+    for workspace in ("ws_p1", "ws_p2", "ws_p3"):
+        for n in range(3):
+            queue.push(_job(workspace, n))
+    queue.push(_job("ws_b", 0))
+    queue.push(_job("ws_c", 0))
+    order = [job.id for job in iter(queue.pop, None)]
+    assert order[:6] == ["job_ws_p1_0", "job_ws_b_0", "job_ws_c_0", "job_ws_p2_0", "job_ws_p3_0", "job_ws_p1_1"]
+    assert len(order) == 11
+    assert len(queue) == 0
+
+
+def test_a_removed_or_requeued_job_keeps_the_lanes_right() -> None:
+    queue = FairQueue(lambda ws: OWNERS.get(ws, ws))
+    first, second = _job("ws_p1", 0), _job("ws_p2", 0)
+    queue.push(first)
+    queue.push(second)
+    assert queue.remove(first)
+    assert not queue.remove(first)
+    assert dict(queue.by_workspace()) == {"ws_p2": 1}
+    queue.push_front(first)
+    assert first in queue
+    assert queue.waiting("ws_p1") == 1
+    assert [queue.pop(), queue.pop(), queue.pop()] == [second, first, None]
+
+
+def test_one_persons_workspaces_hold_one_share_of_the_job_queue_together() -> None:
+    """A share of 2 (a quarter of 8): the person's second workspace takes the last place of their share."""
+    book = JobBook(Settings(job_queue_limit=8, workspace_job_share=0.25), cast(EventLog, None),
+                   account_of=lambda ws: OWNERS.get(ws, ws))
+    book.enqueue([_job("ws_p1", 0)])
+    book.hold_places("ws_p2", 1)
+    with pytest.raises(CapacityExhausted, match="account that owns this workspace has 2 jobs queued"):
+        book.hold_places("ws_p3", 1)
+    book.hold_places("ws_b", 2)  # another tenant: a share of its own
+    book.free_places("ws_p2", 1)
+    book.hold_places("ws_p3", 1)
