@@ -134,14 +134,15 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("ledger", ledger.run)
             secrets = JobSecrets(keyring, signer, fingerprints)
             shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"),
-                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"), secrets)
+                          load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"), secrets,
+                          account_of=directory.account_of)
             await supervisor.start("shelf", shelf.run)
             intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)
             webhooks = Webhooks(settings, event_log, secrets, guard.policy)
             await supervisor.start("webhooks", webhooks.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
-                        secrets, webhooks)
+                        secrets, webhooks, account_of=directory.account_of)
             await supervisor.start("jobs", jobs.run)
             link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
             await supervisor.start("systemd", link.run)

@@ -83,11 +83,17 @@ def client_key(address: str) -> str:
 
 @dataclass(frozen=True)
 class Principal:
-    """Who a request acts as: a key and its workspace."""
+    """Who a request acts as: a key and its workspace, and the user who owns that."""
 
     key: ApiKey
     workspace: Workspace
     plan: Plan
+    owner: str | None = None  # the user who owns the workspace; None: an operator's, which owns itself
+
+    @property
+    def account(self) -> str:
+        """The owning account, whose shares all its workspaces draw on together (engine.shares)."""
+        return self.owner or self.workspace.id
 
     @property
     def monthly_limit(self) -> int:
@@ -146,7 +152,7 @@ class AccountDirectory:
         if key is None or not hmac.compare_digest(key.hash, digest):
             return None
         workspace = self._workspaces[key.workspace_id]
-        return Principal(key, workspace, self.plans[workspace.plan])
+        return Principal(key, workspace, self.plans[workspace.plan], self.owner_of(workspace.id))
 
     def render_principal(self, key_id: str) -> tuple[Principal, str] | None:
         """A render link's caller: the live key `key_id` names, and its signing secret; None if unknown or
@@ -155,7 +161,8 @@ class AccountDirectory:
         if key is None:
             return None
         workspace = self._workspaces[key.workspace_id]
-        return Principal(key, workspace, self.plans[workspace.plan]), self.signing_secret(key)
+        return Principal(key, workspace, self.plans[workspace.plan], self.owner_of(workspace.id)), \
+            self.signing_secret(key)
 
     def signing_secret(self, key: ApiKey) -> str:
         return render_links.signing_secret(self._secret, key.id, key.signing_generation)
@@ -179,7 +186,15 @@ class AccountDirectory:
         Its events carry key id `playground:<workspace id>:<user id>`, which is also its own rate budget.
         """
         key = ApiKey(f"playground:{workspace.id}:{user_id}", workspace.id, "dashboard playground", "", "")
-        return Principal(key, workspace, self.plans[workspace.plan])
+        return Principal(key, workspace, self.plans[workspace.plan], self.owner_of(workspace.id))
+
+    def owner_of(self, workspace_id: str) -> str | None:
+        """The user who owns the workspace; None for an operator's workspace (and one deleted meanwhile)."""
+        return next((user for user, role in self._roles.get(workspace_id, {}).items() if role == "owner"), None)
+
+    def account_of(self, workspace_id: str) -> str:
+        """The owning account whose shares the workspace draws on: its owner, or itself (Principal.account)."""
+        return self.owner_of(workspace_id) or workspace_id
 
     def requests_per_minute(self, workspace_id: str) -> int:
         """The plan's request budget of a workspace (a download of its results draws on it)."""

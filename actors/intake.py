@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
 import trio
 
-from actors.accounts import Principal
+from actors.accounts import Principal, client_key
 from actors.browser_pool import BrowserPool, Session
 from actors.database import STUCK_S
 from actors.egress import EgressGuard
@@ -53,6 +52,7 @@ from engine.recipes import Capture, take_capture
 from engine.removal import AdHosts, rule_sets
 from engine.request import Body, CaptureRequest, parse_capture
 from engine.settings import Settings
+from engine.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces
 from engine.storage import Uploader
 
 log = logging.getLogger("capture.intake")
@@ -92,7 +92,9 @@ class Intake:
         self.guard = guard
         self._buckets = TokenBuckets()
         self._deliveries: dict[str, Delivery] = {}
-        self._in_flight: Counter[str] = Counter()  # synchronous captures waiting or rendering, by workspace
+        # synchronous captures waiting or rendering, by workspace, owning account and (some plans) address
+        self._places = SharedPlaces(workspace_share(settings.queue_limit, settings.workspace_capture_share)
+                                    + settings.pool_size)
         # Videos hold a session for up to 15 s: they may take all sessions but one, sync and jobs together.
         self.video_slots = trio.Semaphore(max(1, settings.pool_size - 1))
 
@@ -145,10 +147,11 @@ class Intake:
             raise RateLimited(decision.retry_after_s, decision.headers(), names[refused])
         return decision
 
-    async def capture(self, principal: Principal, body: Body, request_id: str,
+    async def capture(self, principal: Principal, body: Body, request_id: str, *, client: str | None = None,
                       on_miss: Callable[[Principal], None] | None = None) -> Delivery:
         """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery.
 
+        `client`: the caller's address (engine.forwarded), for the share free plans hold per address.
         `on_miss` is asked before a render (not for an answer from the cache) and may refuse it."""
         started = trio.current_time()
         capture_id = new_id("cap")
@@ -165,7 +168,7 @@ class Intake:
                                       self.ledger.usage(workspace_id, principal.monthly_limit), "hit", entry)
             if on_miss is not None:
                 on_miss(principal)
-            with self._place_in_queue(workspace_id):
+            with self._place_in_queue(principal, client):
                 usage = self.ledger.reserve(workspace_id, capture_id, principal.monthly_limit)
                 reserved = True
                 capture = await self._render(request, capture_id, workspace_id)
@@ -219,21 +222,13 @@ class Intake:
                                         self.settings.result_url_ttl_s, None)
         return None
 
-    @contextmanager
-    def _place_in_queue(self, workspace_id: str) -> Iterator[None]:
-        """A synchronous capture's place, waiting or rendering; CapacityExhausted past the workspace's share."""
-        share = workspace_share(self.settings.queue_limit, self.settings.workspace_capture_share) \
-            + self.settings.pool_size
-        if self._in_flight[workspace_id] >= share:
-            raise CapacityExhausted(f"this workspace has {self._in_flight[workspace_id]} captures waiting or "
-                                    f"rendering; its share is {share}", retry_after=5)
-        self._in_flight[workspace_id] += 1
-        try:
-            yield
-        finally:
-            self._in_flight[workspace_id] -= 1
-            if not self._in_flight[workspace_id]:
-                del self._in_flight[workspace_id]
+    def _place_in_queue(self, principal: Principal, client: str | None) -> AbstractContextManager[None]:
+        """A synchronous capture's place, waiting or rendering; CapacityExhausted past the share of its
+        workspace, of the account owning it, or on the plans shared by address, of the client's address."""
+        holders = [Holder(WORKSPACE, principal.workspace.id), Holder(ACCOUNT, principal.account)]
+        if client is not None and principal.plan.name in self.settings.address_share_plans:
+            holders.append(Holder(ADDRESS, client_key(client)))
+        return self._places.take(holders)
 
     async def vet(self, request: CaptureRequest, principal: Principal, *, job: bool) -> None:
         """Everything but the render: options this kind of capture takes, plan features, destination."""

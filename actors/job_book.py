@@ -12,6 +12,7 @@ import base64
 import datetime as dt
 import heapq
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -22,7 +23,8 @@ from actors.eventlog import Event, EventLog
 from actors.intake import capture_event
 from engine.at_rest import sealed_job_data
 from engine.errors import CapacityExhausted, JobNotFound
-from engine.jobs import FairQueue, Job, forgettable, workspace_share
+from engine.fair_queue import FairQueue
+from engine.jobs import Job, forgettable, workspace_share
 from engine.period import utcnow
 from engine.request import CaptureRequest
 from engine.sealing import Keyring, SealError
@@ -66,13 +68,16 @@ class Announcer(Protocol):
 
 class JobBook:
     def __init__(self, settings: Settings, event_log: EventLog, secrets: JobSecrets,
-                 announcer: Announcer | None = None) -> None:
+                 announcer: Announcer | None = None, account_of: Callable[[str], str] = str) -> None:
+        """`account_of`: a workspace's owning account (AccountDirectory.account_of), whose workspaces
+        share one place in the queue's turns and one share of it; by default each workspace is its own."""
         self.settings = settings
         self.event_log = event_log
         self.secrets = secrets  # seals what of an event's data the log keeps only sealed
         self.announcer = announcer
+        self.account_of = account_of
         self.jobs: dict[str, Job] = {}
-        self.queue = FairQueue()
+        self.queue = FairQueue(account_of)
         self.queued = trio.lowlevel.ParkingLot()  # idle workers
         self.claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
         self.cancelling: set[str] = set()  # jobs whose job.cancel_requested is being committed
@@ -115,6 +120,11 @@ class JobBook:
         if mine + count > share:
             raise CapacityExhausted(f"this workspace has {mine} jobs queued; its share of the queue is {share}",
                                     retry_after=30)
+        account = self.account_of(workspace_id)
+        theirs = sum(n for ws, n in [*self.queue.by_workspace(), *self._held.items()] if self.account_of(ws) == account)
+        if theirs + count > share:
+            raise CapacityExhausted(f"the account that owns this workspace has {theirs} jobs queued in its "
+                                    f"workspaces; one account's share of the queue is {share}", retry_after=30)
         self._held[workspace_id] += count
 
     def free_places(self, workspace_id: str, count: int) -> None:

@@ -18,6 +18,7 @@ import datetime as dt
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import orjson
@@ -53,13 +54,15 @@ class JobStatistics:
 
 class Jobs:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
-                 intake: Intake, store: ResultStore, secrets: JobSecrets, announcer: Announcer | None = None) -> None:
+                 intake: Intake, store: ResultStore, secrets: JobSecrets, announcer: Announcer | None = None, *,
+                 account_of: Callable[[str], str] = str) -> None:
+        """`account_of`: a workspace's owning account (AccountDirectory.account_of), for fair turns and shares."""
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger
         self.store = store
         self.secrets = secrets
-        self.book = JobBook(settings, event_log, secrets, announcer)
+        self.book = JobBook(settings, event_log, secrets, announcer, account_of)
         self.acceptance = JobAcceptance(settings, self.book, intake, ledger, secrets)
         self.workers = JobWorkers(settings, self.book, pool, intake, ledger, store, secrets)
         self._built = False

@@ -12,6 +12,11 @@ recorded) and an event, `result.shelved`; `result.unshelved` records its end (ex
 shelf passes `cache_max_bytes`, least recently used first). On start the entries are rebuilt from those
 events and files without a live entry are removed, so the cache survives restarts; an entry's last use is
 then its last recorded hit.
+
+The budget is shared fairly between tenants: the workspaces of one owning account (engine.shares) hold at
+most `cache_account_share` of `cache_max_bytes` together, past which their own least recently used go; and
+a full shelf evicts the least recently used entry of the account holding the most, so a tenant writing a
+lot flushes its own results, not everyone's (nor the render links' answers kept for others).
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ import hashlib
 import hmac
 import logging
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -38,6 +44,7 @@ from engine.recipes import Capture
 from engine.request import MAX_TTL_S, CaptureRequest
 from engine.sealing import Keyring
 from engine.settings import Settings
+from engine.shares import heaviest
 from engine.signing import ResultSigner
 
 log = logging.getLogger("capture.shelf")
@@ -85,8 +92,11 @@ class Shelved:
 
 class Shelf:
     def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore, secret: bytes,
-                 sealing: Sealing) -> None:
+                 sealing: Sealing, account_of: Callable[[str], str] = str) -> None:
+        """`account_of`: the owning account of a workspace (AccountDirectory.account_of); by default each
+        workspace is its own."""
         self.settings = settings
+        self.account_of = account_of
         self.secret = secret  # for cache keys
         self.sealing = sealing  # seals where a page ended (its query, its userinfo) in result.shelved
         self.event_log = event_log
@@ -94,6 +104,7 @@ class Shelf:
         self._entries: OrderedDict[str, Shelved] = OrderedDict()  # least recently used first
         self._by_key: dict[str, str] = {}  # cache key → entry id
         self._bytes = 0
+        self._bytes_of: Counter[str] = Counter()  # by workspace
 
     def key(self, workspace_id: str, request: CaptureRequest) -> str | None:
         """The request's cache key (None: it has no `cache`)."""
@@ -141,6 +152,7 @@ class Shelf:
         self._forget(entry.id)
         self._entries[entry.id] = entry
         self._bytes += entry.size
+        self._bytes_of[entry.workspace_id] += entry.size
         if entry.key is not None:
             replaced = self._by_key.get(entry.key)
             if replaced is not None and replaced in self._entries:  # a newer render of the same request
@@ -151,6 +163,9 @@ class Shelf:
         entry = self._entries.pop(entry_id, None)
         if entry is not None:
             self._bytes -= entry.size
+            self._bytes_of[entry.workspace_id] -= entry.size
+            if not self._bytes_of[entry.workspace_id]:
+                del self._bytes_of[entry.workspace_id]
             if entry.key is not None and self._by_key.get(entry.key) == entry_id:
                 del self._by_key[entry.key]
         return entry
@@ -205,12 +220,24 @@ class Shelf:
         return len(due)
 
     async def _evict(self, keep: str | None = None) -> None:
-        """Least recently used first, until the shelf is within cache_max_bytes (never the entry just put)."""
-        while self._bytes > self.settings.cache_max_bytes:
-            victim = next((e for e in self._entries.values() if e.id != keep), None)
-            if victim is None:
-                return
+        """Each account within its share, then the shelf within cache_max_bytes, taking from the account
+        holding the most; least recently used first, never the entry just put (`keep`)."""
+        quota = int(self.settings.cache_max_bytes * self.settings.cache_account_share)
+        while (victim := self._victim(keep, quota)) is not None:
             await self._drop(victim, "evicted")
+
+    def _victim(self, keep: str | None, quota: int) -> Shelved | None:
+        """The next entry to evict, if any must go."""
+        accounts = heaviest((self.account_of(ws), size) for ws, size in self._bytes_of.items())
+        over = [account for account, size in accounts if size > quota]
+        if self._bytes > self.settings.cache_max_bytes:
+            over.extend(account for account, _ in accounts)
+        for account in over:  # the heaviest first; one whose only entry is `keep` is passed over
+            victim = next((e for e in self._entries.values()
+                           if e.id != keep and self.account_of(e.workspace_id) == account), None)
+            if victim is not None:
+                return victim
+        return None
 
     async def _drop(self, entry: Shelved, reason: str) -> None:
         if self._forget(entry.id) is None:  # gone meanwhile (a sweep's list, an eviction's): recorded once only

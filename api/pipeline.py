@@ -29,6 +29,7 @@ from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.webhooks import Webhooks
 from engine.errors import Unauthenticated
+from engine.forwarded import client_address
 from engine.ratelimit import RateDecision
 from engine.settings import Settings
 
@@ -114,6 +115,12 @@ def services() -> Services:
 def principal() -> Principal:
     found: Principal = g.principal
     return found
+
+
+def client() -> str:
+    """The caller's address: the peer's, or behind `trusted_proxies` the one they name (engine.forwarded)."""
+    return client_address(request.remote_addr or "", request.headers.get("x-forwarded-for"),
+                          services().settings.trusted_proxies)
 
 
 def base_url() -> str:

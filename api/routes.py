@@ -15,7 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from actors.health import readiness
 from actors.intake import Delivery
 from api.openapi import openapi_document
-from api.pipeline import base_url, delivering, principal, services
+from api.pipeline import base_url, client, delivering, principal, services
 from engine import render_links
 from engine.analytics import analytics_query, parse_range, shape_rows
 from engine.errors import InvalidRequest, ResultUrlExpired, Unauthenticated
@@ -59,7 +59,7 @@ async def openapi() -> Response:
 
 @blueprint.post("/api/screenshot")
 async def screenshot() -> Response:
-    delivery = await services().intake.capture(principal(), await _body(), g.request_id)
+    delivery = await services().intake.capture(principal(), await _body(), g.request_id, client=client())
     return _capture_response(delivery)
 
 
@@ -79,7 +79,8 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     except InvalidRequest as error:
         await found.intake.record_failure(who, g.request_id, error)
         raise
-    delivery = await found.intake.capture(who, Body.of(options), g.request_id, on_miss=found.intake.admit_link)
+    delivery = await found.intake.capture(who, Body.of(options), g.request_id, client=client(),
+                                          on_miss=found.intake.admit_link)
     response = _capture_response(delivery)
     for name in ("x-quota-limit", "x-quota-remaining"):
         del response.headers[name]

@@ -1,4 +1,4 @@
-"""A durable job: its states, the events that move it, the fair queue it waits in.
+"""A durable job: its states and the events that move it (the queue it waits in: engine/fair_queue.py).
 
 Job state is a projection of append-only `job.*` events. `Job.apply` is the
 only way a job changes, the same when the jobs actor records an event live
@@ -26,9 +26,8 @@ import base64
 import datetime as dt
 import hashlib
 import hmac
-from collections import OrderedDict, deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -213,56 +212,3 @@ def fingerprint(secret: bytes, route: str, body: Any) -> str:
     """
     canonical = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
     return hmac.new(secret, route.encode() + b"\0" + canonical, hashlib.sha256).hexdigest()
-
-
-@dataclass
-class FairQueue:
-    """Queued jobs, one FIFO per workspace, served round-robin across workspaces.
-
-    A workspace with 10,000 queued jobs gets one turn like a workspace with 1.
-    """
-
-    _lanes: OrderedDict[str, deque[Job]] = field(default_factory=OrderedDict)
-    _size: int = 0
-
-    def __len__(self) -> int:
-        return self._size
-
-    def waiting(self, workspace_id: str) -> int:
-        """Jobs of this workspace in the queue."""
-        return len(self._lanes.get(workspace_id, ()))
-
-    def push(self, job: Job) -> None:
-        self._lanes.setdefault(job.workspace_id, deque()).append(job)
-        self._size += 1
-
-    def push_front(self, job: Job) -> None:
-        """A job that goes back to the queue (its renderer died) is the next of its workspace."""
-        lane = self._lanes.setdefault(job.workspace_id, deque())
-        lane.appendleft(job)
-        self._size += 1
-
-    def pop(self) -> Job | None:
-        """The next job: the head of the workspace whose turn it is; that workspace goes last."""
-        while self._lanes:
-            workspace_id, lane = self._lanes.popitem(last=False)
-            job = lane.popleft()
-            if lane:
-                self._lanes[workspace_id] = lane
-            self._size -= 1
-            return job
-        return None
-
-    def __contains__(self, job: Job) -> bool:
-        lane = self._lanes.get(job.workspace_id)
-        return lane is not None and job in lane
-
-    def remove(self, job: Job) -> bool:
-        lane = self._lanes.get(job.workspace_id)
-        if lane is None or job not in lane:
-            return False
-        lane.remove(job)
-        self._size -= 1
-        if not lane:
-            del self._lanes[job.workspace_id]
-        return True

@@ -68,13 +68,22 @@ class Settings:
     # queue_limit, plus pool_size), and jobs waiting (a share of job_queue_limit).
     workspace_capture_share: float = 0.5
     workspace_job_share: float = 0.25
+    # The same shares hold for all the workspaces of one owning account together (engine/shares.py), and for
+    # the synchronous captures of these plans, per client address (an IPv6 /64) too.
+    address_share_plans: tuple[str, ...] = ("free",)
+    # Reverse proxies (CIDRs) whose X-Forwarded-For names the client: from these peers the client is the
+    # rightmost address in it that is not itself a trusted proxy. Empty: the peer is the client.
+    trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
     max_keys_per_workspace: int = 100  # live API keys
     max_teams_per_user: int = 20  # team workspaces one person owns
     result_retention_s: int = 24 * 3600  # how long a job's result is kept
     retained_result_s: int = 30 * 24 * 3600  # ... with `retain: true` (plan feature retainedDownloads)
     result_url_ttl_s: int = 900  # a signed result URL's life, never past retention
     retention_sweep_s: float = 60.0
-    cache_max_bytes: int = 2 * 1024**3  # the shelf (cached and json results): least recently used go past it
+    cache_max_bytes: int = 2 * 1024**3  # the shelf (cached and json results)
+    # The most of cache_max_bytes one owning account's workspaces hold together; past it their own least
+    # recently used go, and past cache_max_bytes those of the account holding the most.
+    cache_account_share: float = 0.5
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
     # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
     # longest wait for an answer, and how many calls may be under way at once: in all, of one workspace, and
@@ -219,7 +228,10 @@ def _convert(name: str, value: Any, default: Any) -> Any:
         return parse_regions(value)
     if name == "storage":
         return parse_destinations(value, {})  # credentials: load_settings, from the environment
-    if name == "grid_nodes":
+    if name == "address_share_plans":
+        items = value.split(",") if isinstance(value, str) else list(value)
+        return tuple(str(item).strip() for item in items if str(item).strip())
+    if name in {"grid_nodes", "trusted_proxies"}:
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(ipaddress.ip_network(item.strip(), strict=False) for item in items if item.strip())
     if name == "egress_listen":

@@ -113,7 +113,8 @@ def test_the_cache_survives_a_restart_and_evicts_the_least_recently_used(
         assert [shot(ws, "a"), shot(ws, "b"), shot(ws, "a")] == ["MISS", "MISS", "HIT"]
         sizes = [row["bytes"] for row in service.events("type = 'result.shelved'")]
     budget = sum(sizes) + max(sizes) // 2  # a, b and half of another
-    with running_service(data, site, CAPTURE_CACHE_MAX_BYTES=str(budget)) as service:
+    # one tenant: its share is the whole budget (the shares between tenants: tests/test_tenants.py)
+    with running_service(data, site, CAPTURE_CACHE_MAX_BYTES=str(budget), CAPTURE_CACHE_ACCOUNT_SHARE="1") as service:
         ws = Workspace(ws.id, ws.key, ws.key_id, service)  # the same workspace and key, from the data kept
         assert shot(ws, "a") == "HIT"  # kept across the restart; a is now more recent than b
         assert shot(ws, "c") == "MISS"  # evicts b

@@ -22,6 +22,7 @@ from engine.errors import (
     JobNotFound,
     ResultUrlExpired,
 )
+from engine.fair_queue import FairQueue
 from engine.idempotency import REMEMBER_S, IdempotencyKeys
 from engine.jobs import (
     CANCELLED,
@@ -30,7 +31,6 @@ from engine.jobs import (
     RUNNING,
     SUCCEEDED,
     Accepted,
-    FairQueue,
     Job,
     checked_idempotency_key,
     fingerprint,

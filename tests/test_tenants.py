@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 import httpx
@@ -18,6 +19,9 @@ from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
 
 TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}
+TEAMS = 5  # team workspaces one person may own on the `small` service
+CACHE_BYTES = 40_000  # the `small` service's shelf: two of test_one_tenant_cannot_flush_anothers_cache's pages
+SHARE = 4  # of the `small` service's capture queue: half its 4 places, and its 2 sessions
 
 
 def test_polling_jobs_never_spends_the_capture_budget(service: Service) -> None:
@@ -70,7 +74,7 @@ def test_a_429_names_the_budget_that_ran_out(service: Service) -> None:
 def small(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> Iterator[Service]:
     with running_service(tmp_path_factory.mktemp("tenants") / "data", site, CAPTURE_QUEUE_LIMIT="4",
                          CAPTURE_JOB_QUEUE_LIMIT="8", CAPTURE_MAX_KEYS_PER_WORKSPACE="2",
-                         CAPTURE_MAX_TEAMS_PER_USER="1") as service:
+                         CAPTURE_MAX_TEAMS_PER_USER=str(TEAMS), CAPTURE_CACHE_MAX_BYTES=str(CACHE_BYTES)) as service:
         yield service
 
 
@@ -109,6 +113,82 @@ def test_one_workspace_holds_at_most_its_share_of_the_job_queue(small: Service, 
         ws.finished_job(answer.json()["id"])
 
 
+def _hold_the_queue(small: Service, site: FixtureServer, callers: list[tuple[str, str | None]]) -> list[httpx.Response]:
+    """One slow capture per caller (its key, and the loopback address it connects from), all sent at once;
+    another tenant's capture is served meanwhile. The callers' answers, in their order."""
+    held = len(callers) - SHARE
+
+    def capture(n: int) -> httpx.Response:
+        key, source = callers[n]
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        with httpx.Client(base_url=small.url, timeout=60, transport=transport) as client:
+            return client.post("/api/screenshot", headers={"x-api-key": key, "x-forwarded-for": f"198.51.100.{n}"},
+                               json={"url": f"{site.base}/slow-load?s=1&hold={n}&key={key[-6:]}"})
+
+    with ThreadPoolExecutor(len(callers)) as pool:
+        answers = [pool.submit(capture, n) for n in range(len(callers))]
+        for done, _ in zip(as_completed(answers, timeout=30), range(held), strict=False):
+            done.result()  # the refusals come back at once; the rest hold the queue
+        assert small.workspace("business").capture(html="<p>another tenant</p>").status_code == 200
+        return [answer.result() for answer in answers]
+
+
+def test_one_persons_workspaces_together_hold_at_most_one_share(small: Service, site: FixtureServer) -> None:
+    """Five free team workspaces of one person, each called from its own address: together they hold what one
+    workspace may (4: half the queue of 4, and the 2 sessions), not five times that."""
+    owner = Browser(small)
+    owner.signup()
+    keys = []
+    for n in range(TEAMS):
+        made = owner.post("/dashboard/teams", name=f"Share {n}")
+        assert made.status_code == 303, made.text
+        keys.append(owner.new_key(made.headers["location"].rsplit("/", 1)[1]))
+    owner.http.close()
+    answers = _hold_the_queue(small, site, [(keys[n % TEAMS], f"127.0.0.{11 + n % TEAMS}") for n in range(10)])
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [200] * SHARE + [503] * (10 - SHARE), str(statuses)
+    refused = [a.json() for a in answers if a.status_code == 503]
+    assert all(r["code"] == "capacity_exhausted" and "account" in r["detail"] for r in refused), refused
+
+
+def test_free_workspaces_called_from_one_address_hold_at_most_one_share(small: Service, site: FixtureServer) -> None:
+    """Five free workspaces of five owners, called from one address: together they hold one share. An
+    X-Forwarded-For from a peer that is not a trusted proxy changes nothing."""
+    keys = [small.workspace("free").key for _ in range(5)]
+    answers = _hold_the_queue(small, site, [(keys[n % 5], None) for n in range(10)])
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [200] * SHARE + [503] * (10 - SHARE), str(statuses)
+    refused = [a.json() for a in answers if a.status_code == 503]
+    assert all(r["code"] == "capacity_exhausted" and "address" in r["detail"] for r in refused), refused
+
+
+def _noise(seed: int) -> str:
+    """A page of 4 px squares in random colours: a PNG of some tens of kilobytes at 320x200."""
+    colours = random.Random(seed)
+    cells = "".join(f"<i style='background:#{colours.randrange(1 << 24):06x}'></i>" for _ in range(80 * 50))
+    return ("<style>body{margin:0;display:grid;grid-template-columns:repeat(80,4px)}i{height:4px}</style>"
+            f"<body>{cells}</body>")
+
+
+def test_one_tenant_cannot_flush_anothers_cache(small: Service) -> None:
+    """B's small result stays while A writes three times the shelf's budget: the largest user's go first."""
+    a, b = small.workspace("business"), small.workspace("business")
+    small_view = {"viewport": {"width": 320, "height": 200}, "cache": {"ttlS": 3600}}
+    kept = {"html": "<p>B's page</p>", **small_view}
+    assert b.capture(**kept).headers["x-cache"] == "MISS"
+    written = 0
+    for n in range(40):
+        answer = a.capture(html=_noise(n), **small_view)
+        assert (answer.status_code, answer.headers.get("x-cache")) == (200, "MISS"), answer.text
+        written += len(answer.content)
+        if written > 3 * CACHE_BYTES:
+            break
+    assert written > 3 * CACHE_BYTES, f"{written} bytes in 40 captures"
+    assert small.events(f"type = 'result.unshelved' AND workspace_id = '{a.id}'")  # A's own went
+    assert b.capture(**kept).headers["x-cache"] == "HIT"
+    assert a.capture(html=_noise(n), **small_view).headers["x-cache"] == "HIT"  # A's newest is kept
+
+
 def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> None:
     ws: Workspace = small.workspace("pro")  # one key already
     small.cli("key", "create", "--workspace", ws.id)
@@ -116,10 +196,10 @@ def test_keys_per_workspace_and_teams_per_owner_are_capped(small: Service) -> No
         small.cli("key", "create", "--workspace", ws.id)
     owner = Browser(small)
     owner.signup()
-    assert owner.post("/dashboard/teams", name="First").status_code == 303
-    second = owner.post("/dashboard/teams", name="Second")
-    assert second.status_code == 422
-    assert "max_teams_per_user" in second.text
+    assert [owner.post("/dashboard/teams", name=f"Team {n}").status_code for n in range(TEAMS)] == [303] * TEAMS
+    one_more = owner.post("/dashboard/teams", name="One more")
+    assert one_more.status_code == 422
+    assert "max_teams_per_user" in one_more.text
     owner.http.close()
 
 
