@@ -43,6 +43,7 @@ from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_
 from engine.errors import CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
+from engine.lookups import Tenant
 from engine.outbound import KeepAlive, OutboundError, send
 from engine.period import rfc3339, utcnow
 from engine.request import Body, parse_model
@@ -270,7 +271,7 @@ class Webhooks:
         """A new endpoint and its secret (shown once)."""
         _entitled(principal)
         asked = parse_model(EndpointCreate, body.json())
-        await check_webhook_url(asked.url, self.policy, field="url")
+        await check_webhook_url(asked.url, self.policy, field="url", tenant=Tenant(principal.workspace.id))
         workspace_id = principal.workspace.id
         async with self._lock:
             if len(self._of_workspace.get(workspace_id, {})) >= MAX_ENDPOINTS:
@@ -299,7 +300,7 @@ class Webhooks:
         endpoint = self.endpoint(principal, endpoint_id)
         asked = parse_model(EndpointChange, body.json())
         if asked.url is not None:
-            await check_webhook_url(asked.url, self.policy, field="url")
+            await check_webhook_url(asked.url, self.policy, field="url", tenant=Tenant(principal.workspace.id))
         data: dict[str, Any] = {"endpoint": endpoint.id, "events": asked.events, "description": asked.description,
                                 "enabled": asked.enabled,
                                 "sealedUrl": self.secrets.seal(asked.url.encode(), endpoint.id, endpoint.workspace_id)
