@@ -129,7 +129,8 @@ class DnsResolver:
         self.negative = negative or NegativeCache()
         self._dns = dns.asyncresolver.Resolver(configure=False)
         self._dns.nameservers = [dns.nameserver.Do53Nameserver(ip, port) for ip, port in nameservers]
-        self._dns.timeout = timeout_s  # one try may take the whole deadline; `lifetime` bounds them all
+        # Each server gets its share of the deadline, so a dead first one leaves time to ask the next.
+        self._dns.timeout = timeout_s / max(1, len(nameservers))
 
     async def resolve(self, host: str, port: int) -> list[Address]:
         if self.hosts is not None and (listed := self.hosts.lookup(host)) is not None:

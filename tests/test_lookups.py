@@ -119,3 +119,12 @@ def test_nameservers_are_addresses_with_an_optional_port() -> None:
         load_settings(None, {"CAPTURE_RESOLVER_NAMESERVERS": "dns.example:53"})
     with pytest.raises(SettingsError, match="resolver_capture_lookups"):
         load_settings(None, {"CAPTURE_RESOLVER_CAPTURE_LOOKUPS": "0"})
+
+
+async def test_a_silent_nameserver_leaves_time_to_ask_the_next(dns_server: DnsServer) -> None:
+    silent = trio.socket.socket(type=trio.socket.SOCK_DGRAM)  # bound, never read: queries vanish
+    await silent.bind(("127.0.0.1", 0))
+    ip, port = dns_server.address.split(":")
+    resolver = DnsResolver([silent.getsockname(), (ip, int(port))], hosts=None, timeout_s=2)
+    with silent, trio.fail_after(10):
+        assert await resolver.resolve("private.test", 80) == [ipaddress.ip_address("10.1.2.3")]
