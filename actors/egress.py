@@ -33,6 +33,7 @@ import trio
 from actors.eventlog import Event, EventLog
 from engine import metrics
 from engine.destinations import EgressPolicy, Refused, interface_addresses
+from engine.lookups import Tenant
 from engine.outbound import connect_pinned
 from engine.proxies import ProxyRegion, UpstreamFailed
 from engine.removal import AdHosts
@@ -307,7 +308,7 @@ class EgressGuard:
             await client.send_all(_refusal_response(f"{host} is a listed ad or tracker host (removeElements.ads)"))
             return None
         try:
-            addresses = await self.policy.vet(host, port)
+            addresses = await self.policy.vet(host, port, Tenant(lane.workspace_id, lane.capture_id))
         except Refused as refused:
             await self._refuse(lane, host, port, refused)
             await client.send_all(_refusal_response(refused.describe()))

@@ -45,6 +45,7 @@ from engine.errors import (
 )
 from engine.jobs import workspace_share
 from engine.keys import new_id
+from engine.lookups import Tenant
 from engine.outputs import video_pixel_frames
 from engine.page import HTML_DOCUMENT_URL
 from engine.ratelimit import RateDecision, TokenBuckets
@@ -257,10 +258,11 @@ class Intake:
             known = ", ".join(self.regions) or "none are configured"
             raise UnknownRegion(f"proxy.region: {request.proxy.region!r} is not a region of this service ({known})",
                                 errors=(FieldError("proxy.region", "unknown", f"one of: {known}"),))
+        tenant = Tenant(principal.workspace.id)  # its lookups take the workspace's turns, as its pages' do
         if request.webhook_url is not None:
-            await check_webhook_url(request.webhook_url, self.guard.policy)
+            await check_webhook_url(request.webhook_url, self.guard.policy, tenant=tenant)
         if request.url is not None:
-            await check_destination(request.url, self.guard.policy)
+            await check_destination(request.url, self.guard.policy, tenant=tenant)
             check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")
 
     async def _render(self, request: CaptureRequest, capture_id: str, workspace_id: str) -> Capture:

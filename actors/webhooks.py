@@ -49,6 +49,7 @@ from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_
 from engine.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
+from engine.lookups import Tenant
 from engine.outbound import KeepAlive, OutboundError, send
 from engine.period import rfc3339, utcnow
 from engine.redaction import redact
@@ -300,7 +301,7 @@ class Webhooks:
         """A new endpoint and its secret (shown once)."""
         _entitled(principal)
         asked = parse_model(EndpointCreate, body.json())
-        await check_webhook_url(asked.url, self.policy, field="url")
+        await check_webhook_url(asked.url, self.policy, field="url", tenant=Tenant(principal.workspace.id))
         workspace_id = principal.workspace.id
         async with self._lock:
             if len(self._of_workspace.get(workspace_id, {})) >= MAX_ENDPOINTS:
@@ -329,7 +330,7 @@ class Webhooks:
         endpoint = self.endpoint(principal, endpoint_id)
         asked = parse_model(EndpointChange, body.json())
         if asked.url is not None:
-            await check_webhook_url(asked.url, self.policy, field="url")
+            await check_webhook_url(asked.url, self.policy, field="url", tenant=Tenant(principal.workspace.id))
         data: dict[str, Any] = {"endpoint": endpoint.id, "events": asked.events, "description": asked.description,
                                 "enabled": asked.enabled,
                                 "sealedUrl": self.secrets.seal(asked.url.encode(), endpoint.id, endpoint.workspace_id)
@@ -433,7 +434,13 @@ class Webhooks:
             if not url:
                 raise OutboundError("the destination cannot be opened", kind="unsealable")
             _, host, port = split_target(url)
-            addresses = await self.policy.vet(host, port)  # judged once: bounded by, and connected to
+            # judged once, within the webhook's own time, on its workspace's lookup turns: bounded by, and
+            # connected to (a name that does not resolve in time is the receiver's timeout)
+            with trio.move_on_after(self.settings.webhook_timeout_s) as looked_up:
+                addresses = await self.policy.vet(host, port, Tenant(message.workspace_id))
+            if looked_up.cancelled_caught:
+                raise OutboundError(f"{host}: no address within {self.settings.webhook_timeout_s:g} s",
+                                    kind="timeout")
             address = str(addresses[0])
             if not self._addresses.take_nowait(message.workspace_id, address):
                 self._addresses.park(message.workspace_id, address, message.id)

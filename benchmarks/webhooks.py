@@ -42,8 +42,9 @@ from benchmarks import micro
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, POLL_S, SETTLE_S, Capture, series, warm
 from benchmarks.service import start
 from benchmarks.site import Site
-from engine.destinations import EgressPolicy, SystemResolver
+from engine.destinations import EgressPolicy
 from engine.keys import new_id
+from engine.lookups import SYSTEM_HOSTS, HostsFileResolver
 from engine.period import utcnow
 from engine.sealing import Keyring
 from engine.settings import EgressAllowance, Settings
@@ -94,7 +95,8 @@ async def actor(url: str, n: int, lone: int) -> tuple[float, list[float]]:
     port = int(url.rsplit(":", 1)[1])
     settings = Settings(webhook_concurrency=CONNECTIONS, webhook_workspace_concurrency=CONNECTIONS,
                         webhook_host_concurrency=CONNECTIONS)  # one workspace, one receiver: all its slots
-    policy = EgressPolicy(SystemResolver(), [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"), port)])
+    allow = [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"), port)]
+    policy = EgressPolicy(HostsFileResolver(SYSTEM_HOSTS), allow)  # the receiver is an address: nothing to look up
     secrets = _secrets()
     with tempfile.TemporaryDirectory() as workdir:
         async with running_event_log(Path(workdir) / "events.duckdb") as (event_log, nursery):

@@ -12,17 +12,14 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Iterable
-from pathlib import Path
-from typing import Protocol
 from urllib.parse import urlsplit
 
 import psutil
-import trio
 
 from engine.errors import DestinationForbidden, DestinationUnresolvable, FieldError
+from engine.lookups import SYSTEM_HOSTS, Address, DnsResolver, LookupTurns, Resolver, Tenant, system_nameservers
+from engine.lookups import HostsFileResolver as HostsFileResolver  # where the tests and tools found it
 from engine.settings import EgressAllowance, Settings
-
-Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 _REFUSED_V4 = [
     ("0.0.0.0/8", "unspecified"), ("10.0.0.0/8", "private"), ("100.64.0.0/10", "shared"),
@@ -156,12 +153,15 @@ class EgressPolicy:
     """Which (host, port) a capture, its page or a webhook may connect to, and at which address.
 
     `vet` resolves once and returns the addresses it judged; callers connect to
-    exactly those, never to a name, so a second lookup cannot rebind.
+    exactly those, never to a name, so a second lookup cannot rebind. A lookup made
+    for a tenant takes one of its turns (`LookupTurns`) while it is in flight.
     """
 
     def __init__(self, resolver: Resolver, allow: Iterable[EgressAllowance] = (),
-                 *, allowlist_only: bool = False, host_addresses: frozenset[Address] = frozenset()) -> None:
+                 *, allowlist_only: bool = False, host_addresses: frozenset[Address] = frozenset(),
+                 turns: LookupTurns | None = None) -> None:
         self.resolver = resolver
+        self.turns = turns or LookupTurns(per_capture=4, per_workspace=8)
         self.allow = tuple(allow)
         self.allowlist_only = allowlist_only
         self.host_addresses = host_addresses  # the guard keeps it current (interface_addresses)
@@ -185,7 +185,8 @@ class EgressPolicy:
         """Plain http for a webhook: only to addresses the allow list names (development); else https."""
         return all(self.allow_listed(address, port) for address in addresses)
 
-    async def vet(self, host: str, port: int) -> list[Address]:
+    async def vet(self, host: str, port: int, tenant: Tenant | None = None) -> list[Address]:
+        """The addresses of host:port, all permitted; Refused otherwise. `tenant`: whose lookup it is."""
         name = canonical_host(host)
         if name in METADATA_NAMES or name.endswith(".internal"):
             raise Refused(name, "cloud metadata name")
@@ -196,7 +197,8 @@ class EgressPolicy:
             addresses = list(LOCALHOST)  # RFC 6761: never asked of a resolver
         else:
             try:
-                addresses = await self.resolver.resolve(name, port)
+                async with self.turns.hold(tenant):
+                    addresses = await self.resolver.resolve(name, port)
             except (OSError, UnicodeError):
                 raise Refused(name, "does not resolve", unresolvable=True) from None
             if not addresses:
@@ -231,48 +233,6 @@ def _forbidden(field: str, detail: str) -> DestinationForbidden:
     return DestinationForbidden(detail, errors=(FieldError(field, DestinationForbidden.code, detail),))
 
 
-class Resolver(Protocol):
-    async def resolve(self, host: str, port: int) -> list[Address]:
-        """The addresses `host` resolves to; OSError (or gaierror) when it does not."""
-
-
-class SystemResolver:
-    async def resolve(self, host: str, port: int) -> list[Address]:
-        infos = await trio.socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        return [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos]
-
-
-class HostsFileResolver:
-    """Names from a hosts-format file only: no DNS query ever leaves the process.
-
-    The file is read again whenever it changes, the way a name's record changes in DNS, so a test can
-    move a name to another address between two lookups (rebinding).
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.names: dict[str, list[Address]] = {}
-        self._read_at: int | None = None
-        self._read()
-
-    def _read(self) -> None:
-        changed = self.path.stat().st_mtime_ns
-        if changed == self._read_at:
-            return
-        names: dict[str, list[Address]] = {}
-        for line in self.path.read_text().splitlines():
-            fields = line.split("#", 1)[0].split()
-            for name in fields[1:]:
-                names.setdefault(name.lower(), []).append(ipaddress.ip_address(fields[0]))
-        self.names, self._read_at = names, changed
-
-    async def resolve(self, host: str, port: int) -> list[Address]:
-        self._read()
-        if host.lower() not in self.names:
-            raise socket.gaierror(socket.EAI_NONAME, f"{host} is not in the hosts file")
-        return self.names[host.lower()]
-
-
 def ip_literal(host: str) -> Address | None:
     """The address a host string spells, in any form inet_aton accepts (127.1, 0x7f000001, 0177.0.0.1)."""
     try:
@@ -287,14 +247,15 @@ def ip_literal(host: str) -> Address | None:
         return None
 
 
-async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url") -> list[Address]:
+async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url",
+                            tenant: Tenant | None = None) -> list[Address]:
     """Resolve the URL's host and return its addresses if every one is permitted.
 
     Raises DestinationForbidden or DestinationUnresolvable.
     """
     _, host, port = split_target(url, field)
     try:
-        return await policy.vet(host, port)
+        return await policy.vet(host, port, tenant)
     except Refused as refused:
         detail = refused.describe()
         if refused.unresolvable:
@@ -305,17 +266,28 @@ async def check_destination(url: str, policy: EgressPolicy, *, field: str = "url
         raise forbidden from None
 
 
-async def check_webhook_url(url: str, policy: EgressPolicy, *, field: str = "webhookUrl") -> None:
+async def check_webhook_url(url: str, policy: EgressPolicy, *, field: str = "webhookUrl",
+                            tenant: Tenant | None = None) -> None:
     """A webhook destination: as `url`, and https, unless every address is on the operator's allow list."""
     scheme, _, port = split_target(url, field)
-    addresses = await check_destination(url, policy, field=field)
+    addresses = await check_destination(url, policy, field=field, tenant=tenant)
     if scheme != "https" and not policy.plain_http_allowed(addresses, port):
         raise _forbidden(field, f"{url!r}: webhooks are sent over https only")
 
 
 def egress_policy(settings: Settings) -> EgressPolicy:
-    """The one policy of a service: captures, their pages and webhooks all go through it."""
-    resolver: Resolver = (HostsFileResolver(settings.resolver_hosts_file)
-                          if settings.resolver_hosts_file else SystemResolver())
+    """The one policy of a service: captures, their pages and webhooks all go through it.
+
+    With `resolver_hosts_file` and no `resolver_nameservers` (development, tests) names come from that file
+    only and no DNS query leaves the process; otherwise the hosts file answers first, then DNS.
+    """
+    resolver: Resolver
+    if settings.resolver_hosts_file and not settings.resolver_nameservers:
+        resolver = HostsFileResolver(settings.resolver_hosts_file)
+    else:
+        resolver = DnsResolver(settings.resolver_nameservers or system_nameservers(),
+                               hosts=HostsFileResolver(settings.resolver_hosts_file or SYSTEM_HOSTS),
+                               timeout_s=settings.resolver_timeout_s)
     return EgressPolicy(resolver, settings.egress_allow, allowlist_only=settings.egress_allowlist_only,
-                        host_addresses=interface_addresses())
+                        host_addresses=interface_addresses(),
+                        turns=LookupTurns(settings.resolver_capture_lookups, settings.resolver_workspace_lookups))

@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 import h11
 import trio
 
-from engine.destinations import Address, EgressPolicy, Refused, split_target
+from engine.destinations import EgressPolicy, Refused, split_target
+from engine.lookups import Address
 
 MAX_RESPONSE_BODY = 1024 * 1024
 USER_AGENT = "capture-service"
@@ -116,14 +117,14 @@ async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str
     by address vets first); they are connected to without a second lookup.
     """
     scheme, host, port = split_target(url)
-    addresses = vetted if vetted is not None else await policy.vet(host, port)  # Refused: the caller records why
-    if https_only and scheme == "http" and not policy.plain_http_allowed(addresses, port):
-        raise Refused(host, "plain http (use https)", addresses[0])
     parts = urlsplit(url)
     request = _Request(method, host, port, (parts.path or "/") + (f"?{parts.query}" if parts.query else ""),
                        headers or {}, body, max_body, keep_alive is not None)
     try:
-        with trio.fail_after(timeout_s):
+        with trio.fail_after(timeout_s):  # the name's lookup included: a slow resolver is a slow receiver
+            addresses = vetted if vetted is not None else await policy.vet(host, port)  # Refused: the caller's
+            if https_only and scheme == "http" and not policy.plain_http_allowed(addresses, port):
+                raise Refused(host, "plain http (use https)", addresses[0])
             if keep_alive is not None:
                 for address in addresses:
                     key = (scheme, host, port, str(address))

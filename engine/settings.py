@@ -53,6 +53,13 @@ class Settings:
     # and resolve names only from this hosts-format file, never through DNS.
     egress_allowlist_only: bool = False
     resolver_hosts_file: Path | None = None
+    # Name lookups (engine/lookups.py): the nameservers asked, as (ip, port), empty: /etc/resolv.conf's (with
+    # resolver_hosts_file set, empty means none: names from that file only); one lookup's deadline; and how
+    # many lookups one capture, and one workspace, may have in flight, so none starves another's.
+    resolver_nameservers: tuple[tuple[str, int], ...] = ()
+    resolver_timeout_s: float = 3.0
+    resolver_capture_lookups: int = 4
+    resolver_workspace_lookups: int = 8
     plans_file: Path | None = None
     pool_size: int = 2
     captures_per_session: int = 200
@@ -179,6 +186,18 @@ def _host_port(name: str, address: str) -> tuple[str, int]:
         raise SettingsError(f"{name} address {address!r} is not host:port") from exc
 
 
+def _nameserver(text: str) -> tuple[str, int]:
+    """`ip`, `ip:port` or `[ipv6]:port` as (ip, port); a name would need a resolver to find the resolver."""
+    host, port = text, 53
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = int(rest.removeprefix(":")) if rest else 53
+    elif text.count(":") == 1:
+        host, _, number = text.partition(":")
+        port = int(number)
+    return str(ipaddress.ip_address(host)), port
+
+
 def load_settings(config: Path | None = None, environ: dict[str, str] | None = None) -> Settings:
     environ = dict(os.environ if environ is None else environ)
     config = config or (Path(environ["CAPTURE_CONFIG"]) if environ.get("CAPTURE_CONFIG") else None)
@@ -234,6 +253,13 @@ def _convert(name: str, value: Any, default: Any) -> Any:
     if name in {"grid_nodes", "trusted_proxies"}:
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(ipaddress.ip_network(item.strip(), strict=False) for item in items if item.strip())
+    if name == "resolver_nameservers":
+        items = value.split(",") if isinstance(value, str) else list(value)
+        return tuple(_nameserver(item.strip()) for item in items if item.strip())
+    if name in {"resolver_capture_lookups", "resolver_workspace_lookups"} and int(value) < 1:
+        raise ValueError(f"{value} is not a positive number of lookups")
+    if name == "resolver_timeout_s" and not 0 < float(value) <= 60:
+        raise ValueError(f"{value} is not a number of seconds from 0 to 60")
     if name == "egress_listen":
         return str(ipaddress.ip_address(str(value).strip("[]")))
     if name == "webhook_retry_s":
