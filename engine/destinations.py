@@ -85,6 +85,8 @@ def refusal_reason(address: Address) -> str | None:
 
 
 HOST_ADDRESS = "host's own address"
+GRID = "the Selenium Grid's hub or a node"
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 def interface_addresses() -> frozenset[Address]:
@@ -159,8 +161,14 @@ class EgressPolicy:
 
     def __init__(self, resolver: Resolver, allow: Iterable[EgressAllowance] = (),
                  *, allowlist_only: bool = False, host_addresses: frozenset[Address] = frozenset(),
-                 turns: LookupTurns | None = None) -> None:
+                 turns: LookupTurns | None = None, grid_hub: frozenset[tuple[Address, int]] = frozenset(),
+                 grid_nodes: tuple[Network, ...] = ()) -> None:
+        """`grid_hub` (address, port) and `grid_nodes` are the Selenium Grid's: a page that reached them could
+        drive every browser of the Grid, so they are refused whatever the allow list's ranges say (a node's
+        address only on a port the allow list names exactly, as a test site on a node's host)."""
         self.resolver = resolver
+        self.grid_hub = grid_hub
+        self.grid_nodes = grid_nodes
         self.turns = turns or LookupTurns(per_capture=4, per_workspace=8)
         self.allow = tuple(allow)
         self.allowlist_only = allowlist_only
@@ -168,6 +176,8 @@ class EgressPolicy:
 
     def reason(self, address: Address, port: int | None) -> str | None:
         """Why this address and port are refused, or None when they are allowed."""
+        if self._grid(address, port):
+            return GRID
         if self.allow_listed(address, port):
             return None
         reason = refusal_reason(address)
@@ -176,6 +186,13 @@ class EgressPolicy:
         if self.allowlist_only:
             return reason or NOT_ALLOW_LISTED
         return reason
+
+    def _grid(self, address: Address, port: int | None) -> bool:
+        bare = _without_scope(address)
+        if any(bare == hub and port in (None, hub_port) for hub, hub_port in self.grid_hub):
+            return True
+        return any(bare in network for network in self.grid_nodes) and not any(
+            a.port is not None and a.port == port and bare in a.network for a in self.allow)
 
     def allow_listed(self, address: Address, port: int | None) -> bool:
         """Named by the operator's allow list (development and tests), whatever the rules say."""
@@ -290,4 +307,22 @@ def egress_policy(settings: Settings) -> EgressPolicy:
                                timeout_s=settings.resolver_timeout_s)
     return EgressPolicy(resolver, settings.egress_allow, allowlist_only=settings.egress_allowlist_only,
                         host_addresses=interface_addresses(),
-                        turns=LookupTurns(settings.resolver_capture_lookups, settings.resolver_workspace_lookups))
+                        turns=LookupTurns(settings.resolver_capture_lookups, settings.resolver_workspace_lookups),
+                        grid_hub=grid_hub(settings.grid_url),
+                        grid_nodes=settings.grid_nodes if settings.grid_url else ())
+
+
+def grid_hub(grid_url: str) -> frozenset[tuple[Address, int]]:
+    """The addresses and port of the Grid's hub (resolved once, at start), or none without a Grid."""
+    if not grid_url:
+        return frozenset()
+    parts = urlsplit(grid_url)
+    host, port = parts.hostname or "", parts.port or (443 if parts.scheme == "https" else 80)
+    literal = ip_literal(host)
+    if literal is not None:
+        return frozenset({(literal, port)})
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)  # once, before the service serves
+    except OSError:
+        return frozenset()  # the pool will say the Grid is unreachable
+    return frozenset((ipaddress.ip_address(str(info[4][0]).split("%")[0]), port) for info in infos)

@@ -19,11 +19,13 @@ from engine.destinations import (
     Refused,
     canonical_host,
     check_destination,
+    egress_policy,
     embedded_ipv4,
+    grid_hub,
     refusal_reason,
 )
 from engine.errors import DestinationForbidden, DestinationUnresolvable
-from engine.settings import EgressAllowance
+from engine.settings import EgressAllowance, Settings
 
 
 class FakeResolver:
@@ -223,6 +225,24 @@ async def test_the_allow_list_is_exact_about_ports_and_allowlist_only_refuses_th
     with pytest.raises(Refused, match="not on the egress allow list"):
         await strict.vet("93.184.216.34", 80)
     assert await strict.vet("127.0.0.1", 8000)
+
+
+async def test_the_grids_hub_and_nodes_are_refused_whatever_the_allow_list_ranges_say() -> None:
+    """A page that reached the hub's WebDriver port could drive every browser of the Grid (issue 33): the hub's
+    address and port, and the node ranges on any port the allow list does not name exactly, are refused."""
+    allow = "127.0.0.0/8,10.9.0.0/16,10.9.0.5:8080"
+    policy = egress_policy(Settings(grid_url="http://127.0.0.1:4444", grid_nodes=(ipaddress.ip_network("10.9.0.0/24"),),
+                                    egress_allow=tuple(EgressAllowance.parse(a) for a in allow.split(","))))
+    for host, port in (("127.0.0.1", 4444), ("10.9.0.7", 5555), ("10.9.0.5", 5555)):
+        with pytest.raises(Refused, match="Selenium Grid"):
+            await policy.vet(host, port)
+    assert await policy.vet("127.0.0.1", 8080)  # another port of the hub's host: the allow list's range
+    assert await policy.vet("10.9.0.5", 8080)  # named exactly: a site on a node's host (the tests' fixture site)
+    assert await policy.vet("10.9.1.7", 5555)  # in the allow list's range, outside the nodes'
+    assert grid_hub("http://localhost:4444") >= {(ipaddress.ip_address("127.0.0.1"), 4444)}
+    local = egress_policy(Settings(grid_nodes=(ipaddress.ip_network("10.9.0.0/24"),),
+                                   egress_allow=tuple(EgressAllowance.parse(a) for a in allow.split(","))))
+    assert await local.vet("10.9.0.7", 5555)  # without a Grid, grid_nodes means nothing
 
 
 def test_every_range_of_the_table_is_refused_at_both_ends() -> None:
