@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -128,15 +127,27 @@ class Intake:
                 await self.record_failure(principal, request_id, error)
             raise
 
-    def admit_link(self, principal: Principal) -> None:
-        """A render link's render (not its cached answers) takes from the link budget of its key, apart from
-        the API's budgets: a public link can never refuse its owner's API calls. RateLimited, without the
-        budget's headers (a link's holder is not told the owner's budgets)."""
+    def admit_link(self, principal: Principal, options: dict[str, Any] | None) -> None:
+        """A render link's request takes from the link budget of its key, apart from the API's budgets: a
+        public link can never refuse its owner's API calls. A request the cache answers (`options`, the
+        link's capture request) takes nothing. RateLimited, without the budget's headers (a link's holder is
+        not told the owner's budgets)."""
+        if options is not None and self._in_cache(principal.workspace.id, options):
+            return
         try:
             self._take([(f"link:{principal.key.id}", principal.plan.requests_per_minute)],
                        ("this render link's key",))
         except RateLimited as refused:
             raise RateLimited(refused.retry_after, budget="this render link's key") from None
+
+    def _in_cache(self, workspace_id: str, options: dict[str, Any]) -> bool:
+        """Whether the cache holds an answer to this capture request now (a request that does not parse: no)."""
+        try:
+            request = parse_capture(options)
+        except CaptureError:
+            return False
+        key = self.shelf.key(workspace_id, request)
+        return key is not None and request.cache is not None and self.shelf.find(key, request.cache.ttl_s) is not None
 
     def admit_download(self, workspace_id: str, requests_per_minute: int) -> RateDecision:
         """A signed result download takes from its workspace's read budget, like a status read."""
@@ -148,12 +159,11 @@ class Intake:
             raise RateLimited(decision.retry_after_s, decision.headers(), names[refused])
         return decision
 
-    async def capture(self, principal: Principal, body: Body, request_id: str, *, client: str | None = None,
-                      on_miss: Callable[[Principal], None] | None = None) -> Delivery:
+    async def capture(self, principal: Principal, body: Body, request_id: str, *,
+                      client: str | None = None) -> Delivery:
         """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery.
 
-        `client`: the caller's address (engine.forwarded), for the share free plans hold per address.
-        `on_miss` is asked before a render (not for an answer from the cache) and may refuse it."""
+        `client`: the caller's address (engine.forwarded), for the share free plans hold per address."""
         started = trio.current_time()
         capture_id = new_id("cap")
         request: CaptureRequest | None = None
@@ -167,8 +177,6 @@ class Intake:
                 entry, kept = hit
                 return self._delivery(principal, request_id, capture_id, request, kept, started,
                                       self.ledger.usage(workspace_id, principal.monthly_limit), "hit", entry)
-            if on_miss is not None:
-                on_miss(principal)
             with self._place_in_queue(principal, client):
                 usage = self.ledger.reserve(workspace_id, capture_id, principal.monthly_limit)
                 reserved = True

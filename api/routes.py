@@ -77,10 +77,11 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     try:
         options = render_links.capture_body(pairs, extension)
     except InvalidRequest as error:
+        found.intake.admit_link(who, None)  # a refusal spends the link's budget too: past it, 429 unrecorded
         await found.intake.record_failure(who, g.request_id, error)
         raise
-    delivery = await found.intake.capture(who, Body.of(options), g.request_id, client=client(),
-                                          on_miss=found.intake.admit_link)
+    found.intake.admit_link(who, options)  # anything but an answer from the cache spends the link's budget
+    delivery = await found.intake.capture(who, Body.of(options), g.request_id, client=client())
     response = _capture_response(delivery)
     for name in ("x-quota-limit", "x-quota-remaining"):
         del response.headers[name]

@@ -188,11 +188,14 @@ def test_a_public_link_cannot_lock_its_owner_out(linked: Service, site: FixtureS
     made = linked.control("key.create", {"workspace": ws.id, "name": "links"})[0]
     secret = made["signingSecret"]
     per_minute = 10  # the free plan's requests per minute
+    refused = [render_links.link(linked.url, made["id"], secret, {"url": f"http://10.0.0.{n}/"})  # never sent
+               for n in range(4)]
     links = [render_links.link(linked.url, made["id"], secret,
                                {"url": f"{site.base}/simple?budget={n}", "viewport": {"width": 320, "height": 200}})
-             for n in range(per_minute + 1)]
-    answers = [_get(linked, link) for link in links]
-    assert [a.status_code for a in answers[:per_minute]] == [200] * per_minute, answers[0].text
+             for n in range(per_minute - len(refused) + 1)]
+    answers = [_get(linked, link) for link in refused + links]
+    assert [a.status_code for a in answers[:len(refused)]] == [422] * len(refused)  # failures spend it too
+    assert [a.status_code for a in answers[len(refused):per_minute]] == [200] * len(links[1:]), answers[-2].text
     assert (answers[-1].status_code, answers[-1].json()["code"]) == (429, "rate_limited")
     assert "retry-after" in answers[-1].headers
     for answer in answers:
