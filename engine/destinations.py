@@ -176,8 +176,8 @@ class EgressPolicy:
 
     def reason(self, address: Address, port: int | None) -> str | None:
         """Why this address and port are refused, or None when they are allowed."""
-        if self._grid(address, port):
-            return GRID
+        if self._grid(address, port):  # refused even where the allow list's ranges or the public rules allow
+            return refusal_reason(address) or GRID
         if self.allow_listed(address, port):
             return None
         reason = refusal_reason(address)

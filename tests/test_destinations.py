@@ -230,19 +230,24 @@ async def test_the_allow_list_is_exact_about_ports_and_allowlist_only_refuses_th
 async def test_the_grids_hub_and_nodes_are_refused_whatever_the_allow_list_ranges_say() -> None:
     """A page that reached the hub's WebDriver port could drive every browser of the Grid (issue 33): the hub's
     address and port, and the node ranges on any port the allow list does not name exactly, are refused."""
-    allow = "127.0.0.0/8,10.9.0.0/16,10.9.0.5:8080"
-    policy = egress_policy(Settings(grid_url="http://127.0.0.1:4444", grid_nodes=(ipaddress.ip_network("10.9.0.0/24"),),
-                                    egress_allow=tuple(EgressAllowance.parse(a) for a in allow.split(","))))
-    for host, port in (("127.0.0.1", 4444), ("10.9.0.7", 5555), ("10.9.0.5", 5555)):
-        with pytest.raises(Refused, match="Selenium Grid"):
+    allow = tuple(EgressAllowance.parse(a) for a in "127.0.0.0/8,10.9.0.0/16,10.9.0.5:8080".split(","))
+    nodes = (ipaddress.ip_network("10.9.0.0/24"), ipaddress.ip_network("93.184.216.0/24"))  # nothing is sent
+    policy = egress_policy(Settings(grid_url="http://127.0.0.1:4444", grid_nodes=nodes, egress_allow=allow))
+    for host, port, reason in (("127.0.0.1", 4444, "loopback"), ("10.9.0.7", 5555, "private"),
+                               ("10.9.0.5", 5555, "private"), ("93.184.216.7", 443, "Selenium Grid")):
+        with pytest.raises(Refused, match=reason):  # the rule an address breaks anyway, else the Grid's
             await policy.vet(host, port)
     assert await policy.vet("127.0.0.1", 8080)  # another port of the hub's host: the allow list's range
     assert await policy.vet("10.9.0.5", 8080)  # named exactly: a site on a node's host (the tests' fixture site)
     assert await policy.vet("10.9.1.7", 5555)  # in the allow list's range, outside the nodes'
+    public_hub = egress_policy(Settings(grid_url="http://93.184.217.9:4444"))
+    with pytest.raises(Refused, match="Selenium Grid"):
+        await public_hub.vet("93.184.217.9", 4444)
+    assert await public_hub.vet("93.184.217.9", 443)
     assert grid_hub("http://localhost:4444") >= {(ipaddress.ip_address("127.0.0.1"), 4444)}
-    local = egress_policy(Settings(grid_nodes=(ipaddress.ip_network("10.9.0.0/24"),),
-                                   egress_allow=tuple(EgressAllowance.parse(a) for a in allow.split(","))))
+    local = egress_policy(Settings(grid_nodes=nodes, egress_allow=allow))
     assert await local.vet("10.9.0.7", 5555)  # without a Grid, grid_nodes means nothing
+    assert await local.vet("93.184.216.7", 443)
 
 
 def test_every_range_of_the_table_is_refused_at_both_ends() -> None:
