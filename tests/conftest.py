@@ -191,6 +191,18 @@ class Workspace:
                 raise AssertionError(f"job still {job['status']} after {wait_s} s: {job}")
             time.sleep(0.1)
 
+    def settled(self, captures: int, wait_s: float = 10) -> list[dict[str, Any]]:
+        """This workspace's capture outcomes (capture.succeeded and capture.failed events), once at least
+        `captures` of them are committed: an answer's event, and with it its quota, is committed after its last
+        byte was sent, so a test waits for it here instead of sleeping."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            events = self.service.events(
+                f"workspace_id = '{self.id}' AND type IN ('capture.succeeded', 'capture.failed')")
+            if len(events) >= captures or time.monotonic() > deadline:
+                return events
+            time.sleep(0.05)
+
     def quota(self, at_least_used: int = 0, wait_s: float = 10) -> dict[str, int]:
         """The usage quota, once `used` reached `at_least_used` (a commit follows the last byte sent)."""
         deadline = time.monotonic() + wait_s

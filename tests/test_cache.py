@@ -4,7 +4,6 @@ cache (x-cache HIT costs no quota, never crosses workspaces, survives a restart,
 from __future__ import annotations
 
 import io
-import time
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +67,7 @@ def test_the_same_request_is_answered_from_the_cache_once_and_for_free(service: 
     assert second.content == first.content
     assert second.headers["content-type"] == "image/jpeg"
     assert site.count("/simple?cached") == 1  # rendered once
-    time.sleep(0.5)  # the hit's event is committed after its bytes were sent
+    assert len(ws.settled(2)) == 2  # the hit's event is committed after its bytes were sent
     assert ws.quota()["used"] == 1
 
     assert other.capture(**body).headers["x-cache"] == "MISS"  # never shared between workspaces
@@ -145,7 +144,7 @@ def test_jobs_answer_json_and_share_the_cache(service: Service, site: FixtureSer
     assert from_cache["status"] == "SUCCEEDED", from_cache
     assert _download(service, from_cache["resultUrl"]).content == answered.content
     assert site.count("/simple?job-cache") == 1
-    time.sleep(0.5)
+    assert len(ws.settled(4)) == 4
     assert ws.quota()["used"] == 2
     outcomes = [e["data"]["cache"] for e in service.events(
         f"type = 'capture.succeeded' AND workspace_id = '{ws.id}' AND json_extract_string(data, '$.cache') "

@@ -152,6 +152,7 @@ def test_a_batch_removes_per_capture(pro: Workspace, site: FixtureServer) -> Non
     assert removed_png.get(OVERLAY_RGB, 0) == 0 < plain_png.get(OVERLAY_RGB, 0)
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
 async def test_the_page_gets_back_its_scrolling() -> None:
     """A consent wall locks the page (overflow hidden on html or body); once it is removed, neither is."""
     name = first("cookie-wall")
@@ -173,6 +174,7 @@ def test_a_failed_removal_capture_costs_no_quota(service: Service, site: Fixture
     assert workspace.quota()["used"] == 0
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
 async def test_the_held_out_split_meets_the_bar() -> None:
     """Every layer on every held-out page: recall >= 95 % per kind, and no element that must stay removed."""
     names = [name for name, label in harness.labels().items() if label["split"] == "test"]
