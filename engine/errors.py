@@ -7,6 +7,7 @@
     │   ├── UnsupportedMediaType      415 unsupported_media_type
     │   ├── PayloadTooLarge           413 payload_too_large
     │   ├── InvalidRequest            422 invalid_request, errors[] per field
+    │   ├── UnknownRegion             422 unknown_region (proxy.region names no configured region)
     │   ├── DestinationForbidden      422 destination_forbidden
     │   ├── DestinationUnresolvable   422 destination_unresolvable
     │   ├── CookieDomainMismatch      422 cookie_domain_mismatch
@@ -18,8 +19,11 @@
     │   ├── IdempotencyKeyReused      422 idempotency_key_reused
     │   └── IdempotencyConflict       409 idempotency_conflict
     ├── CapacityExhausted             503 capacity_exhausted, Retry-After
+    ├── StorageFailed                 502 storage_failed (a job's upload to its bucket, after the capture)
     └── RenderError                   the page was reached but the capture failed
         ├── RenderFailed              502 render_failed
+        ├── ProxyUnavailable          502 proxy_unavailable (the region's upstream proxy, not the page)
+        ├── JavascriptError           422 javascript_error (the request's own script threw)
         ├── NavigationRefused         422 destination_forbidden (a redirect, found while rendering)
         ├── RenderTimeout             504 render_timeout
         ├── SelectorNotFound          422 selector_not_found
@@ -28,7 +32,8 @@
 
     ResourceError(Problem)            a job, a result or a workspace thing, asked for in a way that cannot be served
     ├── NotFoundError                 404 not_found (unknown, or another workspace's)
-    │   └── JobNotFound
+    │   ├── JobNotFound
+    │   └── WebhookNotFound
     ├── Forbidden                     403 forbidden (the caller's workspace role does not allow it)
     ├── JobAlreadyFinished            409 job_already_finished
     ├── InvalidSignature              403 invalid_signature

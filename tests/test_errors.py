@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.errors import GROUPS, Problem, error_classes
@@ -107,3 +109,25 @@ def test_unknown_routes_are_problem_documents(pro: Workspace) -> None:
     answer = pro.get("/api/nothing-here")
     assert answer.status_code == 404
     assert answer.json()["code"] == "not_found"
+
+
+def test_the_docstrings_tree_is_the_tree() -> None:
+    """engine.errors' docstring draws the error tree by hand: every class of the module stands there under its
+    own parent, and a class that declares a code shows its status and code on its line."""
+    import engine.errors
+
+    drawn: dict[str, tuple[str | None, str]] = {}  # name → (parent, its line)
+    parents: list[str] = []
+    for line in [line for line in (engine.errors.__doc__ or "").splitlines() if line.startswith("    ")]:
+        found = re.match(r"^((?: {4}|[│├└]\S* *)*)([A-Z]\w+)(?:\((\w+)\))?", line)
+        assert found is not None, line
+        depth = len(found[1]) // 4
+        parents[depth - 1:] = [found[2]]
+        drawn[found[2]] = (found[3] or (parents[-2] if len(parents) > 1 else None), line)
+    declared = {cls.__name__: cls for cls in error_classes(Problem) if cls.__module__ == "engine.errors"}
+    assert set(declared) == set(drawn)
+    for name, cls in declared.items():
+        parent, line = drawn[name]
+        assert parent == (None if cls is Problem else cls.__bases__[0].__name__), line
+        if "code" in vars(cls):
+            assert f"{cls.status} {cls.code}" in line, line
