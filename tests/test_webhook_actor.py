@@ -200,6 +200,7 @@ async def test_a_restarted_actor_sends_what_its_crash_cut_off(tmp_path: Path) ->
             await nursery.start(webhooks.run)  # the supervisor's restart
             await until(lambda: len(receiver.to("/back")) == 1)
             assert receiver.to("/back")[0].headers["webhook-id"] == message.id
+            await until(lambda: not webhooks._sending)  # its attempt committed: none meets a closed event log
             nursery.cancel_scope.cancel()
     finally:
         silent.close()
