@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core)
+debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core
+                 libseccomp2)  # libseccomp2: the service confines its user switching (engine/privileges.py)
 test_packages=(ffmpeg openjdk-17-jre-headless)  # ffprobe reads the videos the tests make; Java runs the tests' Grid
 
 install_debian_packages() {
@@ -157,7 +158,7 @@ install_service() {
 task=${1:-serve}
 shift || true
 install_debian_packages "${debian_packages[@]}"
-if [ "$task" = install ]; then install_service; exit 0; fi
+if [ "$task" = install ]; then ensure_chromium_user; install_service; exit 0; fi
 if [ "$task" = test ]; then install_debian_packages "${test_packages[@]}"; install_test_data; fi
 ensure_chromium_user
 install_vendor_data

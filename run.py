@@ -311,8 +311,15 @@ def _warn_about(settings: Settings) -> None:
     except BrowserUserMissing as exc:
         raise CliError(str(exc)) from exc
     if account is not None and not settings.grid_url:
-        log.info("running as root: chromedriver and Chromium run as the unprivileged user %s (uid %d), "
-                 "sandboxed", account.name, account.uid)
+        log.info("chromedriver and Chromium run as the unprivileged user %s (uid %d), sandboxed", account.name,
+                 account.uid)
+    if account is not None and os.geteuid() != 0:  # the unit's CAP_SETUID: only ever to the browser's user
+        from engine.privileges import ConfinementFailed, confine
+
+        try:
+            confine(account.uid, account.gid)
+        except ConfinementFailed as exc:
+            raise CliError(str(exc)) from exc
     if settings.unsafe_disable_chromium_sandbox:
         log.warning("unsafe_disable_chromium_sandbox is set: Chromium runs WITHOUT its sandbox, and a renderer "
                     "exploit in any captured page can take over %s", account.name if account else "this service's user")

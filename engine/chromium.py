@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import pwd
+import secrets
 import signal
 import socket
 import tempfile
@@ -29,6 +30,7 @@ from selenium.webdriver.remote.client_config import ClientConfig
 from selenium.webdriver.remote.command import Command
 from selenium.webdriver.remote.webdriver import WebDriver as Remote
 
+from engine.privileges import can_switch_users, drop_capabilities, run_as
 from engine.settings import Settings, url_host
 
 log = logging.getLogger("capture.chromium")
@@ -74,15 +76,18 @@ def running_as_root() -> bool:
 
 
 class BrowserUserMissing(Exception):
-    """The service runs as root and the unprivileged user for Chromium does not exist."""
+    """The service may switch users (root, or the unit's capabilities) and Chromium's user does not exist."""
 
 
 @dataclass(frozen=True)
 class BrowserAccount:
-    """The unprivileged user chromedriver and Chromium run as when the service is root.
+    """The unprivileged user chromedriver and Chromium run as when the service may switch users: as root, or
+    under the systemd unit with CAP_SETUID and CAP_SETGID (engine.privileges).
 
     Chromium's sandbox needs an unprivileged user: as root it refuses to start
-    without --no-sandbox, and then a renderer exploit owns the host.
+    without --no-sandbox, and then a renderer exploit owns the host. Apart from
+    the service's own user, a browser that escaped its sandbox still cannot read
+    the data directory's secrets.
     """
 
     name: str
@@ -91,14 +96,14 @@ class BrowserAccount:
 
     @classmethod
     def for_service(cls, name: str) -> BrowserAccount | None:
-        """The account to drop to, or None when the service is not root (Chromium runs as the service)."""
-        if not running_as_root():
+        """The account to drop to, or None when the service cannot switch users (Chromium runs as the service)."""
+        if not can_switch_users():
             return None
         try:
             entry = pwd.getpwnam(name)
         except KeyError:
             raise BrowserUserMissing(
-                f"the service runs as root, and Chromium must run as the unprivileged user {name!r}, which "
+                f"the service may switch users, and Chromium must run as the unprivileged user {name!r}, which "
                 f"does not exist: create it (./bootstrap.sh does: useradd --system --user-group --no-create-home "
                 f"--shell /usr/sbin/nologin {name}), set chromium_user, or run the service unprivileged") from None
         if entry.pw_uid == 0:
@@ -121,6 +126,29 @@ def _nice_at_least(value: int) -> None:
     os.nice(value - os.nice(0))
 
 
+def _in_child(first: Any, nice: int) -> None:
+    if first is not None:
+        first()
+    _nice_at_least(nice)
+
+
+class OwnProfile:
+    """A profile directory the browser user makes itself, when the service is not root and so cannot hand
+    it one (no CAP_CHOWN): a new name in the temporary directory, made by `make` in the forked child after
+    its switch to the account (mkdir never follows a name planted there before), removed as the account."""
+
+    def __init__(self, account: BrowserAccount) -> None:
+        self.account = account
+        self.name = str(Path(tempfile.gettempdir()) / f"capture-chromium-{secrets.token_hex(8)}")
+
+    def make(self) -> None:
+        drop_capabilities()
+        os.mkdir(self.name, 0o700)
+
+    def cleanup(self) -> None:
+        run_as(self.account.uid, self.account.gid, "rm", "-rf", "--", self.name)
+
+
 # What Chromium gives a renderer it has put in the background (base::Process's kBackgroundPriority).
 # It does that only where it could raise the renderer back, that is as root: run as another user its
 # renderers stayed at the browser's value and took 60-70 % more CPU per capture (measured beside a
@@ -140,7 +168,11 @@ def _renderers_below_browser(chromium: Chromium, nice: int) -> None:
         try:
             command = Path(f"/proc/{pid}/cmdline").read_bytes()  # Chromium may have rewritten it as one string
             if b"--type=zygote" in command and b"--no-zygote-sandbox" not in command:
-                os.setpriority(os.PRIO_PROCESS, pid, nice)
+                if isinstance(chromium.user_data_dir, OwnProfile):  # another user's process: as that user
+                    account = chromium.user_data_dir.account
+                    run_as(account.uid, account.gid, "renice", "-n", str(nice), "-p", str(pid))
+                else:
+                    os.setpriority(os.PRIO_PROCESS, pid, nice)
         except (ProcessLookupError, FileNotFoundError):
             continue
         except OSError as error:
@@ -155,7 +187,7 @@ class Chromium:
     driver: Chrome | Remote
     cdp_url: str
     driver_pid: int | None
-    user_data_dir: tempfile.TemporaryDirectory[str] | None
+    user_data_dir: tempfile.TemporaryDirectory[str] | OwnProfile | None
 
     @property
     def remote(self) -> bool:
@@ -200,7 +232,11 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     if settings.grid_url:
         return launch_remote(settings, extra_flags)
     account = BrowserAccount.for_service(settings.chromium_user)
-    user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
+    user_data: tempfile.TemporaryDirectory[str] | OwnProfile
+    if account is not None and not running_as_root():
+        user_data = OwnProfile(account)  # made by the browser user itself: the service cannot chown
+    else:
+        user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
     options = ChromeOptions()
     options.binary_location = str(settings.chromium_path)
     for flag in (*BASE_FLAGS, f"--user-data-dir={user_data.name}", *extra_flags):
@@ -209,11 +245,15 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
         options.add_argument("--no-sandbox")
     popen: dict[str, Any] = {"umask": 0o077}
     if account is not None:
-        os.chown(user_data.name, account.uid, account.gid)
+        if isinstance(user_data, OwnProfile):
+            popen["preexec_fn"] = user_data.make  # in the child, once it is the account
+        else:
+            os.chown(user_data.name, account.uid, account.gid)
         popen.update(user=account.uid, group=account.gid, extra_groups=[])
     if settings.chromium_nice > os.nice(0):
         # Set in the forked child only (after it dropped to the account): it and its children inherit it.
-        popen["preexec_fn"] = functools.partial(_nice_at_least, settings.chromium_nice)
+        made = popen.get("preexec_fn")
+        popen["preexec_fn"] = functools.partial(_in_child, made, settings.chromium_nice)
     env = _browser_environment(user_data.name if account is not None else None)
     try:
         driver = Chrome(service=Service(str(settings.chromedriver_path), env=env, popen_kw=popen), options=options)
@@ -314,24 +354,30 @@ def stop(chromium: Chromium, force: bool = False) -> None:
     would otherwise hold the driver's quit until its own timeout.
     """
     leftovers = chromium.pids
+    account = chromium.user_data_dir.account if isinstance(chromium.user_data_dir, OwnProfile) else None
     if force:
-        _kill_browser_processes(leftovers)
+        _kill_browser_processes(leftovers, account)
     try:
         chromium.driver.quit()
     except Exception:
         pass
-    _kill_browser_processes(leftovers)
+    _kill_browser_processes(leftovers, account)
     if chromium.user_data_dir is not None:
         chromium.user_data_dir.cleanup()
 
 
-def _kill_browser_processes(pids: list[int]) -> None:
-    for pid in pids:
-        if _is_browser_process(pid):  # never a recycled pid that now belongs to someone else
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+def _kill_browser_processes(pids: list[int], account: BrowserAccount | None = None) -> None:
+    """SIGKILL to those still browser processes; as `account` when they are its (the service cannot signal
+    another user's processes unless it is root)."""
+    alive = [pid for pid in pids if _is_browser_process(pid)]  # never a recycled pid that is someone else's now
+    if account is not None and alive:
+        run_as(account.uid, account.gid, "kill", "-KILL", *map(str, alive))
+        return
+    for pid in alive:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def _is_browser_process(pid: int) -> bool:

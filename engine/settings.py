@@ -128,7 +128,8 @@ class Settings:
     # The nice value of chromedriver and Chromium (renderers 5 above), never below the service's own. Chromium renders
     # 30-40 % slower at 5 or more, so keep it at 0 and give the service less (systemd Nice=-5).
     chromium_nice: int = 0
-    # When the service runs as root, chromedriver and Chromium run as this unprivileged user, sandboxed.
+    # When the service runs as root, or with CAP_SETUID and CAP_SETGID (the systemd unit), chromedriver and Chromium
+    # run as this unprivileged user, sandboxed (engine/privileges.py).
     chromium_user: str = "capture-chromium"
     # Only for hosts where Chromium's namespace sandbox cannot work: a renderer exploit then owns the host.
     unsafe_disable_chromium_sandbox: bool = False

@@ -237,7 +237,8 @@ def browser_mains(service: Service) -> list[int]:
     return mains
 
 
-def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Service:
+def start_service(data_dir: Path, site: FixtureServer, *, prefix: tuple[str, ...] = (), **extra_env: str) -> Service:
+    """`run.py serve` on `data_dir`, started through `prefix` (a command that execs it, as setpriv does)."""
     data_dir.mkdir(parents=True, exist_ok=True)
     hosts = data_dir.parent / f"{data_dir.name}-hosts"
     # internal.test: a name for a refused address, to show it is never told to the client
@@ -261,7 +262,7 @@ def start_service(data_dir: Path, site: FixtureServer, **extra_env: str) -> Serv
     }
     log = data_dir.parent / f"{data_dir.name}.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([sys.executable, str(ROOT / "run.py"), "serve"], env=env,
+        process = subprocess.Popen([*prefix, sys.executable, str(ROOT / "run.py"), "serve"], env=env,
                                    stdout=out, stderr=subprocess.STDOUT, cwd=data_dir.parent)
     deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
