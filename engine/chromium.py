@@ -30,7 +30,7 @@ from selenium.webdriver.remote.client_config import ClientConfig
 from selenium.webdriver.remote.command import Command
 from selenium.webdriver.remote.webdriver import WebDriver as Remote
 
-from engine.privileges import can_switch_users, drop_capabilities, run_as
+from engine.privileges import can_switch_users, drop_capabilities, kill_as, renice_as, run_as
 from engine.settings import Settings, url_host
 
 log = logging.getLogger("capture.chromium")
@@ -170,7 +170,7 @@ def _renderers_below_browser(chromium: Chromium, nice: int) -> None:
             if b"--type=zygote" in command and b"--no-zygote-sandbox" not in command:
                 if isinstance(chromium.user_data_dir, OwnProfile):  # another user's process: as that user
                     account = chromium.user_data_dir.account
-                    run_as(account.uid, account.gid, "renice", "-n", str(nice), "-p", str(pid))
+                    renice_as(account.uid, account.gid, pid, nice)
                 else:
                     os.setpriority(os.PRIO_PROCESS, pid, nice)
         except (ProcessLookupError, FileNotFoundError):
@@ -371,7 +371,7 @@ def _kill_browser_processes(pids: list[int], account: BrowserAccount | None = No
     another user's processes unless it is root)."""
     alive = [pid for pid in pids if _is_browser_process(pid)]  # never a recycled pid that is someone else's now
     if account is not None and alive:
-        run_as(account.uid, account.gid, "kill", "-KILL", *map(str, alive))
+        kill_as(account.uid, account.gid, alive)
         return
     for pid in alive:
         try:

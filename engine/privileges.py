@@ -19,10 +19,14 @@ user: a short command, started as the browser is.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
+import functools
 import os
+import signal
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 CAP_SETGID, CAP_SETUID = 6, 7
@@ -76,7 +80,32 @@ def confined() -> bool:
     return any(line.split()[1:] == ["2"] for line in status.splitlines() if line.startswith("Seccomp:"))
 
 
-def run_as(uid: int, gid: int, *command: str) -> None:
-    """`command` as the browser user (to signal, renice or delete what it owns); its failure is ignored."""
-    subprocess.run(command, user=uid, group=gid, extra_groups=[], preexec_fn=drop_capabilities, check=False,
-                   timeout=30, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def run_as(uid: int, gid: int, *command: str, first: Callable[[], None] | None = None) -> None:
+    """`command` as the browser user, `first` called in its process before the exec, once it is that user (to
+    signal, renice or delete what it owns); with an environment of PATH alone (never the service's settings or
+    keys). Its failure is ignored."""
+
+    def child() -> None:
+        drop_capabilities()
+        if first is not None:
+            first()
+
+    subprocess.run(command, user=uid, group=gid, extra_groups=[], preexec_fn=child, check=False,
+                   env={"PATH": os.defpath}, timeout=30, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+
+
+def kill_as(uid: int, gid: int, pids: list[int]) -> None:
+    """SIGKILL to `pids`, sent as the browser user (from the child itself: no kill command needed)."""
+    run_as(uid, gid, "true", first=functools.partial(_kill, pids))
+
+
+def renice_as(uid: int, gid: int, pid: int, nice: int) -> None:
+    """The nice value of the browser user's process `pid` raised to `nice`, as that user."""
+    run_as(uid, gid, "true", first=functools.partial(os.setpriority, os.PRIO_PROCESS, pid, nice))
+
+
+def _kill(pids: list[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)

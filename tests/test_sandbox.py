@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -16,6 +17,7 @@ import httpx
 import pytest
 
 from engine.chromium import RENDERER_NICE_STEP, descendants
+from engine.privileges import kill_as
 from tests.conftest import ROOT, Service, Workspace, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -198,3 +200,14 @@ for name, call in [("setuid", lambda: os.setuid(0)), ("setresuid", lambda: os.se
         "setuid": "refused", "setresuid": "refused", "setgid": "refused", "setreuid-other": "refused",
         "setregid-other": "refused", "setgroups-some": "refused", "setgroups-none": "allowed",
         "setregid-browser": "allowed", "setreuid-browser": "allowed"}
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="starts a process as the browser's user")
+def test_what_the_service_cannot_signal_is_killed_as_the_browsers_user() -> None:
+    account = pwd.getpwnam(CHROMIUM_USER)
+    sleeper = subprocess.Popen(["sleep", "60"], user=account.pw_uid, group=account.pw_gid, extra_groups=[])
+    try:
+        kill_as(account.pw_uid, account.pw_gid, [sleeper.pid])
+        assert sleeper.wait(10) == -signal.SIGKILL
+    finally:
+        sleeper.kill()
