@@ -122,6 +122,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.results import ResultStore
             from actors.shelf import Shelf
             from actors.systemd import ServiceManagerLink
+            from actors.webhook_endpoints import WebhookEndpoints
             from actors.webhooks import Webhooks
             from engine.sd_notify import Notifier
 
@@ -139,7 +140,9 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await supervisor.start("shelf", shelf.run)
             intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)
-            webhooks = Webhooks(settings, event_log, secrets, guard.policy)
+            endpoints = WebhookEndpoints(event_log, secrets, guard.policy)
+            await supervisor.start("webhook-endpoints", endpoints.run)
+            webhooks = Webhooks(settings, event_log, secrets, guard.policy, endpoints)
             await supervisor.start("webhooks", webhooks.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
                         secrets, webhooks, account_of=directory.account_of)
@@ -160,7 +163,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from api.app import create_app  # Quart and friends load while Chromium starts
             from api.pipeline import Services
 
-            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log, webhooks))
+            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log, webhooks, endpoints))
             config = Config()
             address = listener.getsockname()
             config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it

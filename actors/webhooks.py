@@ -1,14 +1,12 @@
 """The webhook delivery actor: signed calls for finished jobs, retried until delivered or given up, never lost.
 
-Two kinds of destination: a job's own `webhookUrl` (signed with the
-workspace's signing secret) and the workspace's endpoints (each with its own
-secret and event filter), managed through the API and the dashboard.
-
 Messages are scheduled by the jobs actor in the same commit as the job event
 they announce (`announce`, then `announced` once it is on disk), so a message
-exists exactly when its event does. Everything here changes by committing an
-event first and applying it after (`_commit`, `_apply`), the same way it is
-rebuilt on start; at most the one attempt in flight at a crash is sent again.
+exists exactly when its event does; where each goes and what signs it is the
+endpoints actor's (`actors.webhook_endpoints`), told of every attempt committed here.
+Everything here changes by committing an event first and applying it after
+(`_commit`, `_apply`), the same way it is rebuilt on start; at most the one
+attempt in flight at a crash is sent again.
 Due messages take delivery slots in turn across workspaces (`engine.webhook_turns`): at most
 `webhook_concurrency` calls in all, `webhook_workspace_concurrency` of one workspace, and
 `webhook_host_concurrency` of one workspace to one resolved address, so a slow receiver holds neither
@@ -26,7 +24,6 @@ an endpoint, as do `webhook_disable_after_s` without a success).
 
 from __future__ import annotations
 
-import base64
 import copy
 import datetime as dt
 import heapq
@@ -43,34 +40,27 @@ from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
+from actors.webhook_endpoints import WebhookEndpoints, open_sealed
 from engine import responses
 from engine.at_rest import opened_message_data, sealed_message_data
-from engine.destinations import EgressPolicy, Refused, check_webhook_url, split_target
-from engine.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, InvalidRequest, WebhookNotFound
+from engine.destinations import EgressPolicy, Refused, split_target
+from engine.errors import CapacityExhausted, CaptureError, WebhookNotFound
 from engine.jobs import SUCCEEDED, Job
 from engine.keys import new_id
 from engine.lookups import Tenant
 from engine.outbound import KeepAlive, OutboundError, send
 from engine.period import rfc3339, utcnow
 from engine.redaction import redact
-from engine.request import Body, parse_model
-from engine.sealing import SealError
 from engine.settings import Settings
 from engine.webhook_turns import AddressBounds, FairTurns
 from engine.webhooks import (
     ANSWER_KEPT,
     DELIVERED,
     EVENT_TYPES,
-    MAX_ENDPOINTS,
     PENDING,
     TEST_EVENT,
-    Endpoint,
-    EndpointChange,
-    EndpointCreate,
     Message,
-    SigningSecrets,
     failure_code,
-    new_secret,
     retry_delay,
     signed_headers,
 )
@@ -78,27 +68,25 @@ from engine.webhooks import (
 log = logging.getLogger("capture.webhooks")
 GONE = 410  # the receiver says the endpoint is gone: stop trying
 ANSWER_READ = 64 * 1024  # of a receiver's answer at most this much is read, then the connection is dropped
-FEATURE = "durableWebhooks"
 PENDING_RETRY_AFTER_S = 60  # a refused test event or resend: when to ask again
+# The events messages move by (the rest of webhook.* are the endpoints', actors.webhook_endpoints).
+MESSAGE_EVENTS = ("webhook.scheduled", "webhook.failed", "webhook.delivered", "webhook.abandoned", "webhook.resent")
 
 
 class Webhooks:
     def __init__(self, settings: Settings, event_log: EventLog, secrets: JobSecrets, policy: EgressPolicy,
-                 rng: random.Random | None = None) -> None:
+                 endpoints: WebhookEndpoints, rng: random.Random | None = None) -> None:
         self.settings = settings
         self.event_log = event_log
         self.secrets = secrets  # shared with the jobs actor: opens job payloads, signs result URLs
         self.policy = policy
+        self.endpoints = endpoints  # where a message goes and what signs it; told of every attempt
         self.rng = rng or random.Random()
         self.messages: dict[str, Message] = {}  # pending ones only (all of them while rebuilding)
-        self.endpoints: dict[str, Endpoint] = {}
-        self.signing: dict[str, SigningSecrets] = {}  # each workspace's, for jobs' own webhookUrl
-        self._of_workspace: dict[str, dict[str, Endpoint]] = {}
         self._due: list[tuple[float, str]] = []  # (unix time, message id), a heap; stale entries skipped
         self._sending: set[str] = set()  # messages waiting for their turn or being delivered
         self._pending: Counter[str] = Counter()  # pending messages by workspace
         self._changed = trio.Event()
-        self._lock = trio.Lock()  # endpoint and secret changes, one at a time (limits, first secrets)
         self._turns = FairTurns(settings.webhook_concurrency, settings.webhook_workspace_concurrency)
         self._addresses = AddressBounds(settings.webhook_host_concurrency)
         self._keep_alive = KeepAlive(per_key=settings.webhook_host_concurrency)
@@ -152,50 +140,40 @@ class Webhooks:
 
     async def _rebuild(self) -> None:
         rows = await self.event_log.query(
-            "SELECT ts, type, workspace_id, data FROM events WHERE type LIKE 'webhook.%' ORDER BY seq")
+            "SELECT ts, type, workspace_id, data FROM events WHERE type IN "
+            f"({', '.join('?' for _ in MESSAGE_EVENTS)}) ORDER BY seq", list(MESSAGE_EVENTS))
         for row in rows:
             self._apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
         self.messages = {m.id: m for m in self.messages.values() if m.state == PENDING}
         self._pending = Counter(m.workspace_id for m in self.messages.values())
-        log.info("webhooks: %d endpoints, %d messages pending", len(self.endpoints), len(self.messages))
+        log.info("webhooks: %d messages pending", len(self.messages))
 
     async def _commit(self, *events: Event) -> None:
         """Events on disk, then applied. Shielded: past STUCK_S, TooSlowError and nothing applied."""
         with trio.fail_after(STUCK_S, shield=True):
             await self.event_log.append(*events)
+        self.endpoints.committed(list(events))  # an attempt moves its endpoint, and may disable it
         for event in events:
             assert event.workspace_id is not None
             self._apply(event.type, event.workspace_id, event.ts, event.data or {})
 
     def _apply(self, kind: str, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
-        """Move the projection by one event, live or rebuilding."""
-        if kind == "webhook.secret_created":
-            self._learn_secret(workspace_id, ts, data)
-        elif kind == "webhook.endpoint_created":
-            self._learn_endpoint(workspace_id, ts, data)
-        elif kind == "webhook.endpoint_deleted":
-            self.endpoints.pop(data["endpoint"], None)
-            self._of_workspace.get(workspace_id, {}).pop(data["endpoint"], None)
-        elif kind == "webhook.scheduled":
+        """Move the messages by one event, live or rebuilding; an endpoint's own events leave them as they are."""
+        if kind == "webhook.scheduled":
             new = Message.scheduled(workspace_id, ts, self.message_data(workspace_id, data))
             self.messages[new.id] = new
             if self._built:
                 self._pending[workspace_id] += 1
                 heapq.heappush(self._due, (new.due, new.id))
                 self._changed.set()
-        else:
-            if (endpoint := self.endpoints.get(data.get("endpoint", ""))) is not None:
-                endpoint.apply(kind, ts, data)
-                if "sealedUrl" in data:
-                    endpoint.url = self._open(data["sealedUrl"], endpoint.id, workspace_id)
-            if (message := self.messages.get(data.get("message", ""))) is not None:
-                message.apply(kind, ts, data)
-                if self._built and message.state != PENDING:
-                    del self.messages[message.id]
-                    self._pending[workspace_id] -= 1
-                elif self._built and kind in ("webhook.failed", "webhook.resent"):
-                    heapq.heappush(self._due, (message.due, message.id))
-                    self._changed.set()
+        elif (message := self.messages.get(data.get("message", ""))) is not None:
+            message.apply(kind, ts, data)
+            if self._built and message.state != PENDING:
+                del self.messages[message.id]
+                self._pending[workspace_id] -= 1
+            elif self._built and kind in ("webhook.failed", "webhook.resent"):
+                heapq.heappush(self._due, (message.due, message.id))
+                self._changed.set()
 
     # ------------------------------------------------------------ scheduling, from the jobs actor
 
@@ -206,7 +184,7 @@ class Webhooks:
         """
         if kind not in EVENT_TYPES:
             return []
-        endpoints = [e for e in self._of_workspace.get(job.workspace_id, {}).values() if e.wants(kind)]
+        endpoints = self.endpoints.listening(job.workspace_id, kind)
         if job.webhook is None and not endpoints:
             return []
         after = copy.copy(job)
@@ -241,121 +219,9 @@ class Webhooks:
             assert event.workspace_id is not None
             self._apply(event.type, event.workspace_id, event.ts, event.data or {})
 
-    # ------------------------------------------------------------ signing secrets of a workspace
-
-    def _learn_secret(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
-        at = ts.replace(tzinfo=dt.UTC).timestamp()
-        secret = self._open(data["sealed"], data["secretId"], workspace_id)
-        if not secret:
-            return
-        if "endpoint" in data:
-            if (endpoint := self.endpoints.get(data["endpoint"])) is not None:
-                endpoint.secrets.add(secret, at)
-        else:
-            self.signing.setdefault(workspace_id, SigningSecrets()).add(secret, at)
-
-    def _open(self, sealed: str, bound_to: str, workspace_id: str) -> str:
-        """A sealed secret or URL; "" (and a warning) if its key is gone."""
-        try:
-            return self.secrets.keyring.open(base64.b64decode(sealed), bound_to, workspace_id).decode()
-        except SealError:
-            log.warning("webhook secret or URL of %s in %s cannot be opened: its key is gone", bound_to,
-                        workspace_id)
-            return ""
-
-    async def signing_secrets(self, workspace_id: str) -> list[str]:
-        """The workspace's signing secrets in force, newest first; the first is made on the first ask."""
-        async with self._lock:
-            if workspace_id not in self.signing:
-                await self._new_secret(workspace_id, None)
-        return self.signing[workspace_id].in_force(time.time())
-
-    async def rotate_signing_secret(self, workspace_id: str) -> str:
-        """A new signing secret; the old one keeps signing beside it for ROTATION_OVERLAP_S."""
-        async with self._lock:
-            return await self._new_secret(workspace_id, None)
-
-    async def _new_secret(self, workspace_id: str, endpoint: str | None) -> str:
-        secret, secret_id = new_secret(), new_id("wss")
-        data = {"secretId": secret_id, "sealed": self.secrets.seal(secret.encode(), secret_id, workspace_id),
-                "keyId": self.secrets.keyring.current, "endpoint": endpoint}
-        await self._commit(Event("webhook.secret_created", workspace_id=workspace_id, ts=utcnow(),
-                                 data={k: v for k, v in data.items() if v is not None}))
-        return secret
-
-    # ------------------------------------------------------------ endpoints, from the API and the dashboard
-
-    def endpoint(self, principal: Principal, endpoint_id: str) -> Endpoint:
-        _entitled(principal)
-        found = self._of_workspace.get(principal.workspace.id, {}).get(endpoint_id)
-        if found is None:
-            raise WebhookNotFound(endpoint_id)
-        return found
-
-    def list_endpoints(self, principal: Principal) -> list[Endpoint]:
-        """Oldest first; FeatureNotEntitled if the plan has no durable webhooks."""
-        _entitled(principal)
-        return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda e: e.created_at)
-
-    async def create_endpoint(self, principal: Principal, body: Body) -> tuple[Endpoint, str]:
-        """A new endpoint and its secret (shown once)."""
-        _entitled(principal)
-        asked = parse_model(EndpointCreate, body.json())
-        await check_webhook_url(asked.url, self.policy, field="url", tenant=Tenant(principal.workspace.id))
-        workspace_id = principal.workspace.id
-        async with self._lock:
-            if len(self._of_workspace.get(workspace_id, {})) >= MAX_ENDPOINTS:
-                raise InvalidRequest(f"a workspace has at most {MAX_ENDPOINTS} webhook endpoints; delete one first")
-            endpoint_id, secret_id, secret = new_id("whe"), new_id("wss"), new_secret()
-            data = {"endpoint": endpoint_id,
-                    "sealedUrl": self.secrets.seal(asked.url.encode(), endpoint_id, workspace_id),
-                    "events": list(asked.events or EVENT_TYPES), "description": asked.description,
-                    "keyId": self.secrets.keyring.current}
-            ts = utcnow()
-            await self._commit(
-                Event("webhook.endpoint_created", workspace_id=workspace_id, ts=ts, data=data),
-                Event("webhook.secret_created", workspace_id=workspace_id, ts=ts, data={
-                    "secretId": secret_id, "sealed": self.secrets.seal(secret.encode(), secret_id, workspace_id),
-                    "keyId": self.secrets.keyring.current, "endpoint": endpoint_id}))
-        return self.endpoints[endpoint_id], secret
-
-    def _learn_endpoint(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
-        endpoint = Endpoint(data["endpoint"], workspace_id, self._open(data["sealedUrl"], data["endpoint"],
-                                                                       workspace_id),
-                            tuple(data["events"]), data.get("description"), ts)
-        self.endpoints[endpoint.id] = endpoint
-        self._of_workspace.setdefault(workspace_id, {})[endpoint.id] = endpoint
-
-    async def change_endpoint(self, principal: Principal, endpoint_id: str, body: Body) -> Endpoint:
-        endpoint = self.endpoint(principal, endpoint_id)
-        asked = parse_model(EndpointChange, body.json())
-        if asked.url is not None:
-            await check_webhook_url(asked.url, self.policy, field="url", tenant=Tenant(principal.workspace.id))
-        data: dict[str, Any] = {"endpoint": endpoint.id, "events": asked.events, "description": asked.description,
-                                "enabled": asked.enabled,
-                                "sealedUrl": self.secrets.seal(asked.url.encode(), endpoint.id, endpoint.workspace_id)
-                                if asked.url is not None else None}
-        async with self._lock:
-            self.endpoint(principal, endpoint_id)  # still there
-            await self._commit(Event("webhook.endpoint_updated", workspace_id=endpoint.workspace_id, ts=utcnow(),
-                                     data={k: v for k, v in data.items() if v is not None}))
-        return endpoint
-
-    async def delete_endpoint(self, principal: Principal, endpoint_id: str) -> None:
-        """Gone, with every message still pending for it (given up when its turn comes)."""
-        async with self._lock:
-            endpoint = self.endpoint(principal, endpoint_id)
-            await self._commit(Event("webhook.endpoint_deleted", workspace_id=endpoint.workspace_id, ts=utcnow(),
-                                     data={"endpoint": endpoint.id}))
-
-    async def rotate_endpoint_secret(self, principal: Principal, endpoint_id: str) -> tuple[Endpoint, str]:
-        async with self._lock:
-            endpoint = self.endpoint(principal, endpoint_id)
-            return endpoint, await self._new_secret(endpoint.workspace_id, endpoint.id)
-
     async def send_test(self, principal: Principal, endpoint_id: str) -> Message:
         """A webhook.test message to the endpoint, whatever its filter says."""
-        endpoint = self.endpoint(principal, endpoint_id)
+        endpoint = self.endpoints.endpoint(principal, endpoint_id)
         self._room_for_one_more(endpoint.workspace_id)
         message_id = new_id("msg")
         await self._commit(Event("webhook.scheduled", workspace_id=endpoint.workspace_id, ts=utcnow(), data={
@@ -414,9 +280,9 @@ class Webhooks:
     async def _target(self, message: Message) -> tuple[str, list[str]]:
         """Where the message goes and the secrets that sign it; _GiveUp if it can go nowhere any more."""
         if message.endpoint is None:
-            return (self._open(message.sealed_url, message.job_id, message.workspace_id),
-                    await self.signing_secrets(message.workspace_id))
-        endpoint = self.endpoints.get(message.endpoint)
+            return (open_sealed(self.secrets, message.sealed_url, message.job_id, message.workspace_id),
+                    await self.endpoints.signing_secrets(message.workspace_id))
+        endpoint = self.endpoints.find(message.endpoint)
         if endpoint is None:
             raise _GiveUp("the endpoint was deleted")
         if not endpoint.enabled:
@@ -510,7 +376,7 @@ class Webhooks:
 
     def _disables(self, message: Message, status: int | None, delivered: bool) -> str | None:
         """Why this attempt disables its endpoint: a 410, or no success for webhook_disable_after_s."""
-        endpoint = self.endpoints.get(message.endpoint or "")
+        endpoint = self.endpoints.find(message.endpoint or "")
         if endpoint is None or delivered or not endpoint.enabled:
             return None
         if status == GONE:
@@ -529,8 +395,3 @@ def _about(message: Message, kind: str, ts: dt.datetime, data: dict[str, Any], *
 
 class _GiveUp(Exception):
     """A message that can go nowhere any more; the message says why."""
-
-
-def _entitled(principal: Principal) -> None:
-    if not principal.plan.allows(FEATURE):
-        raise FeatureNotEntitled(FEATURE, "webhooks")

@@ -27,6 +27,7 @@ from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
+from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from engine.errors import Unauthenticated
 from engine.forwarded import client_address
@@ -61,7 +62,8 @@ class Services:
     jobs: Jobs
     ledger: QuotaLedger
     event_log: EventLog
-    webhooks: Webhooks
+    webhooks: Webhooks  # delivery: test events and resends
+    webhook_endpoints: WebhookEndpoints  # endpoints and signing secrets
 
 
 # ------------------------------------------------------------ the steps

@@ -276,37 +276,37 @@ async def regions() -> Response:
 
 @blueprint.post("/api/webhooks")
 async def create_webhook() -> Response:
-    endpoint, secret = await services().webhooks.create_endpoint(principal(), await _body())
+    endpoint, secret = await services().webhook_endpoints.create_endpoint(principal(), await _body())
     return json_response(endpoint_view(endpoint, secret), 201,
                          {"location": f"{base_url()}/api/webhooks/{endpoint.id}"})
 
 
 @blueprint.get("/api/webhooks")
 async def list_webhooks() -> Response:
-    listed = services().webhooks.list_endpoints(principal())
+    listed = services().webhook_endpoints.list_endpoints(principal())
     return json_response(WebhookEndpoints(webhooks=[endpoint_view(endpoint) for endpoint in listed]))
 
 
 @blueprint.get("/api/webhooks/<webhook_id>")
 async def get_webhook(webhook_id: str) -> Response:
-    return json_response(endpoint_view(services().webhooks.endpoint(principal(), webhook_id)))
+    return json_response(endpoint_view(services().webhook_endpoints.endpoint(principal(), webhook_id)))
 
 
 @blueprint.patch("/api/webhooks/<webhook_id>")
 async def change_webhook(webhook_id: str) -> Response:
-    endpoint = await services().webhooks.change_endpoint(principal(), webhook_id, await _body())
+    endpoint = await services().webhook_endpoints.change_endpoint(principal(), webhook_id, await _body())
     return json_response(endpoint_view(endpoint))
 
 
 @blueprint.delete("/api/webhooks/<webhook_id>")
 async def delete_webhook(webhook_id: str) -> Response:
-    await services().webhooks.delete_endpoint(principal(), webhook_id)
+    await services().webhook_endpoints.delete_endpoint(principal(), webhook_id)
     return Response("", status=204)
 
 
 @blueprint.post("/api/webhooks/<webhook_id>/rotate-secret")
 async def rotate_webhook_secret(webhook_id: str) -> Response:
-    endpoint, secret = await services().webhooks.rotate_endpoint_secret(principal(), webhook_id)
+    endpoint, secret = await services().webhook_endpoints.rotate_endpoint_secret(principal(), webhook_id)
     return json_response(endpoint_view(endpoint, secret))
 
 

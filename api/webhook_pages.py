@@ -8,7 +8,7 @@ from typing import Any
 
 from quart import Response, g, request
 
-from actors.webhooks import Webhooks
+from actors.webhook_endpoints import WebhookEndpoints
 from api.pipeline import services
 from api.web import acting_in, blueprint, page, see_other
 from engine.accounts import Workspace
@@ -25,7 +25,7 @@ async def webhooks(workspace_id: str) -> Response:
 
 
 async def _page(found: Workspace, role: str, status: int = 200, **shown: Any) -> Response:
-    hooks = services().webhooks
+    hooks = services().webhook_endpoints
     can_manage = allowed(role, "manage_webhooks")
     try:  # the actor says whether the plan has endpoints
         endpoints, entitled = hooks.list_endpoints(services().accounts.playground_principal(g.user.id, found)), True
@@ -42,16 +42,16 @@ async def _page(found: Workspace, role: str, status: int = 200, **shown: Any) ->
                       attempts=attempts, overlap_h=ROTATION_OVERLAP_S // 3600, **shown)
 
 
-def _acting(workspace_id: str) -> tuple[Workspace, str, Webhooks, Any]:
-    """The workspace, the role (one that may manage webhooks), the actor, and who the actor sees acting."""
+def _acting(workspace_id: str) -> tuple[Workspace, str, WebhookEndpoints, Any]:
+    """The workspace, the role (one that may manage webhooks), the endpoints, and who they see acting."""
     found, role = acting_in(workspace_id, "manage_webhooks")
-    return found, role, services().webhooks, services().accounts.playground_principal(g.user.id, found)
+    return found, role, services().webhook_endpoints, services().accounts.playground_principal(g.user.id, found)
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/webhooks/rotate-secret")
 async def rotate_signing_secret(workspace_id: str) -> Response:
     found, _ = acting_in(workspace_id, "manage_webhooks")
-    await services().webhooks.rotate_signing_secret(found.id)
+    await services().webhook_endpoints.rotate_signing_secret(found.id)
     return see_other(f"/dashboard/w/{found.id}/webhooks")
 
 
@@ -78,7 +78,7 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
             return await _page(found, role, new_secret=(endpoint, secret))
         if action == "test":  # from the workspace's API rate budget, as POST /api/webhooks/{id}/test
             await services().intake.admit(who, g.request_id, capture=False)
-            await hooks.send_test(who, endpoint_id)
+            await services().webhooks.send_test(who, endpoint_id)
         elif action in ("enable", "disable"):
             await hooks.change_endpoint(who, endpoint_id, Body.of({"enabled": action == "enable"}))
         elif action == "delete":
@@ -93,10 +93,10 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
 @blueprint.post("/dashboard/w/<workspace_id>/webhooks/messages/<message_id>/resend")
 async def resend(workspace_id: str, message_id: str) -> Response:
     """A message sent again, from the workspace's API rate budget and within its share of pending messages."""
-    found, role, hooks, who = _acting(workspace_id)
+    found, role, _, who = _acting(workspace_id)
     try:
         await services().intake.admit(who, g.request_id, capture=False)
-        await hooks.resend(found.id, message_id)
+        await services().webhooks.resend(found.id, message_id)
     except (RateLimited, CapacityExhausted) as problem:
         return await _refused(found, role, problem)
     return see_other(f"/dashboard/w/{found.id}/webhooks")

@@ -37,6 +37,7 @@ import trio.lowlevel
 
 from actors.eventlog import Event, running_event_log
 from actors.job_book import JobSecrets
+from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from benchmarks import micro
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, POLL_S, SETTLE_S, Capture, series, warm
@@ -100,9 +101,11 @@ async def actor(url: str, n: int, lone: int) -> tuple[float, list[float]]:
     secrets = _secrets()
     with tempfile.TemporaryDirectory() as workdir:
         async with running_event_log(Path(workdir) / "events.duckdb") as (event_log, nursery):
-            webhooks = Webhooks(settings, event_log, secrets, policy)
+            endpoints = WebhookEndpoints(event_log, secrets, policy)
+            await nursery.start(endpoints.run)
+            webhooks = Webhooks(settings, event_log, secrets, policy, endpoints)
             await nursery.start(webhooks.run)
-            await webhooks.signing_secrets(WORKSPACE)
+            await endpoints.signing_secrets(WORKSPACE)
 
             def scheduled() -> Event:
                 job_id = new_id("job")

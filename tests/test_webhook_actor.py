@@ -19,6 +19,7 @@ import trio
 from actors.accounts import Principal
 from actors.eventlog import EventLog, running_event_log
 from actors.job_book import JobSecrets
+from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from engine.accounts import ApiKey, Workspace
 from engine.destinations import EgressPolicy, HostsFileResolver
@@ -43,15 +44,26 @@ def secrets() -> JobSecrets:
 
 
 @asynccontextmanager
-async def actor(tmp_path: Path, receiver: Receiver, **settings: Any) -> AsyncIterator[tuple[Webhooks, EventLog]]:
+async def actor(tmp_path: Path, receiver: Receiver, **settings: Any
+                ) -> AsyncIterator[tuple[Webhooks, WebhookEndpoints, EventLog]]:
     hosts = tmp_path / "hosts"
     hosts.write_text("127.0.0.1 hook.test\n")
     policy = EgressPolicy(HostsFileResolver(hosts), [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"),
                                                                       receiver.port)], allowlist_only=True)
     async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
-        webhooks = Webhooks(Settings(**settings), event_log, secrets(), policy)
-        await nursery.start(webhooks.run)
-        yield webhooks, event_log
+        webhooks, endpoints = await started(Settings(**settings), event_log, policy, nursery)
+        yield webhooks, endpoints, event_log
+
+
+async def started(settings: Settings, event_log: EventLog, policy: EgressPolicy,
+                  nursery: trio.Nursery) -> tuple[Webhooks, WebhookEndpoints]:
+    """The endpoints actor and the delivery actor given it, both running, as run.py starts them."""
+    sealing = secrets()
+    endpoints = WebhookEndpoints(event_log, sealing, policy)
+    await nursery.start(endpoints.run)
+    webhooks = Webhooks(settings, event_log, sealing, policy, endpoints)
+    await nursery.start(webhooks.run)
+    return webhooks, endpoints
 
 
 def job(webhooks: Webhooks, url: str | None) -> Job:
@@ -67,10 +79,10 @@ def job(webhooks: Webhooks, url: str | None) -> Job:
 async def test_job_events_are_announced_to_its_url_and_to_the_endpoints_that_take_them(tmp_path: Path) -> None:
     receiver = Receiver().start()
     try:
-        async with actor(tmp_path, receiver) as (webhooks, _):
-            failed_only, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+        async with actor(tmp_path, receiver) as (webhooks, endpoints, _):
+            failed_only, _ = await endpoints.create_endpoint(PRINCIPAL, Body.of({
                 "url": f"http://hook.test:{receiver.port}/failed", "events": ["job.failed"]}))
-            everything, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+            everything, _ = await endpoints.create_endpoint(PRINCIPAL, Body.of({
                 "url": f"http://hook.test:{receiver.port}/all"}))
             own = job(webhooks, f"http://hook.test:{receiver.port}/own")
 
@@ -101,7 +113,7 @@ async def test_a_receiver_that_echoes_the_call_leaves_no_token_of_the_jobs_url_i
     receiver = Receiver().start()
     receiver.echo.add("/echo")
     try:
-        async with actor(tmp_path, receiver) as (webhooks, event_log):
+        async with actor(tmp_path, receiver) as (webhooks, _, event_log):
             own = job(webhooks, f"http://hook.test:{receiver.port}/echo")
             own.url = f"http://fixture.test/p?token={token}"
             events = webhooks.announce(own, "job.cancelled", T0, {})
@@ -130,10 +142,9 @@ async def test_a_receiver_that_never_answers_is_a_timeout_and_days_of_failures_d
         policy = EgressPolicy(HostsFileResolver(hosts), [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"),
                                                                           port)], allowlist_only=True)
         async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
-            webhooks = Webhooks(Settings(webhook_timeout_s=0.3, webhook_retry_s=(0.1, 0.1),
-                                         webhook_disable_after_s=0), event_log, secrets(), policy)
-            await nursery.start(webhooks.run)
-            endpoint, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+            webhooks, endpoints = await started(Settings(webhook_timeout_s=0.3, webhook_retry_s=(0.1, 0.1),
+                                                         webhook_disable_after_s=0), event_log, policy, nursery)
+            endpoint, _ = await endpoints.create_endpoint(PRINCIPAL, Body.of({
                 "url": f"http://hook.test:{port}/silent"}))
             await webhooks.send_test(PRINCIPAL, endpoint.id)
             await until(lambda: not endpoint.enabled)
@@ -152,19 +163,19 @@ async def test_a_rebuilt_actor_knows_its_endpoints_secrets_and_pending_messages(
     receiver = Receiver()
     port = receiver.port
     receiver.server_close()  # down: the message stays pending
-    async with actor(tmp_path, receiver, webhook_retry_s=(60.0,)) as (webhooks, _):
-        endpoint, secret = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+    async with actor(tmp_path, receiver, webhook_retry_s=(60.0,)) as (webhooks, endpoints, _):
+        endpoint, secret = await endpoints.create_endpoint(PRINCIPAL, Body.of({
             "url": f"http://hook.test:{port}/later", "description": "kept"}))
-        _, rotated = await webhooks.rotate_endpoint_secret(PRINCIPAL, endpoint.id)
-        signing = await webhooks.signing_secrets(WS)
+        _, rotated = await endpoints.rotate_endpoint_secret(PRINCIPAL, endpoint.id)
+        signing = await endpoints.signing_secrets(WS)
         message = await webhooks.send_test(PRINCIPAL, endpoint.id)
         await until(lambda: message.failures > 0)
-    async with actor(tmp_path, receiver) as (again, _):
-        found = again.endpoint(PRINCIPAL, endpoint.id)
+    async with actor(tmp_path, receiver) as (again, again_endpoints, _):
+        found = again_endpoints.endpoint(PRINCIPAL, endpoint.id)
         assert (found.url, found.description, found.events) == (endpoint.url, "kept", endpoint.events)
         assert found.secrets.in_force(T0.timestamp() + 10**9) == [rotated]
         assert set(found.secrets.in_force(dt.datetime.now(dt.UTC).timestamp())) == {secret, rotated}
-        assert await again.signing_secrets(WS) == signing
+        assert await again_endpoints.signing_secrets(WS) == signing
         assert list(again.messages) == [message.id]
         assert again.messages[message.id].failures == 1
 
@@ -181,7 +192,10 @@ async def test_a_restarted_actor_sends_what_its_crash_cut_off(tmp_path: Path) ->
         for port in (silent.getsockname()[1], receiver.port)], allowlist_only=True)
     try:
         async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
-            webhooks = Webhooks(Settings(webhook_timeout_s=30), event_log, secrets(), policy)
+            sealing = secrets()
+            endpoints = WebhookEndpoints(event_log, sealing, policy)
+            await nursery.start(endpoints.run)
+            webhooks = Webhooks(Settings(webhook_timeout_s=30), event_log, sealing, policy, endpoints)
             crash = trio.CancelScope()
 
             async def first_life() -> None:
@@ -189,13 +203,13 @@ async def test_a_restarted_actor_sends_what_its_crash_cut_off(tmp_path: Path) ->
                     await webhooks.run()
             nursery.start_soon(first_life)
             await until(lambda: webhooks._built)
-            endpoint, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({
+            endpoint, _ = await endpoints.create_endpoint(PRINCIPAL, Body.of({
                 "url": f"http://hook.test:{silent.getsockname()[1]}/silent"}))
             message = await webhooks.send_test(PRINCIPAL, endpoint.id)
             await until(lambda: message.id in webhooks._sending)
             crash.cancel()  # as the supervisor sees an actor die mid-attempt
             await until(lambda: not webhooks._sending)
-            await webhooks.change_endpoint(PRINCIPAL, endpoint.id, Body.of({
+            await endpoints.change_endpoint(PRINCIPAL, endpoint.id, Body.of({
                 "url": f"http://hook.test:{receiver.port}/back"}))
             await nursery.start(webhooks.run)  # the supervisor's restart
             await until(lambda: len(receiver.to("/back")) == 1)
@@ -213,8 +227,8 @@ async def test_past_its_pending_share_a_workspace_gets_no_more_test_events_but_j
     port = receiver.port
     receiver.server_close()  # down: every message stays pending
     async with actor(tmp_path, receiver, webhook_retry_s=(60.0,), webhook_workspace_pending=2) as (
-            webhooks, event_log):
-        endpoint, _ = await webhooks.create_endpoint(PRINCIPAL, Body.of({"url": f"http://hook.test:{port}/down"}))
+            webhooks, endpoints, event_log):
+        endpoint, _ = await endpoints.create_endpoint(PRINCIPAL, Body.of({"url": f"http://hook.test:{port}/down"}))
         for _ in range(2):
             await webhooks.send_test(PRINCIPAL, endpoint.id)
         with pytest.raises(CapacityExhausted, match="2 webhook messages waiting") as refused:
