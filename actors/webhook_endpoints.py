@@ -16,7 +16,6 @@ hold under concurrent requests.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import logging
 import time
@@ -29,13 +28,13 @@ from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
+from engine.at_rest import open_text
 from engine.destinations import EgressPolicy, check_webhook_url
 from engine.errors import FeatureNotEntitled, InvalidRequest, WebhookNotFound
 from engine.keys import new_id
 from engine.lookups import Tenant
 from engine.period import utcnow
 from engine.request import Body, parse_model
-from engine.sealing import SealError
 from engine.webhooks import (
     EVENT_TYPES,
     MAX_ENDPOINTS,
@@ -55,11 +54,10 @@ ENDPOINT_EVENTS = ("webhook.secret_created", "webhook.endpoint_created", "webhoo
 
 def open_sealed(secrets: JobSecrets, sealed: str, bound_to: str, workspace_id: str) -> str:
     """A sealed secret or URL; "" (and a warning) if its key is gone."""
-    try:
-        return secrets.keyring.open(base64.b64decode(sealed), bound_to, workspace_id).decode()
-    except SealError:
+    opened = open_text(secrets.keyring, sealed, bound_to, workspace_id)
+    if opened is None:
         log.warning("webhook secret or URL of %s in %s cannot be opened: its key is gone", bound_to, workspace_id)
-        return ""
+    return opened or ""
 
 
 class WebhookEndpoints:
