@@ -99,7 +99,9 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             event_log = EventLog(db)
             await supervisor.start("event-log", event_log.run)
             supervisor.event_log = event_log
-            guard = EgressGuard(egress_policy(settings), event_log, head_start.listener,
+            # built in a thread: it reads the host's addresses and resolves the Grid hub's name, once
+            policy = await trio.to_thread.run_sync(egress_policy, settings)
+            guard = EgressGuard(policy, event_log, head_start.listener,
                                 guard_host(settings), settings.grid_nodes, credentials=bool(settings.grid_url))
             await supervisor.start("egress-guard", guard.run)
             pool = BrowserPool(settings, event_log, guard, head_start)
