@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,6 +31,7 @@ class DnsServer:
         self.sock.bind(("127.0.0.1", 0))
         self.sock.settimeout(0.1)  # how soon the thread notices `stop`
         self.asked: Counter[str] = Counter()  # "slow", "known", "unknown": questions received
+        self._counted = threading.Condition()  # notified on each question, for `wait_for`
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._serve, name="test-dns", daemon=True)
 
@@ -42,11 +42,15 @@ class DnsServer:
         return f"{host}:{port}"
 
     def wait_for(self, kind: str, at_least: int, wait_s: float = 20) -> None:
-        deadline = time.monotonic() + wait_s
-        while self.asked[kind] < at_least:
-            if time.monotonic() > deadline:
+        """Until `at_least` questions of `kind` came in; AssertionError after `wait_s`."""
+        with self._counted:
+            if not self._counted.wait_for(lambda: self.asked[kind] >= at_least, wait_s):
                 raise AssertionError(f"{self.asked[kind]} {kind} questions after {wait_s} s, not {at_least}")
-            time.sleep(0.02)
+
+    def _count(self, kind: str) -> None:
+        with self._counted:
+            self.asked[kind] += 1
+            self._counted.notify_all()
 
     def _serve(self) -> None:
         while not self._stop.is_set():
@@ -65,15 +69,15 @@ class DnsServer:
         question = query.question[0]
         name = question.name.to_text().lower()
         if name.endswith("." + SLOW_ZONE) or name == SLOW_ZONE:
-            self.asked["slow"] += 1
+            self._count("slow")
             return None
         response = dns.message.make_response(query)
         if name in NAMES:
-            self.asked["known"] += 1
+            self._count("known")
             if question.rdtype == dns.rdatatype.A:
                 response.answer.append(dns.rrset.from_text(name, 60, "IN", "A", NAMES[name]))
         else:
-            self.asked["unknown"] += 1
+            self._count("unknown")
             response.set_rcode(dns.rcode.NXDOMAIN)
         return response
 

@@ -58,16 +58,15 @@ def test_names_that_never_answer_do_not_slow_another_workspace(resolving: Servic
     assert status == 200, text
     idle_s = _median_capture(other, plain)
 
-    loaded_at = time.monotonic()
     for n in range(2):
         images = "".join(f"<img src='http://c{n}-{i}.slow.test/i.png'>" for i in range(SLOW_NAMES))
         answer = greedy.submit(html=f"<p>slow {n}</p>{images}", timeoutMs=20000)
         assert answer.status_code == 202, answer.text
     # The greedy captures' lookups are under way: 4 in flight per capture (resolver_capture_lookups), A and AAAA.
     dns_server.wait_for("slow", 16)
-    # The issue's scenario: the other workspace comes 3 s into the load, once the first lookups have met
-    # their deadline and the next ones replaced them.
-    time.sleep(max(0.0, loaded_at + 3 - time.monotonic()))
+    # The issue's scenario: the other workspace comes once the load is steady (its "3 s later": the first
+    # lookups have met their deadline and the next ones asked in their place), gated on those questions.
+    dns_server.wait_for("slow", 32)
 
     loaded_s = _median_capture(other, plain)
     assert loaded_s < 2 * idle_s, f"{loaded_s:.2f} s under the other workspace's load, {idle_s:.2f} s idle"
