@@ -322,7 +322,7 @@ def grid_hub(grid_url: str) -> frozenset[tuple[Address, int]]:
     if literal is not None:
         return frozenset({(literal, port)})
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)  # once, before the service serves
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)  # once, at start, in a thread (run.py)
     except OSError:
         return frozenset()  # the pool will say the Grid is unreachable
     return frozenset((ipaddress.ip_address(str(info[4][0]).split("%")[0]), port) for info in infos)

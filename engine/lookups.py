@@ -1,7 +1,7 @@
 """Name lookups for the egress policy: on trio, cancellable, under a deadline, a few at a time per tenant.
 
-getaddrinfo runs in trio's shared thread pool (40 threads, which result files and video encoding use too),
-one thread per lookup until the lookup ends, whatever its caller does: two captures naming 120 hosts whose
+Lookups used to be getaddrinfo in trio's shared thread pool (40 threads, which result files and video encoding
+use too), one thread per lookup until the lookup ended, whatever its caller did: two captures naming 120 hosts whose
 server never answers took every thread, and another workspace's capture waited 17.9 s instead of 0.8 s.
 Here a lookup is a UDP exchange on the event loop (dnspython's resolver, trio backend): it holds no
 thread, ends at its deadline, and ends at once when its caller is cancelled (the capture's lane closed).
