@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core
-                 libseccomp2)  # libseccomp2: the service confines its user switching (engine/privileges.py)
+                 libseccomp2)  # libseccomp2: the service confines its user switching (engine/browser/privileges.py)
 test_packages=(ffmpeg openjdk-17-jre-headless)  # ffprobe reads the videos the tests make; Java runs the tests' Grid
 
 install_debian_packages() {
@@ -36,7 +36,7 @@ ensure_chromium_user() {
     useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$user"
 }
 
-# Rule sets the element removal injects or matches (engine/removal.py), fetched once into ./vendor:
+# Rule sets the element removal injects or matches (engine/browser/removal.py), fetched once into ./vendor:
 # DuckDuckGo's autoconsent (MPL-2.0) from npm, pinned by version and integrity, and EasyList and
 # EasyPrivacy (GPL-3.0 / CC BY-SA 3.0) as Debian ships them in its uBlock Origin package, unpacked here
 # rather than installed (installed, Debian's chromium launcher would load the extension into every capture).

@@ -12,7 +12,7 @@
     python run.py unit-limits                            the systemd drop-in for the pool size
 
 Admin commands go through the running service's control socket when it
-runs, and open the DuckDB file directly when it does not (engine/admin.py).
+runs, and open the DuckDB file directly when it does not (api/admin.py).
 """
 
 from __future__ import annotations
@@ -31,16 +31,16 @@ from typing import TYPE_CHECKING, Any
 # the rest, and the admin commands import what they use.
 import trio
 
-from engine.admin import CliError, admin_command, service_runs
-from engine.data_dir import UMASK
-from engine.keys import load_or_create_secret
-from engine.logs import as_json
-from engine.logs import configure as configure_logs
-from engine.plans import Plan, PlanFileError, load_plans
-from engine.settings import Settings, SettingsError, load_settings
+from api.admin import CliError, admin_command, service_runs
+from engine.operations.data_dir import UMASK
+from engine.operations.logs import as_json
+from engine.operations.logs import configure as configure_logs
+from engine.operations.settings import Settings, SettingsError, load_settings
+from engine.records.keys import load_or_create_secret
+from engine.rules.plans import Plan, PlanFileError, load_plans
 
 if TYPE_CHECKING:
-    from engine.chromium import HeadStart
+    from engine.browser.chromium import HeadStart
 
 log = logging.getLogger("capture")
 GRACEFUL_S = 3.0
@@ -51,7 +51,7 @@ GRACEFUL_S = 3.0
 
 def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     """`run.py serve`: refuse what cannot work before anything starts, then serve until stopped."""
-    from engine.chromium import HeadStart  # Selenium: needed first, to launch Chromium
+    from engine.browser.chromium import HeadStart  # Selenium: needed first, to launch Chromium
 
     _warn_about(settings)
     _protect_data(settings)
@@ -80,9 +80,9 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
     from actors.egress import EgressGuard
     from actors.eventlog import EventLog
     from actors.supervisor import Supervisor
-    from engine.chromium import guard_host
-    from engine.destinations import egress_policy
-    from engine.signing import ResultSigner
+    from engine.browser.chromium import guard_host
+    from engine.network.destinations import egress_policy
+    from engine.records.signing import ResultSigner
 
     secret = load_or_create_secret(settings.data_dir / "secrets" / "api-key-hmac.key")
     keyring = _keyring(settings)
@@ -126,7 +126,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.systemd import ServiceManagerLink
             from actors.webhook_endpoints import WebhookEndpoints
             from actors.webhooks import Webhooks
-            from engine.sd_notify import Notifier
+            from engine.operations.sd_notify import Notifier
 
             directory = AccountDirectory(db, plans, secret, attempts_per_client_min=settings.login_attempts_per_min,
                                          attempts_per_min=settings.login_attempts_total_per_min,
@@ -194,7 +194,7 @@ async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, sc
 
 
 def _keyring(settings: Settings) -> Any:
-    from engine.sealing import Keyring
+    from engine.records.sealing import Keyring
 
     try:
         return Keyring.load(settings.payload_key_dir)
@@ -289,7 +289,7 @@ def _announce(settings: Settings, address: tuple[Any, ...], metrics_address: tup
 
 def _protect_data(settings: Settings) -> None:
     """What is already in the data directory becomes its user's alone (the umask does the rest)."""
-    from engine.data_dir import protect
+    from engine.operations.data_dir import protect
 
     for line in protect(settings.data_dir):
         log.warning("made private (was readable by others): %s", line)
@@ -309,7 +309,7 @@ def _warn_about(settings: Settings) -> None:
         log.warning("egress_allow (CAPTURE_EGRESS_ALLOW) is set (%s): captures may reach these addresses despite "
                     "the destination rules; use this for local development and tests only",
                     ", ".join(f"{a.network}{':' + str(a.port) if a.port else ''}" for a in settings.egress_allow))
-    from engine.chromium import BrowserAccount, BrowserUserMissing
+    from engine.browser.chromium import BrowserAccount, BrowserUserMissing
 
     try:
         account = BrowserAccount.for_service(settings.chromium_user)
@@ -319,7 +319,7 @@ def _warn_about(settings: Settings) -> None:
         log.info("chromedriver and Chromium run as the unprivileged user %s (uid %d), sandboxed", account.name,
                  account.uid)
     if account is not None and os.geteuid() != 0:  # the unit's CAP_SETUID: only ever to the browser's user
-        from engine.privileges import ConfinementFailed, confine
+        from engine.browser.privileges import ConfinementFailed, confine
 
         try:
             confine(account.uid, account.gid)

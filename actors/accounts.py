@@ -20,14 +20,14 @@ from typing import Any, TypeVar
 import trio
 
 from actors.database import STUCK_S, Database
-from engine import accounts, render_links, users
-from engine.accounts import ApiKey, Workspace
-from engine.errors import Forbidden, NotFoundError
-from engine.keys import key_hash
-from engine.permissions import require
-from engine.plans import Plan
-from engine.ratelimit import TokenBuckets
-from engine.users import Invite, Session, User, UserError
+from engine.records import accounts, render_links, users
+from engine.records.accounts import ApiKey, Workspace
+from engine.records.keys import key_hash
+from engine.records.users import Invite, Session, User, UserError
+from engine.rules.errors import Forbidden, NotFoundError
+from engine.rules.permissions import require
+from engine.rules.plans import Plan
+from engine.rules.ratelimit import TokenBuckets
 
 T = TypeVar("T")
 FREE_FAILURES = 10  # wrong passwords an account may see before each further attempt waits
@@ -92,7 +92,7 @@ class Principal:
 
     @property
     def account(self) -> str:
-        """The owning account, whose shares all its workspaces draw on together (engine.shares)."""
+        """The owning account, whose shares all its workspaces draw on together (engine.rules.shares)."""
         return self.owner or self.workspace.id
 
     @property
@@ -402,7 +402,7 @@ class AccountDirectory:
     def acting(self, user_id: str, workspace_id: str, action: str) -> tuple[Workspace, str]:
         """The user's workspace and role: NotFoundError unless a member, Forbidden unless the role may `action`.
 
-        Every role check of the dashboard is this one (engine.permissions' matrix).
+        Every role check of the dashboard is this one (engine.rules.permissions' matrix).
         """
         workspace, role = self.member_workspace(user_id, workspace_id)
         require(role, action)

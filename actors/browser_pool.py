@@ -32,12 +32,13 @@ import trio
 
 from actors.egress import EgressGuard, Lane
 from actors.eventlog import Event, EventLog
-from engine import chromium, metrics
-from engine.cdp import CdpConnection, CdpError, message_limit, open_cdp
-from engine.errors import CapacityExhausted
-from engine.page import Page, open_page
-from engine.settings import Settings
-from engine.waiting import wait_any
+from engine.browser import chromium
+from engine.browser.cdp import CdpConnection, CdpError, message_limit, open_cdp
+from engine.browser.page import Page, open_page
+from engine.browser.waiting import wait_any
+from engine.operations import metrics
+from engine.operations.settings import Settings
+from engine.rules.errors import CapacityExhausted
 
 log = logging.getLogger("capture.pool")
 HEALTH_CHECK_S = 3.0

@@ -21,11 +21,11 @@ import trio
 from actors.accounts import AccountDirectory
 from actors.eventlog import EventLog
 from actors.jobs import Jobs
-from engine import backup
-from engine.accounts import AccountError, ApiKey, Workspace
-from engine.operator import answers
-from engine.sealing import Keyring, rotate_keys
-from engine.sql import SqlRefused, json_line
+from engine.operations import backup
+from engine.operations.sql import SqlRefused, json_line
+from engine.records.accounts import AccountError, ApiKey, Workspace
+from engine.records.operator import answers
+from engine.records.sealing import Keyring, rotate_keys
 
 log = logging.getLogger("capture.control")
 MAX_REQUEST = 1024 * 1024
@@ -73,7 +73,7 @@ class ControlServer:
                 log.exception("control command failed")
                 await stream.send_all(json_line({"error": f"{type(exc).__name__}: {exc}"}))
 
-    # ------------------------------------------------------------ the desk (engine.operator.Desk)
+    # ------------------------------------------------------------ the desk (engine.records.operator.Desk)
 
     async def create_workspace(self, name: str, plan: str, quota: int | None) -> Workspace:
         return await self.accounts.create_workspace(name, plan, quota)
@@ -103,7 +103,7 @@ class ControlServer:
 
     async def backup(self, destination: str) -> dict[str, object]:
         """The database copied on its own thread after a checkpoint (commits wait meanwhile), then the
-        secrets and results; see engine.backup."""
+        secrets and results; see engine.operations.backup."""
         started = trio.current_time()
         target = await trio.to_thread.run_sync(backup.prepare, Path(destination))
         size = await self.event_log.db.call(backup.snapshot_database, self.event_log.db.path, target)

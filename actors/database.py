@@ -21,8 +21,8 @@ import duckdb
 import outcome
 import trio
 
-from engine.schema import DDL
-from engine.sql import SAFE_CONFIG, read_only_rows
+from engine.operations.sql import SAFE_CONFIG, read_only_rows
+from engine.records.schema import DDL
 
 T = TypeVar("T")
 OPERATOR_NICE = 10  # an operator's query yields the CPU to captures, HTTP and commits
@@ -93,7 +93,7 @@ class Database:
         return box[0].unwrap()
 
     async def read_only(self, sql: str, deadline_s: float) -> list[dict[str, Any]]:
-        """The rows of an operator's query (engine.sql.read_only_rows), stopped after `deadline_s`.
+        """The rows of an operator's query (engine.operations.sql.read_only_rows), stopped after `deadline_s`.
 
         It runs on a cursor and a thread of its own, at OPERATOR_NICE: with DuckDB on one
         thread (SAFE_CONFIG) the query is that thread's work alone, so a long one takes the

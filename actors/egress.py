@@ -31,13 +31,13 @@ from urllib.parse import urlsplit
 import trio
 
 from actors.eventlog import Event, EventLog
-from engine import metrics
-from engine.destinations import EgressPolicy, Refused, interface_addresses
-from engine.lookups import Tenant
-from engine.outbound import connect_pinned
-from engine.proxies import ProxyRegion, UpstreamFailed
-from engine.removal import AdHosts
-from engine.settings import url_host
+from engine.browser.removal import AdHosts
+from engine.network.destinations import EgressPolicy, Refused, interface_addresses
+from engine.network.lookups import Tenant
+from engine.network.outbound import connect_pinned
+from engine.operations import metrics
+from engine.operations.proxies import ProxyRegion, UpstreamFailed
+from engine.operations.settings import url_host
 
 log = logging.getLogger("capture.egress")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -243,7 +243,7 @@ class EgressGuard:
                 with trio.fail_after(HEAD_TIMEOUT_S):
                     head = await read_head(client)
                 if not lane.authorizes(head):
-                    # The browser answers the challenge (engine.page, Fetch.authRequired) and comes back.
+                    # The browser answers the challenge (engine.browser.page, Fetch.authRequired) and comes back.
                     metrics.EGRESS_REFUSALS.labels("no lane credentials").inc()
                     await client.send_all(_response(407, "Proxy Authentication Required",
                                                     "this lane needs its credentials",

@@ -25,9 +25,9 @@ import pyarrow as pa
 import trio
 
 from actors.database import STUCK_S, Database
-from engine import metrics
-from engine.logs import log_committed
-from engine.schema import EVENT_COLUMNS, EVENT_SCHEMA
+from engine.operations import metrics
+from engine.operations.logs import log_committed
+from engine.records.schema import EVENT_COLUMNS, EVENT_SCHEMA
 
 log = logging.getLogger("capture.eventlog")
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
@@ -218,7 +218,7 @@ def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:
 
 def _insert(conn: duckdb.DuckDBPyConnection, event_batch: pa.Table) -> None:
     # Straight from the Arrow table: no catalog change (register/unregister) per commit, and unlike a
-    # replacement scan of a local variable it works with external access off (engine.sql.SAFE_CONFIG).
+    # replacement scan of a local variable it works with external access off (engine.operations.sql.SAFE_CONFIG).
     conn.from_arrow(event_batch).insert_into("events")
 
 

@@ -10,7 +10,7 @@ import trio
 from actors.browser_pool import BrowserPool
 from actors.eventlog import EventLog
 from actors.jobs import Jobs
-from engine.settings import Settings
+from engine.operations.settings import Settings
 
 READY_COMMIT_S = 5.0  # a commit running longer than this makes the service unready
 

@@ -25,11 +25,20 @@ from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
 from actors.ledger import QuotaLedger, Usage
 from actors.shelf import Shelf, Shelved
-from engine.cdp import CdpError
-from engine.cookies import check_cookie_domains
-from engine.destinations import check_destination, check_webhook_url
-from engine.entitlements import check_entitlements
-from engine.errors import (
+from engine.browser.cdp import CdpError
+from engine.browser.outputs import video_pixel_frames
+from engine.browser.page import HTML_DOCUMENT_URL
+from engine.browser.recipes import Capture, take_capture
+from engine.browser.removal import AdHosts, rule_sets
+from engine.network.destinations import check_destination, check_webhook_url
+from engine.network.lookups import Tenant
+from engine.operations.settings import Settings
+from engine.operations.storage import Uploader
+from engine.records.jobs import workspace_share
+from engine.records.keys import new_id
+from engine.rules.cookies import check_cookie_domains
+from engine.rules.entitlements import check_entitlements
+from engine.rules.errors import (
     CapacityExhausted,
     CaptureError,
     DestinationForbidden,
@@ -42,18 +51,9 @@ from engine.errors import (
     RenderTimeout,
     UnknownRegion,
 )
-from engine.jobs import workspace_share
-from engine.keys import new_id
-from engine.lookups import Tenant
-from engine.outputs import video_pixel_frames
-from engine.page import HTML_DOCUMENT_URL
-from engine.ratelimit import RateDecision, TokenBuckets
-from engine.recipes import Capture, take_capture
-from engine.removal import AdHosts, rule_sets
-from engine.request import Body, CaptureRequest, parse_capture
-from engine.settings import Settings
-from engine.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces
-from engine.storage import Uploader
+from engine.rules.ratelimit import RateDecision, TokenBuckets
+from engine.rules.request import Body, CaptureRequest, parse_capture
+from engine.rules.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces
 
 log = logging.getLogger("capture.intake")
 DELIVERY_GRACE_S = 120.0
@@ -163,7 +163,7 @@ class Intake:
                       client: str | None = None) -> Delivery:
         """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery.
 
-        `client`: the caller's address (engine.forwarded), for the share free plans hold per address."""
+        `client`: the caller's address (engine.rules.forwarded), for the share free plans hold per address."""
         started = trio.current_time()
         capture_id = new_id("cap")
         request: CaptureRequest | None = None

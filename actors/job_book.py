@@ -21,15 +21,15 @@ import trio
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.intake import capture_event
-from engine.at_rest import sealed_job_data
-from engine.errors import CapacityExhausted, JobNotFound
-from engine.fair_queue import FairQueue
-from engine.jobs import Job, forgettable, workspace_share
-from engine.period import utcnow
-from engine.request import CaptureRequest
-from engine.sealing import Keyring, SealError
-from engine.settings import Settings
-from engine.signing import ResultSigner
+from engine.operations.settings import Settings
+from engine.records.at_rest import sealed_job_data
+from engine.records.fair_queue import FairQueue
+from engine.records.jobs import Job, forgettable, workspace_share
+from engine.records.sealing import Keyring, SealError
+from engine.records.signing import ResultSigner
+from engine.rules.errors import CapacityExhausted, JobNotFound
+from engine.rules.period import utcnow
+from engine.rules.request import CaptureRequest
 
 
 @dataclass
@@ -156,7 +156,7 @@ class JobBook:
         (the next start rebuilds it from whatever the log holds).
         """
         ts, data = utcnow(), data or {}
-        # the log keeps a URL's userinfo and query, and texts naming one, only sealed (engine.at_rest)
+        # the log keeps a URL's userinfo and query, and texts naming one, only sealed (engine.records.at_rest)
         stored = sealed_job_data(self.secrets.keyring, job.id, job.workspace_id, data)
         event = Event(kind, workspace_id=job.workspace_id, key_id=job.key_id, capture_id=job.id,
                       request_id=job.request_id, format=job.format, data=stored, ts=ts, **columns)

@@ -21,13 +21,13 @@ from actors.eventlog import Event
 from actors.intake import Intake
 from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
-from engine.errors import CaptureError, FieldError, InvalidRequest
-from engine.idempotency import IdempotencyKeys
-from engine.jobs import Accepted, Job, checked_idempotency_key, clear_url, fingerprint, parse_batch
-from engine.keys import new_id
-from engine.period import utcnow
-from engine.request import Body, CaptureRequest, parse_capture
-from engine.settings import Settings
+from engine.operations.settings import Settings
+from engine.records.idempotency import IdempotencyKeys
+from engine.records.jobs import Accepted, Job, checked_idempotency_key, clear_url, fingerprint, parse_batch
+from engine.records.keys import new_id
+from engine.rules.errors import CaptureError, FieldError, InvalidRequest
+from engine.rules.period import utcnow
+from engine.rules.request import Body, CaptureRequest, parse_capture
 
 
 class JobAcceptance:

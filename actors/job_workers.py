@@ -22,16 +22,16 @@ from actors.intake import Intake
 from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
-from engine.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
-from engine.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
-from engine.keys import new_id
-from engine.overlays import MAX_REPORTED
-from engine.period import utcnow
-from engine.recipes import Capture
-from engine.request import CaptureRequest, Store, parse_capture
-from engine.sealing import SealError
-from engine.settings import Settings
-from engine.storage import StorageError
+from engine.browser.overlays import MAX_REPORTED
+from engine.browser.recipes import Capture
+from engine.operations.settings import Settings
+from engine.operations.storage import StorageError
+from engine.records.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
+from engine.records.keys import new_id
+from engine.records.sealing import SealError
+from engine.rules.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
+from engine.rules.period import utcnow
+from engine.rules.request import CaptureRequest, Store, parse_capture
 
 log = logging.getLogger("capture.jobs")
 STOP_S = 5.0

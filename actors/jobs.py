@@ -33,15 +33,15 @@ from actors.job_intake import JobAcceptance
 from actors.job_workers import JobWorkers
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
-from engine import responses
-from engine.at_rest import opened_job_data
-from engine.errors import JobNotFound, ResultUrlExpired
-from engine.idempotency import REMEMBER_S
-from engine.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
-from engine.period import rfc3339, utcnow
-from engine.request import Body
-from engine.sealing import Keyring
-from engine.settings import Settings
+from engine.operations.settings import Settings
+from engine.records import responses
+from engine.records.at_rest import opened_job_data
+from engine.records.idempotency import REMEMBER_S
+from engine.records.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
+from engine.records.sealing import Keyring
+from engine.rules.errors import JobNotFound, ResultUrlExpired
+from engine.rules.period import rfc3339, utcnow
+from engine.rules.request import Body
 
 log = logging.getLogger("capture.jobs")
 

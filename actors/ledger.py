@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import trio
 
 from actors.eventlog import EventLog
-from engine.errors import QuotaExceeded
-from engine.period import month_start, next_month_start, rfc3339, utcnow
+from engine.rules.errors import QuotaExceeded
+from engine.rules.period import month_start, next_month_start, rfc3339, utcnow
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from prometheus_client import make_asgi_app
 
 from actors.browser_pool import BrowserPool
 from actors.jobs import Jobs
-from engine import metrics
-from engine.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED
+from engine.operations import metrics
+from engine.records.jobs import CANCELLED, EXPIRED, FAILED, QUEUED, RUNNING, SUCCEEDED
 
 log = logging.getLogger("capture.metrics")
 Scope = MutableMapping[str, Any]

@@ -13,7 +13,7 @@ shelf passes `cache_max_bytes`, least recently used first). On start the entries
 events and files without a live entry are removed, so the cache survives restarts; an entry's last use is
 then its last recorded hit.
 
-The budget is shared fairly between tenants: the workspaces of one owning account (engine.shares) hold at
+The budget is shared fairly between tenants: the workspaces of one owning account (engine.rules.shares) hold at
 most `cache_account_share` of `cache_max_bytes` together, past which their own least recently used go; and
 a full shelf evicts the least recently used entry of the account holding the most, so a tenant writing a
 lot flushes its own results, not everyone's (nor the render links' answers kept for others).
@@ -36,16 +36,16 @@ import trio
 
 from actors.eventlog import Event, EventLog
 from actors.results import ResultStore
-from engine.at_rest import opened_facts, sealed_facts
-from engine.errors import JobNotFound, ResultUrlExpired
-from engine.facts import PageFacts
-from engine.period import utcnow
-from engine.recipes import Capture
-from engine.request import MAX_TTL_S, CaptureRequest
-from engine.sealing import Keyring
-from engine.settings import Settings
-from engine.shares import heaviest
-from engine.signing import ResultSigner
+from engine.browser.facts import PageFacts
+from engine.browser.recipes import Capture
+from engine.operations.settings import Settings
+from engine.records.at_rest import opened_facts, sealed_facts
+from engine.records.sealing import Keyring
+from engine.records.signing import ResultSigner
+from engine.rules.errors import JobNotFound, ResultUrlExpired
+from engine.rules.period import utcnow
+from engine.rules.request import MAX_TTL_S, CaptureRequest
+from engine.rules.shares import heaviest
 
 log = logging.getLogger("capture.shelf")
 NOT_IN_THE_KEY = {"cache", "response_type"}  # how to answer, not what to capture

@@ -15,7 +15,7 @@ from typing import Any
 import trio
 
 from actors.eventlog import Event, EventLog
-from engine.redaction import redact
+from engine.rules.redaction import redact
 
 log = logging.getLogger("capture.supervisor")
 BACKOFF_S = (0.1, 0.5, 2.0, 5.0, 15.0)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import trio
 
-from engine.sd_notify import Notifier
+from engine.operations.sd_notify import Notifier
 
 log = logging.getLogger("capture.systemd")
 STATUS_S = 5.0  # how often the STATUS= line is refreshed

@@ -28,14 +28,11 @@ from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
-from engine.at_rest import open_text
-from engine.destinations import EgressPolicy, check_webhook_url
-from engine.errors import FeatureNotEntitled, InvalidRequest, WebhookNotFound
-from engine.keys import new_id
-from engine.lookups import Tenant
-from engine.period import utcnow
-from engine.request import Body, parse_model
-from engine.webhooks import (
+from engine.network.destinations import EgressPolicy, check_webhook_url
+from engine.network.lookups import Tenant
+from engine.records.at_rest import open_text
+from engine.records.keys import new_id
+from engine.records.webhooks import (
     EVENT_TYPES,
     MAX_ENDPOINTS,
     Endpoint,
@@ -44,6 +41,9 @@ from engine.webhooks import (
     SigningSecrets,
     new_secret,
 )
+from engine.rules.errors import FeatureNotEntitled, InvalidRequest, WebhookNotFound
+from engine.rules.period import utcnow
+from engine.rules.request import Body, parse_model
 
 log = logging.getLogger("capture.webhooks")
 FEATURE = "durableWebhooks"

@@ -7,15 +7,15 @@ endpoints actor's (`actors.webhook_endpoints`), told of every attempt committed 
 Everything here changes by committing an event first and applying it after
 (`_commit`, `_apply`), the same way it is rebuilt on start; at most the one
 attempt in flight at a crash is sent again.
-Due messages take delivery slots in turn across workspaces (`engine.webhook_turns`): at most
+Due messages take delivery slots in turn across workspaces (`engine.records.webhook_turns`): at most
 `webhook_concurrency` calls in all, `webhook_workspace_concurrency` of one workspace, and
 `webhook_host_concurrency` of one workspace to one resolved address, so a slow receiver holds neither
 captures nor other workspaces' calls. Each runs in its own task, over connections kept alive per host
-and address (`engine.outbound.KeepAlive`). A workspace has at most `webhook_workspace_pending` messages
+and address (`engine.network.outbound.KeepAlive`). A workspace has at most `webhook_workspace_pending` messages
 waiting before its test events and resends are refused (CapacityExhausted); job events always wait
 their turn, never refused and never dropped.
 
-Each attempt goes out through `engine.outbound` under the capture egress
+Each attempt goes out through `engine.network.outbound` under the capture egress
 policy: the host is resolved and judged at that moment, the connection goes to
 the judged address, TLS is verified against the name, redirects are never
 followed (a 3xx is a failure), and a 410 gives the message up (and disables
@@ -41,19 +41,16 @@ from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
 from actors.webhook_endpoints import WebhookEndpoints, open_sealed
-from engine import responses
-from engine.at_rest import opened_message_data, sealed_message_data
-from engine.destinations import EgressPolicy, Refused, split_target
-from engine.errors import CapacityExhausted, CaptureError, WebhookNotFound
-from engine.jobs import SUCCEEDED, Job
-from engine.keys import new_id
-from engine.lookups import Tenant
-from engine.outbound import KeepAlive, OutboundError, send
-from engine.period import rfc3339, utcnow
-from engine.redaction import redact
-from engine.settings import Settings
-from engine.webhook_turns import AddressBounds, FairTurns
-from engine.webhooks import (
+from engine.network.destinations import EgressPolicy, Refused, split_target
+from engine.network.lookups import Tenant
+from engine.network.outbound import KeepAlive, OutboundError, send
+from engine.operations.settings import Settings
+from engine.records import responses
+from engine.records.at_rest import opened_message_data, sealed_message_data
+from engine.records.jobs import SUCCEEDED, Job
+from engine.records.keys import new_id
+from engine.records.webhook_turns import AddressBounds, FairTurns
+from engine.records.webhooks import (
     ANSWER_KEPT,
     DELIVERED,
     EVENT_TYPES,
@@ -64,6 +61,9 @@ from engine.webhooks import (
     retry_delay,
     signed_headers,
 )
+from engine.rules.errors import CapacityExhausted, CaptureError, WebhookNotFound
+from engine.rules.period import rfc3339, utcnow
+from engine.rules.redaction import redact
 
 log = logging.getLogger("capture.webhooks")
 GONE = 410  # the receiver says the endpoint is gone: stop trying
@@ -199,7 +199,8 @@ class Webhooks:
         destinations = [{"endpoint": e.id} for e in endpoints]
         if job.webhook is not None:
             destinations.append({"sealedUrl": job.webhook})
-        # kept for retries with the payload sealed: the job's whole URL, error message, final URL (engine.at_rest)
+        # kept for retries with the payload sealed: the job's whole URL, error message, final URL
+        # (engine.records.at_rest)
         return [Event("webhook.scheduled", workspace_id=job.workspace_id, capture_id=job.id, ts=ts,
                       data=sealed_message_data(self.secrets.keyring, job.workspace_id, {
                           k: v for k, v in {"message": new_id("msg"), **common, **destination}.items()

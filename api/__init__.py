@@ -1,1 +1,3 @@
-"""The HTTP surface: handlers translate HTTP to actor calls and back, no business rules."""
+"""The service's faces: HTTP handlers that translate to actor calls and back, and the operator's
+commands (api/admin.py).
+"""

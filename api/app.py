@@ -24,9 +24,9 @@ from api.pipeline import (
     stamp,
 )
 from api.problems import problem_response
-from engine import metrics
-from engine.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
-from engine.keys import new_id
+from engine.operations import metrics
+from engine.records.keys import new_id
+from engine.rules.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
 
 DRAIN_S = 5.0
 

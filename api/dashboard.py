@@ -24,15 +24,15 @@ from api.web import (
     signed_in,
     signed_out,
 )
-from engine import render_links
-from engine.accounts import LimitReached
-from engine.analytics import RECENT_FAILURES, analytics_query, shape_rows
-from engine.charts import LABELS as OUTCOME_LABELS
-from engine.charts import daily_chart, failures_by_stage, window
-from engine.errors import NotFoundError
-from engine.period import utcnow
-from engine.permissions import allowed
-from engine.users import UserError
+from engine.records import render_links
+from engine.records.accounts import LimitReached
+from engine.records.analytics import RECENT_FAILURES, analytics_query, shape_rows
+from engine.records.charts import LABELS as OUTCOME_LABELS
+from engine.records.charts import daily_chart, failures_by_stage, window
+from engine.records.users import UserError
+from engine.rules.errors import NotFoundError
+from engine.rules.period import utcnow
+from engine.rules.permissions import allowed
 
 CHART_DAYS = 30
 RECENT_FAILURE_ROWS = 15

@@ -8,12 +8,12 @@ from typing import Any
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
-from engine.devices import DEVICES
-from engine.idempotency import REMEMBER_S
-from engine.jobs import MAX_BATCH, MAX_IDEMPOTENCY_KEY
-from engine.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
-from engine.responses import CALLS, REPLIES
-from engine.webhooks import EVENT_TYPES, ROTATION_OVERLAP_S, TEST_EVENT, EndpointChange, EndpointCreate
+from engine.records.idempotency import REMEMBER_S
+from engine.records.jobs import MAX_BATCH, MAX_IDEMPOTENCY_KEY
+from engine.records.responses import CALLS, REPLIES
+from engine.records.webhooks import EVENT_TYPES, ROTATION_OVERLAP_S, TEST_EVENT, EndpointChange, EndpointCreate
+from engine.rules.devices import DEVICES
+from engine.rules.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
 
 REF = "#/components/schemas/{model}"
 

@@ -29,10 +29,10 @@ from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
-from engine.errors import Unauthenticated
-from engine.forwarded import client_address
-from engine.ratelimit import RateDecision
-from engine.settings import Settings
+from engine.operations.settings import Settings
+from engine.rules.errors import Unauthenticated
+from engine.rules.forwarded import client_address
+from engine.rules.ratelimit import RateDecision
 
 PUBLIC_PATHS = ("/api/openapi.json",)
 SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
@@ -120,7 +120,7 @@ def principal() -> Principal:
 
 
 def client() -> str:
-    """The caller's address: the peer's, or behind `trusted_proxies` the one they name (engine.forwarded)."""
+    """The caller's address: the peer's, or behind `trusted_proxies` the one they name (engine.rules.forwarded)."""
     return client_address(request.remote_addr or "", request.headers.get("x-forwarded-for"),
                           services().settings.trusted_proxies)
 

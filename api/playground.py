@@ -10,12 +10,12 @@ from quart import Response, g, request
 
 from api.pipeline import base_url, services
 from api.web import acting_in, blueprint, page, see_other
-from engine.accounts import Workspace
-from engine.entitlements import FORMAT_FEATURES
-from engine.errors import CaptureError, JobAlreadyFinished, status_of
-from engine.jobs import SUCCEEDED, Job
-from engine.permissions import allowed
-from engine.request import Body
+from engine.records.accounts import Workspace
+from engine.records.jobs import SUCCEEDED, Job
+from engine.rules.entitlements import FORMAT_FEATURES
+from engine.rules.errors import CaptureError, JobAlreadyFinished, status_of
+from engine.rules.permissions import allowed
+from engine.rules.request import Body
 
 RECENT_JOBS = 50
 PLAYGROUND_FORMATS = ("png", "jpeg", "webp", "pdf", "html")

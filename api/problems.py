@@ -1,6 +1,6 @@
 """RFC 9457 problem documents: the one error envelope of the API.
 
-Every engine.errors.Problem (the tree is there, the HTTP surface's own errors
+Every engine.rules.errors.Problem (the tree is there, the HTTP surface's own errors
 included) renders through `problem_response`.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from quart import Response
 
-from engine import responses
-from engine.errors import Problem
+from engine.records import responses
+from engine.rules.errors import Problem
 
 PROBLEM_TYPE = "application/problem+json"
 

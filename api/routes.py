@@ -16,15 +16,12 @@ from actors.health import readiness
 from actors.intake import Delivery
 from api.openapi import openapi_document
 from api.pipeline import base_url, client, delivering, principal, services
-from engine import render_links
-from engine.analytics import analytics_query, parse_range, shape_rows
-from engine.errors import InvalidRequest, ResultUrlExpired, Unauthenticated
-from engine.jobs import status_url
-from engine.period import rfc3339, utcnow
-from engine.removal import blocked_hosts
-from engine.removal import counts as removal_counts
-from engine.request import Body
-from engine.responses import (
+from engine.browser.removal import blocked_hosts
+from engine.browser.removal import counts as removal_counts
+from engine.records import render_links
+from engine.records.analytics import analytics_query, parse_range, shape_rows
+from engine.records.jobs import status_url
+from engine.records.responses import (
     Analytics,
     BatchAccepted,
     BatchJob,
@@ -41,6 +38,9 @@ from engine.responses import (
     WebhookEndpoints,
     endpoint_view,
 )
+from engine.rules.errors import InvalidRequest, ResultUrlExpired, Unauthenticated
+from engine.rules.period import rfc3339, utcnow
+from engine.rules.request import Body
 
 blueprint = Blueprint("api", __name__)
 
@@ -65,7 +65,7 @@ async def screenshot() -> Response:
 
 @blueprint.get("/api/render/<key_id>/<signature>.<any(png, jpg, jpeg, webp, pdf, html, webm):extension>")
 async def render_link(key_id: str, signature: str, extension: str) -> Response:
-    """A capture named by a signed URL (engine.render_links): no API key, the key's signing secret signs it."""
+    """A capture named by a signed URL (engine.records.render_links): no API key, the key's signing secret signs it."""
     found = services()
     caller = found.accounts.render_principal(key_id)
     if caller is None:

@@ -23,9 +23,9 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from api.pipeline import JOB_ID, Services, admit, api_key, authenticate, host_url, stamp
-from engine import metrics
-from engine.errors import JobNotFound, RateLimited, Unauthenticated
-from engine.keys import new_id
+from engine.operations import metrics
+from engine.records.keys import new_id
+from engine.rules.errors import JobNotFound, RateLimited, Unauthenticated
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]

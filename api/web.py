@@ -19,9 +19,9 @@ from typing import Any
 from quart import Blueprint, Response, g, render_template, request
 
 from api.pipeline import services
-from engine.accounts import Workspace
-from engine.errors import Forbidden, ResourceError
-from engine.users import SESSION_DAYS
+from engine.records.accounts import Workspace
+from engine.records.users import SESSION_DAYS
+from engine.rules.errors import Forbidden, ResourceError
 
 blueprint = Blueprint("dashboard", __name__, template_folder="templates")  # the pages register on it
 SESSION_COOKIE = "capture_session"

@@ -11,11 +11,11 @@ from quart import Response, g, request
 from actors.webhook_endpoints import WebhookEndpoints
 from api.pipeline import services
 from api.web import acting_in, blueprint, page, see_other
-from engine.accounts import Workspace
-from engine.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, RateLimited, WebhookNotFound
-from engine.permissions import allowed
-from engine.request import Body
-from engine.webhooks import EVENT_TYPES, RECENT_ATTEMPTS, RECENT_ATTEMPTS_SQL, ROTATION_OVERLAP_S, SUCCESS_SQL
+from engine.records.accounts import Workspace
+from engine.records.webhooks import EVENT_TYPES, RECENT_ATTEMPTS, RECENT_ATTEMPTS_SQL, ROTATION_OVERLAP_S, SUCCESS_SQL
+from engine.rules.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, RateLimited, WebhookNotFound
+from engine.rules.permissions import allowed
+from engine.rules.request import Body
 
 
 @blueprint.get("/dashboard/w/<workspace_id>/webhooks")

@@ -15,9 +15,9 @@ from typing import Any
 
 import trio
 
-from engine.cdp import CdpConnection, message_limit, open_cdp
-from engine.chromium import Chromium, launch, stop
-from engine.settings import Settings
+from engine.browser.cdp import CdpConnection, message_limit, open_cdp
+from engine.browser.chromium import Chromium, launch, stop
+from engine.operations.settings import Settings
 
 VIEWPORT = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 

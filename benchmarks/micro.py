@@ -27,7 +27,7 @@ import trio
 from actors.eventlog import Event, EventLog, running_event_log
 from benchmarks.service import ROOT, RunningService
 from benchmarks.site import Site
-from engine.sql import SqlRefused
+from engine.operations.sql import SqlRefused
 
 CLIENTS = 16
 ACCEPT_CLIENTS = (16, 64)  # a durable commit per request: accepts grow with the requests waiting on one commit

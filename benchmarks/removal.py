@@ -16,7 +16,7 @@ import time
 
 import trio
 
-from engine.overlays import OverlayModel
+from engine.browser.overlays import OverlayModel
 from tests.overlays import harness
 
 

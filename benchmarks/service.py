@@ -15,7 +15,7 @@ from pathlib import Path
 
 import orjson
 
-from engine.chromium import descendants
+from engine.browser.chromium import descendants
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = re.compile(r"capture service ready on (http://\S+)")

@@ -43,14 +43,14 @@ from benchmarks import micro
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, POLL_S, SETTLE_S, Capture, series, warm
 from benchmarks.service import start
 from benchmarks.site import Site
-from engine.destinations import EgressPolicy
-from engine.keys import new_id
-from engine.lookups import SYSTEM_HOSTS, HostsFileResolver
-from engine.period import utcnow
-from engine.sealing import Keyring
-from engine.settings import EgressAllowance, Settings
-from engine.signing import ResultSigner
-from engine.webhooks import new_secret, signed_headers
+from engine.network.destinations import EgressPolicy
+from engine.network.lookups import SYSTEM_HOSTS, HostsFileResolver
+from engine.operations.settings import EgressAllowance, Settings
+from engine.records.keys import new_id
+from engine.records.sealing import Keyring
+from engine.records.signing import ResultSigner
+from engine.records.webhooks import new_secret, signed_headers
+from engine.rules.period import utcnow
 
 WORKSPACE = "ws_bench"
 CONNECTIONS = 64

@@ -26,7 +26,7 @@ import orjson
 import pytest
 import trio
 
-from engine.chromium import descendants
+from engine.browser.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid
@@ -123,7 +123,7 @@ class Service:
         return self.control("sql", {"query": query})
 
     def control(self, command: str, args: dict[str, Any]) -> list[dict[str, Any]]:
-        """The answers of an operator command (engine.operator) from the running service's control socket."""
+        """The answers of an operator command (engine.records.operator) from the running service's control socket."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(60)
             sock.connect(str(self.data_dir / "control.sock"))

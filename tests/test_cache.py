@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from actors.shelf import cache_key
-from engine.request import Cache, parse_capture
+from engine.rules.request import Cache, parse_capture
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 from tests.pages import OPEN_GRAPH

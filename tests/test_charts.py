@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from engine.analytics import shape_rows
-from engine.charts import TOP, daily_chart, failures_by_stage, nice_scale, window
+from engine.records.analytics import shape_rows
+from engine.records.charts import TOP, daily_chart, failures_by_stage, nice_scale, window
 
 
 def test_the_scale_is_a_round_number_at_least_the_tallest_bar() -> None:

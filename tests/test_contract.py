@@ -16,10 +16,10 @@ import pytest
 
 from actors.accounts import HashingBusy, LoginThrottled
 from api.openapi import openapi_document
-from engine.charts import LABELS
-from engine.errors import ApiProblem, CaptureError, Problem, ResourceError, concrete_errors
-from engine.jobs import TERMINAL
-from engine.plans import FEATURES, load_plans
+from engine.records.charts import LABELS
+from engine.records.jobs import TERMINAL
+from engine.rules.errors import ApiProblem, CaptureError, Problem, ResourceError, concrete_errors
+from engine.rules.plans import FEATURES, load_plans
 from tests.conftest import ROOT, Service, Workspace
 from tests.fixture_site import FixtureServer
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from engine.data_dir import protect
+from engine.operations.data_dir import protect
 from tests.conftest import READY, ROOT, running_service
 from tests.fixture_site import FixtureServer
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.settings import Settings, load_settings
+from engine.operations.settings import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "deploy" / "capture.service"

@@ -12,7 +12,7 @@ import socket
 
 import pytest
 
-from engine.destinations import (
+from engine.network.destinations import (
     REFUSED_RANGES,
     Address,
     EgressPolicy,
@@ -24,8 +24,8 @@ from engine.destinations import (
     grid_hub,
     refusal_reason,
 )
-from engine.errors import DestinationForbidden, DestinationUnresolvable
-from engine.settings import EgressAllowance, Settings
+from engine.operations.settings import EgressAllowance, Settings
+from engine.rules.errors import DestinationForbidden, DestinationUnresolvable
 
 
 class FakeResolver:

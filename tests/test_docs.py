@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from engine.permissions import MATRIX, ROLES
-from engine.settings import Settings
+from engine.operations.settings import Settings
+from engine.rules.permissions import MATRIX, ROLES
 from run import parser
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()

@@ -21,7 +21,7 @@ import httpx
 import pytest
 from PIL import Image
 
-from engine.chromium import descendants
+from engine.browser.chromium import descendants
 from tests.conftest import Service, Workspace
 from tests.egress_site import ATTEMPTS, MAGENTA, SecretServer
 from tests.fixture_site import FixtureServer

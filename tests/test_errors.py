@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from engine.errors import GROUPS, Problem, error_classes
+from engine.rules.errors import GROUPS, Problem, error_classes
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 
@@ -112,19 +112,19 @@ def test_unknown_routes_are_problem_documents(pro: Workspace) -> None:
 
 
 def test_the_docstrings_tree_is_the_tree() -> None:
-    """engine.errors' docstring draws the error tree by hand: every class of the module stands there under its
+    """engine.rules.errors' docstring draws the error tree by hand: every class of the module stands there under its
     own parent, and a class that declares a code shows its status and code on its line."""
-    import engine.errors
+    import engine.rules.errors
 
     drawn: dict[str, tuple[str | None, str]] = {}  # name → (parent, its line)
     parents: list[str] = []
-    for line in [line for line in (engine.errors.__doc__ or "").splitlines() if line.startswith("    ")]:
+    for line in [line for line in (engine.rules.errors.__doc__ or "").splitlines() if line.startswith("    ")]:
         found = re.match(r"^((?: {4}|[│├└]\S* *)*)([A-Z]\w+)(?:\((\w+)\))?", line)
         assert found is not None, line
         depth = len(found[1]) // 4
         parents[depth - 1:] = [found[2]]
         drawn[found[2]] = (found[3] or (parents[-2] if len(parents) > 1 else None), line)
-    declared = {cls.__name__: cls for cls in error_classes(Problem) if cls.__module__ == "engine.errors"}
+    declared = {cls.__name__: cls for cls in error_classes(Problem) if cls.__module__ == "engine.rules.errors"}
     assert set(declared) == set(drawn)
     for name, cls in declared.items():
         parent, line = drawn[name]

@@ -18,9 +18,9 @@ from PIL import Image
 
 from actors.egress import EgressGuard
 from actors.eventlog import running_event_log
-from engine import metrics
-from engine.chromium import descendants
-from engine.destinations import EgressPolicy
+from engine.browser.chromium import descendants
+from engine.network.destinations import EgressPolicy
+from engine.operations import metrics
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid, free_port
@@ -116,7 +116,7 @@ def test_an_unreachable_grid_makes_the_service_unready_and_captures_503(
 def test_the_cdp_endpoint_is_reached_at_grid_urls_address(grid_url: str, expected: str) -> None:
     """A Grid names its se:cdp endpoint under an address of its own choosing (here 192.0.2.2:4444 though
     it listened on loopback): only the path is taken."""
-    from engine.chromium import grid_cdp_url
+    from engine.browser.chromium import grid_cdp_url
 
     assert grid_cdp_url(grid_url, "ws://192.0.2.2:4444/session/abc/se/cdp") == expected
 

@@ -18,9 +18,9 @@ import trio
 
 from actors.egress import EgressGuard
 from actors.eventlog import running_event_log
-from engine.destinations import Address, EgressPolicy, Refused
-from engine.outbound import KeepAlive, send
-from engine.settings import EgressAllowance
+from engine.network.destinations import Address, EgressPolicy, Refused
+from engine.network.outbound import KeepAlive, send
+from engine.operations.settings import EgressAllowance
 from tests.egress_site import SecretServer
 from tests.fixture_site import FixtureServer
 from tests.webhook_receiver import Receiver

@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.destinations import HOST_ADDRESS, EgressPolicy, HostsFileResolver, interface_addresses
-from engine.settings import EgressAllowance
+from engine.network.destinations import HOST_ADDRESS, EgressPolicy, HostsFileResolver, interface_addresses
+from engine.operations.settings import EgressAllowance
 from tests.conftest import ROOT
 
 PUBLIC_LOOKING = ipaddress.ip_address("8.8.4.4")
@@ -21,7 +21,7 @@ PUBLIC_LOOKING = ipaddress.ip_address("8.8.4.4")
 IN_A_NAMESPACE = f"""
 import ipaddress, subprocess, trio
 from actors.egress import EgressGuard
-from engine.destinations import HOST_ADDRESS, EgressPolicy
+from engine.network.destinations import HOST_ADDRESS, EgressPolicy
 
 ADDRESS = ipaddress.ip_address("{PUBLIC_LOOKING}")
 

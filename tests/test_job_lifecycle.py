@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from engine.chromium import descendants
+from engine.browser.chromium import descendants
 from tests.conftest import (
     Service,
     Workspace,

@@ -26,15 +26,15 @@ from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from actors.shelf import cache_key
-from engine.accounts import ApiKey, Workspace
-from engine.errors import CapacityExhausted, IdempotencyConflict, RenderFailed
-from engine.jobs import CANCELLED, SUCCEEDED
-from engine.plans import Plan
-from engine.recipes import Capture
-from engine.request import Body
-from engine.sealing import Keyring
-from engine.settings import Settings
-from engine.signing import ResultSigner
+from engine.browser.recipes import Capture
+from engine.operations.settings import Settings
+from engine.records.accounts import ApiKey, Workspace
+from engine.records.jobs import CANCELLED, SUCCEEDED
+from engine.records.sealing import Keyring
+from engine.records.signing import ResultSigner
+from engine.rules.errors import CapacityExhausted, IdempotencyConflict, RenderFailed
+from engine.rules.plans import Plan
+from engine.rules.request import Body
 from tests.conftest import until
 
 WS = "ws_race"

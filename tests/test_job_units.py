@@ -10,21 +10,11 @@ import trio
 import trio.testing
 
 from actors.browser_pool import BrowserPool, Session
-from engine import responses
-from engine.errors import (
-    BatchTooLarge,
-    CapacityExhausted,
-    IdempotencyConflict,
-    IdempotencyKeyReused,
-    InvalidIdempotencyKey,
-    InvalidRequest,
-    InvalidSignature,
-    JobNotFound,
-    ResultUrlExpired,
-)
-from engine.fair_queue import FairQueue
-from engine.idempotency import REMEMBER_S, IdempotencyKeys
-from engine.jobs import (
+from engine.operations.settings import Settings
+from engine.records import responses
+from engine.records.fair_queue import FairQueue
+from engine.records.idempotency import REMEMBER_S, IdempotencyKeys
+from engine.records.jobs import (
     CANCELLED,
     EXPIRED,
     QUEUED,
@@ -37,8 +27,18 @@ from engine.jobs import (
     forgettable,
     parse_batch,
 )
-from engine.settings import Settings
-from engine.signing import ResultSigner
+from engine.records.signing import ResultSigner
+from engine.rules.errors import (
+    BatchTooLarge,
+    CapacityExhausted,
+    IdempotencyConflict,
+    IdempotencyKeyReused,
+    InvalidIdempotencyKey,
+    InvalidRequest,
+    InvalidSignature,
+    JobNotFound,
+    ResultUrlExpired,
+)
 
 T0 = dt.datetime(2026, 11, 21, 12, 0, 0)
 

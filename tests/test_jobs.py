@@ -14,8 +14,8 @@ import orjson
 import pytest
 from PIL import Image
 
-from engine.sealing import Keyring, SealError
-from engine.signing import ResultSigner
+from engine.records.sealing import Keyring, SealError
+from engine.records.signing import ResultSigner
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 from tests.pools import service_on_both_pools  # noqa: F401 - every test runs with both pools

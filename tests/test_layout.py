@@ -81,3 +81,34 @@ def test_each_room_imports_only_the_rooms_below_it() -> None:
 
 def test_the_pipeline_imports_nothing_from_api() -> None:
     assert {m for m in import_graph()["api.pipeline"] if m.startswith("api")} == set()
+
+
+# The engine's wings, lowest first: a wing sees the wings before it, never those after.
+WINGS = ("rules", "operations", "network", "browser", "records")
+
+
+def _wing(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "engine" and len(parts) > 1 else None
+
+
+def test_each_engine_module_lives_in_a_wing() -> None:
+    loose = [m for m in import_graph() if m.startswith("engine.") and _wing(m) not in WINGS]
+    assert loose == []
+
+
+def test_each_wing_imports_only_the_wings_before_it() -> None:
+    graph = import_graph()
+    assert "engine.browser.recipes" in graph and "engine.rules.request" in graph["engine.browser.recipes"]
+    wrong = [(module, imported) for module, imports in graph.items() if _wing(module) in WINGS
+             for imported in imports if _wing(imported) in WINGS
+             and WINGS.index(_wing(imported)) > WINGS.index(_wing(module))]  # type: ignore[arg-type]
+    assert wrong == []
+
+
+def test_nothing_in_the_engine_prints() -> None:
+    """What prints to a terminal belongs to the operator's command line (api/admin.py, run.py)."""
+    printing = [str(path.relative_to(ROOT)) for path in (ROOT / "engine").rglob("*.py")
+                if any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+                       for node in ast.walk(ast.parse(path.read_text())))]
+    assert printing == []

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from engine.chromium import descendants
+from engine.browser.chromium import descendants
 from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from actors.accounts import client_key
-from engine.ratelimit import TokenBuckets
+from engine.rules.ratelimit import TokenBuckets
 from tests.conftest import Service, running_service
 from tests.dashboard_client import PASSWORD, Browser
 from tests.fixture_site import FixtureServer

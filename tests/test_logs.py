@@ -8,13 +8,13 @@ import logging
 
 import orjson
 
-from engine.keys import KEY_PREFIX, new_api_key, new_id
-from engine.logs import JsonLines, Redacting, redact
-from engine.redaction import SECRET_PREFIXES
-from engine.render_links import SECRET_PREFIX as SIGNING_SECRET_PREFIX
-from engine.render_links import signing_secret
-from engine.webhooks import SECRET_PREFIX as WEBHOOK_SECRET_PREFIX
-from engine.webhooks import new_secret
+from engine.operations.logs import JsonLines, Redacting, redact
+from engine.records.keys import KEY_PREFIX, new_api_key, new_id
+from engine.records.render_links import SECRET_PREFIX as SIGNING_SECRET_PREFIX
+from engine.records.render_links import signing_secret
+from engine.records.webhooks import SECRET_PREFIX as WEBHOOK_SECRET_PREFIX
+from engine.records.webhooks import new_secret
+from engine.rules.redaction import SECRET_PREFIXES
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 

@@ -1,4 +1,4 @@
-"""The resolver on its own (engine/lookups.py), against the loopback DNS server: deadlines, A and AAAA
+"""The resolver on its own (engine/network/lookups.py), against the loopback DNS server: deadlines, A and AAAA
 together, the hosts file first, the negative cache, and the turns one capture and one workspace may take."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 import trio
 import trio.testing
 
-from engine.destinations import EgressPolicy
-from engine.lookups import DnsResolver, HostsFileResolver, LookupFailed, LookupTurns, NegativeCache, Tenant
-from engine.settings import SettingsError, load_settings
+from engine.network.destinations import EgressPolicy
+from engine.network.lookups import DnsResolver, HostsFileResolver, LookupFailed, LookupTurns, NegativeCache, Tenant
+from engine.operations.settings import SettingsError, load_settings
 from tests.dns_server import DnsServer, running_dns_server
 
 

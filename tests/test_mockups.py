@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from engine.devices import DEVICES
-from engine.mockups import FRAMES, output_size, screen_origin
+from engine.browser.mockups import FRAMES, output_size, screen_origin
+from engine.rules.devices import DEVICES
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
 

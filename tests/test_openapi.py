@@ -34,7 +34,9 @@ from schemathesis.specs.openapi.checks import (
 from api.app import create_app
 from api.openapi import openapi_document
 from api.pipeline import Services
-from engine.errors import (
+from engine.operations.settings import Settings
+from engine.records.responses import REPLIES
+from engine.rules.errors import (
     ApiProblem,
     BatchTooLarge,
     CaptureError,
@@ -44,8 +46,6 @@ from engine.errors import (
     ResourceError,
     concrete_errors,
 )
-from engine.responses import REPLIES
-from engine.settings import Settings
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 from tests.test_contract import NOT_YET_ROUTES, routes
@@ -131,7 +131,7 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
 
 
 def test_every_json_answer_is_described_by_the_model_it_is_sent_through(served: dict[str, Any]) -> None:
-    """The routes serialise through engine.responses; the document's schemas are those models'."""
+    """The routes serialise through engine.records.responses; the document's schemas are those models'."""
     schemas = served["components"]["schemas"]
     for reply in REPLIES:
         assert schemas[reply.__name__]["properties"].keys() == {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import Forbidden
-from engine.permissions import allowed, require
+from engine.rules.errors import Forbidden
+from engine.rules.permissions import allowed, require
 
 
 def test_roles_and_the_actions_they_allow() -> None:

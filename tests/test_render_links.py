@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 
 from actors.accounts import AccountDirectory
-from engine import render_links
-from engine.accounts import ApiKey
-from engine.accounts import Workspace as AccountWorkspace
-from engine.plans import load_plans
+from engine.records import render_links
+from engine.records.accounts import ApiKey
+from engine.records.accounts import Workspace as AccountWorkspace
+from engine.rules.plans import load_plans
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 from tests.grid import free_port

@@ -16,8 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from engine.chromium import RENDERER_NICE_STEP, descendants
-from engine.privileges import kill_as
+from engine.browser.chromium import RENDERER_NICE_STEP, descendants
+from engine.browser.privileges import kill_as
 from tests.conftest import ROOT, Service, Workspace, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -174,12 +174,12 @@ def test_an_unprivileged_service_runs_chromium_as_a_user_of_its_own(tmp_path_fac
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a process that may switch users has anything to confine")
 def test_a_confined_process_switches_to_the_browsers_user_and_no_other() -> None:
-    """engine.privileges.confine, in a process of its own (a filter cannot be unloaded): setuid, setresuid and
+    """engine.browser.privileges.confine, in a process of its own (a filter cannot be unloaded): setuid, setresuid and
     their gid twins are refused whatever they ask, setreuid and setregid only go to the browser's ids,
     setgroups only to none; what subprocess does to start the browser still works."""
     script = """
 import os, sys
-from engine.privileges import confine
+from engine.browser.privileges import confine
 uid, gid = int(sys.argv[1]), int(sys.argv[2])
 confine(uid, gid)
 for name, call in [("setuid", lambda: os.setuid(0)), ("setresuid", lambda: os.setresuid(0, 0, 0)),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.sealing import Keyring, SealError, rotate
+from engine.records.sealing import Keyring, SealError, rotate
 
 PAYLOAD = b'{"cookies":[{"name":"s","value":"cookie-value-91c2"}],"headers":{"x-token":"header-value-3b7e"}}'
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.settings import Settings, SettingsError, load_settings
+from engine.operations.settings import Settings, SettingsError, load_settings
 
 
 def test_variables_override_the_file_and_take_the_default_type(tmp_path: Path) -> None:

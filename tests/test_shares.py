@@ -14,16 +14,16 @@ from actors.eventlog import EventLog, running_event_log
 from actors.job_book import JobBook, JobSecrets
 from actors.results import ResultStore
 from actors.shelf import Shelf
-from engine.errors import CapacityExhausted
-from engine.fair_queue import FairQueue
-from engine.forwarded import client_address
-from engine.jobs import Job
-from engine.recipes import Capture
-from engine.request import parse_capture
-from engine.sealing import Keyring
-from engine.settings import Settings
-from engine.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces, heaviest
-from engine.signing import ResultSigner
+from engine.browser.recipes import Capture
+from engine.operations.settings import Settings
+from engine.records.fair_queue import FairQueue
+from engine.records.jobs import Job
+from engine.records.sealing import Keyring
+from engine.records.signing import ResultSigner
+from engine.rules.errors import CapacityExhausted
+from engine.rules.forwarded import client_address
+from engine.rules.request import parse_capture
+from engine.rules.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces, heaviest
 
 PROXIES = (ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("fd00::/8"))
 

@@ -21,12 +21,12 @@ import trio
 from actors.browser_pool import BrowserPool, Session
 from actors.egress import EgressGuard
 from actors.eventlog import EventLog, running_event_log
-from engine import chromium
-from engine.cdp import CdpError, succeeded
-from engine.destinations import Address, EgressPolicy
-from engine.recipes import take_capture
-from engine.request import parse_capture
-from engine.settings import EgressAllowance, Settings
+from engine.browser import chromium
+from engine.browser.cdp import CdpError, succeeded
+from engine.browser.recipes import take_capture
+from engine.network.destinations import Address, EgressPolicy
+from engine.operations.settings import EgressAllowance, Settings
+from engine.rules.request import parse_capture
 from tests.conftest import until
 from tests.fixture_site import FixtureServer
 

@@ -9,10 +9,10 @@ import pytest
 import trio
 
 from actors.eventlog import Event, running_event_log
-from engine.admin import admin
-from engine.schema import DDL
-from engine.settings import Settings
-from engine.sql import SqlRefused
+from api.admin import admin
+from engine.operations.settings import Settings
+from engine.operations.sql import SqlRefused
+from engine.records.schema import DDL
 from tests.conftest import Service, Workspace
 
 SLOW = "SELECT count(*) AS n FROM range(1000000000000) t(n) WHERE hash(n) = 0"  # hours, unless interrupted

@@ -15,10 +15,10 @@ import pytest
 
 from api.pipeline import Services
 from api.status_reads import StatusReads
-from engine import responses
-from engine.errors import JobNotFound, RateLimited
-from engine.ratelimit import RateDecision
-from engine.settings import Settings
+from engine.operations.settings import Settings
+from engine.records import responses
+from engine.rules.errors import JobNotFound, RateLimited
+from engine.rules.ratelimit import RateDecision
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 

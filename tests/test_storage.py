@@ -14,7 +14,7 @@ import boto3
 import httpx
 import pytest
 
-from engine.settings import load_settings
+from engine.operations.settings import load_settings
 from tests.conftest import Service, running_service
 from tests.fixture_site import FixtureServer
 from tests.grid import free_port

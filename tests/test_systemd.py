@@ -20,7 +20,7 @@ import pytest
 import trio
 
 from actors.systemd import ServiceManagerLink
-from engine.sd_notify import Notifier
+from engine.operations.sd_notify import Notifier
 from tests.conftest import READY, start_service, stop_service
 from tests.fixture_site import FixtureServer
 

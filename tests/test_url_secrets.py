@@ -13,8 +13,8 @@ import trio
 
 from actors.eventlog import running_event_log
 from actors.supervisor import Supervisor
-from engine.at_rest import opened_job_data, sealed_job_data
-from engine.sealing import Keyring
+from engine.records.at_rest import opened_job_data, sealed_job_data
+from engine.records.sealing import Keyring
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 

@@ -19,7 +19,7 @@ import pytest
 import trio
 from PIL import Image
 
-from engine.video import Recording
+from engine.browser.video import Recording
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 from tests.pages import STRIPES

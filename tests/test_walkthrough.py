@@ -29,8 +29,8 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-from engine.chromium import Chromium, launch, stop
-from engine.settings import Settings
+from engine.browser.chromium import Chromium, launch, stop
+from engine.operations.settings import Settings
 from tests.conftest import ROOT, Service, Workspace
 from tests.dashboard_client import PASSWORD
 from tests.fixture_site import FixtureServer

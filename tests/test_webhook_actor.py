@@ -21,15 +21,15 @@ from actors.eventlog import EventLog, running_event_log
 from actors.job_book import JobSecrets
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
-from engine.accounts import ApiKey, Workspace
-from engine.destinations import EgressPolicy, HostsFileResolver
-from engine.errors import CapacityExhausted
-from engine.jobs import Job
-from engine.plans import Plan
-from engine.request import Body
-from engine.sealing import Keyring
-from engine.settings import EgressAllowance, Settings
-from engine.signing import ResultSigner
+from engine.network.destinations import EgressPolicy, HostsFileResolver
+from engine.operations.settings import EgressAllowance, Settings
+from engine.records.accounts import ApiKey, Workspace
+from engine.records.jobs import Job
+from engine.records.sealing import Keyring
+from engine.records.signing import ResultSigner
+from engine.rules.errors import CapacityExhausted
+from engine.rules.plans import Plan
+from engine.rules.request import Body
 from tests.conftest import until
 from tests.webhook_receiver import Receiver
 

@@ -1,8 +1,8 @@
-"""Whose webhook call goes next (engine.webhook_turns): turns across workspaces, and bounds per address."""
+"""Whose webhook call goes next (engine.records.webhook_turns): turns across workspaces, and bounds per address."""
 
 from __future__ import annotations
 
-from engine.webhook_turns import AddressBounds, FairTurns
+from engine.records.webhook_turns import AddressBounds, FairTurns
 
 
 def test_a_backlog_of_one_workspace_does_not_queue_ahead_of_anothers_single_message() -> None:

@@ -8,8 +8,8 @@ import random
 import pytest
 from standardwebhooks import Webhook
 
-from engine.settings import SettingsError, load_settings
-from engine.webhooks import (
+from engine.operations.settings import SettingsError, load_settings
+from engine.records.webhooks import (
     ROTATION_OVERLAP_S,
     SigningSecrets,
     failure_code,

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.settings import Settings
+from engine.operations.settings import Settings
 from tests.conftest import Service, Workspace, running_service
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer

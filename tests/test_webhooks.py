@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from engine.webhooks import new_secret
+from engine.records.webhooks import new_secret
 from tests.conftest import Service, Workspace, kill_hard, running_service, start_service
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer

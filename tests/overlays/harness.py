@@ -19,14 +19,14 @@ from typing import Any
 
 import trio
 
-from engine.cdp import CdpConnection, message_limit, open_cdp
-from engine.chromium import launch, stop
-from engine.overlays import FEATURES, candidates, finder_expression
-from engine.page import Page, open_page
-from engine.recipes import navigate, prepare
-from engine.removal import Removal, rule_sets
-from engine.request import CaptureRequest, RemoveElements
-from engine.settings import Settings
+from engine.browser.cdp import CdpConnection, message_limit, open_cdp
+from engine.browser.chromium import launch, stop
+from engine.browser.overlays import FEATURES, candidates, finder_expression
+from engine.browser.page import Page, open_page
+from engine.browser.recipes import navigate, prepare
+from engine.browser.removal import Removal, rule_sets
+from engine.operations.settings import Settings
+from engine.rules.request import CaptureRequest, RemoveElements
 
 HERE = Path(__file__).parent
 PAGES = HERE / "pages"

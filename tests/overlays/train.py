@@ -1,4 +1,4 @@
-"""Trains the overlay model on the corpus's training split and writes engine/overlay-model.json.
+"""Trains the overlay model on the corpus's training split and writes engine/browser/overlay-model.json.
 
     .venv/bin/python -m tests.overlays.build_corpus   # only when the corpus generator changed
     .venv/bin/python -m tests.overlays.train
@@ -25,7 +25,7 @@ import trio
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
-from engine.overlays import CLASSES, FEATURES, MODEL_PATH
+from engine.browser.overlays import CLASSES, FEATURES, MODEL_PATH
 from tests.overlays.harness import corpus_browser, evaluate, features, labels, summary
 
 MARGIN = 0.05
