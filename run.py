@@ -115,6 +115,9 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from hypercorn.config import Config
 
             from actors.accounts import AccountDirectory
+            from actors.admission import Admission
+            from actors.attempts import Attempts
+            from actors.captures import Captures
             from actors.control import ControlServer
             from actors.health import status_line
             from actors.intake import Intake
@@ -140,14 +143,17 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
                           load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"), secrets,
                           account_of=directory.account_of)
             await supervisor.start("shelf", shelf.run)
-            intake = Intake(settings, event_log, ledger, pool, guard, shelf)
+            captures = Captures(settings, pool, guard, shelf)
+            attempts = Attempts(event_log)
+            admission = Admission(settings, attempts, captures.in_cache)
+            intake = Intake(captures, admission, attempts, ledger)
             await supervisor.start("intake", intake.run)
             endpoints = WebhookEndpoints(event_log, secrets, guard.policy)
             await supervisor.start("webhook-endpoints", endpoints.run)
             webhooks = Webhooks(settings, event_log, secrets, guard.policy, endpoints)
             await supervisor.start("webhooks", webhooks.run)
-            jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
-                        secrets, webhooks, account_of=directory.account_of)
+            jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
+                        ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=directory.account_of)
             await supervisor.start("jobs", jobs.run)
             link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
             await supervisor.start("systemd", link.run)
@@ -165,7 +171,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from api.app import create_app  # Quart and friends load while Chromium starts
             from api.pipeline import Services
 
-            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log, webhooks, endpoints))
+            app = create_app(Services(settings, directory, admission, attempts, intake, captures, shelf, pool, jobs,
+                                      ledger, event_log, webhooks, endpoints))
             config = Config()
             address = listener.getsockname()
             config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it

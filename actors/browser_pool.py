@@ -31,13 +31,14 @@ from dataclasses import dataclass, field
 import trio
 
 from actors.egress import EgressGuard, Lane
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
 from engine.browser import chromium
 from engine.browser.cdp import CdpConnection, CdpError, message_limit, open_cdp
 from engine.browser.page import Page, open_page
 from engine.browser.waiting import wait_any
 from engine.operations import metrics
 from engine.operations.settings import Settings
+from engine.records.schema import Event
 from engine.rules.errors import CapacityExhausted
 
 log = logging.getLogger("capture.pool")

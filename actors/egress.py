@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 import trio
 
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
 from engine.browser.removal import AdHosts
 from engine.network.destinations import EgressPolicy, Refused, interface_addresses
 from engine.network.lookups import Tenant
@@ -38,6 +38,7 @@ from engine.network.outbound import connect_pinned
 from engine.operations import metrics
 from engine.operations.proxies import ProxyRegion, UpstreamFailed
 from engine.operations.settings import url_host
+from engine.records.schema import Event
 
 log = logging.getLogger("capture.egress")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network

@@ -11,11 +11,9 @@ deleted; every other view (quota, analytics, job state) is derived from them.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,29 +25,10 @@ import trio
 from actors.database import STUCK_S, Database
 from engine.operations import metrics
 from engine.operations.logs import log_committed
-from engine.records.schema import EVENT_COLUMNS, EVENT_SCHEMA
+from engine.records.schema import EVENT_COLUMNS, EVENT_SCHEMA, Event
 
 log = logging.getLogger("capture.eventlog")
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
-
-
-@dataclass
-class Event:
-    type: str
-    workspace_id: str | None = None
-    key_id: str | None = None
-    capture_id: str | None = None
-    request_id: str | None = None
-    outcome: str | None = None
-    stage: str | None = None
-    code: str | None = None
-    format: str | None = None
-    duration_ms: int | None = None
-    bytes: int | None = None
-    target_status: int | None = None
-    data: dict[str, Any] | None = None
-    note: str | None = None  # why a capture failed, for its log line only: never stored
-    ts: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC).replace(tzinfo=None))
 
 
 _PLAIN = EVENT_COLUMNS[1:-1]  # every column but seq (given at commit) and data (JSON text)

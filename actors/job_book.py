@@ -19,12 +19,13 @@ from typing import Any, Protocol
 import trio
 
 from actors.database import STUCK_S
-from actors.eventlog import Event, EventLog
-from actors.intake import capture_event
+from actors.eventlog import EventLog
 from engine.operations.settings import Settings
+from engine.records.analytics import capture_event
 from engine.records.at_rest import sealed_job_data
 from engine.records.fair_queue import FairQueue
 from engine.records.jobs import Job, forgettable, workspace_share
+from engine.records.schema import Event
 from engine.records.sealing import Keyring, SealError
 from engine.records.signing import ResultSigner
 from engine.rules.errors import CapacityExhausted, JobNotFound

@@ -16,26 +16,28 @@ import orjson
 import trio
 
 from actors.accounts import Principal
+from actors.attempts import Attempts
+from actors.captures import Captures
 from actors.database import STUCK_S
-from actors.eventlog import Event
-from actors.intake import Intake
 from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
 from engine.operations.settings import Settings
 from engine.records.idempotency import IdempotencyKeys
 from engine.records.jobs import Accepted, Job, checked_idempotency_key, clear_url, fingerprint, parse_batch
 from engine.records.keys import new_id
+from engine.records.schema import Event
 from engine.rules.errors import CaptureError, FieldError, InvalidRequest
 from engine.rules.period import utcnow
 from engine.rules.request import Body, CaptureRequest, parse_capture
 
 
 class JobAcceptance:
-    def __init__(self, settings: Settings, book: JobBook, intake: Intake, ledger: QuotaLedger,
+    def __init__(self, settings: Settings, book: JobBook, captures: Captures, attempts: Attempts, ledger: QuotaLedger,
                  secrets: JobSecrets) -> None:
         self.settings = settings
         self.book = book
-        self.intake = intake
+        self.captures = captures
+        self.attempts = attempts
         self.ledger = ledger
         self.secrets = secrets
         self.idempotency = IdempotencyKeys()
@@ -50,7 +52,7 @@ class JobAcceptance:
             data = body.json()
             items = parse_batch(data) if batch else [data]
         except CaptureError as exc:
-            await self.intake.record_failure(principal, request_id, exc)
+            await self.attempts.refused(principal, request_id, exc)
             raise
         if idempotency_key is None:
             return await self._accept(principal, items, request_id, None, None, batch, base_url)
@@ -81,7 +83,7 @@ class JobAcceptance:
                 raise
         except CaptureError as exc:
             for request in requests:
-                await self.intake.record_failure(principal, request_id, exc, request=request)
+                await self.attempts.refused(principal, request_id, exc, request=request)
             raise
         jobs, events = self._created(principal, items, requests, ids, request_id, idempotency_key, digest, batch,
                                      base_url)
@@ -140,12 +142,12 @@ class JobAcceptance:
             request: CaptureRequest | None = None
             try:
                 request = parse_capture(item, prefix=prefix)
-                await self.intake.vet(request, principal, job=True)
+                await self.captures.vet(request, principal, job=True)
                 requests.append(request)
             except CaptureError as exc:
                 failures.append((index, _prefixed(exc, prefix), request))
         for _, error, request in failures:
-            await self.intake.record_failure(principal, request_id, error, request=request)
+            await self.attempts.refused(principal, request_id, error, request=request)
         if len(failures) == 1 and (not batch or failures[0][1].status == 422):
             raise failures[0][1]
         if failures:  # several, or a batch item refused with another status: 422, each item named

@@ -18,24 +18,21 @@ import orjson
 import trio
 
 from actors.browser_pool import BrowserPool, Session
-from actors.intake import Intake
+from actors.captures import Captures
 from actors.job_book import JobBook, JobSecrets
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.browser.overlays import MAX_REPORTED
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
-from engine.operations.storage import StorageError
 from engine.records.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
-from engine.records.keys import new_id
 from engine.records.sealing import SealError
 from engine.rules.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
 from engine.rules.period import utcnow
-from engine.rules.request import CaptureRequest, Store, parse_capture
+from engine.rules.request import CaptureRequest, parse_capture
 
 log = logging.getLogger("capture.jobs")
 STOP_S = 5.0
-STORE_RETRY_S = (1.0, 4.0)  # between the attempts to upload a result to its storage destination
 
 
 class _Cancelled:
@@ -51,12 +48,12 @@ class _Attempt:
 
 
 class JobWorkers:
-    def __init__(self, settings: Settings, book: JobBook, pool: BrowserPool, intake: Intake, ledger: QuotaLedger,
+    def __init__(self, settings: Settings, book: JobBook, pool: BrowserPool, captures: Captures, ledger: QuotaLedger,
                  store: ResultStore, secrets: JobSecrets) -> None:
         self.settings = settings
         self.book = book
         self.pool = pool
-        self.intake = intake
+        self.captures = captures
         self.ledger = ledger
         self.store = store
         self.secrets = secrets
@@ -145,17 +142,15 @@ class JobWorkers:
                     if job is None:
                         continue  # another worker took it, or it was cancelled
                     if job.format == "webm":
-                        try:
-                            self.intake.video_slots.acquire_nowait()
-                            video = True
-                        except trio.WouldBlock:  # as many videos as may record: it waits at the front
+                        video = self.captures.take_video_slot()
+                        if not video:  # as many videos as may record: it waits at the front
                             book.queue.push_front(job)
                             job = None
                     if job is not None:
                         scope = book.claimed[job.id] = trio.CancelScope()
                         attempt = await self._attempt(job, session, scope)
                 if job is None:
-                    await self._video_slot_free()
+                    await self.captures.video_slot_free()
                     continue
                 await self._settle(job, attempt, session)
             except Exception:  # a fault with this one job (a full disk, a bug): not the other workers'
@@ -169,14 +164,9 @@ class JobWorkers:
                 raise
             finally:
                 if video:
-                    self.intake.video_slots.release()
+                    self.captures.give_back_video_slot()
                 if job is not None:
                     book.claimed.pop(job.id, None)
-
-    async def _video_slot_free(self) -> None:
-        """Until a video slot is free (not taking it: the next lease decides who records)."""
-        await self.intake.video_slots.acquire()
-        self.intake.video_slots.release()
 
     async def _attempt(self, job: Job, session: Session, scope: trio.CancelScope) -> _Attempt:
         started = trio.current_time()
@@ -186,14 +176,9 @@ class JobWorkers:
             if job.cancel_requested or job.id in self.book.cancelling:
                 return _Attempt(_Cancelled(), request, started)
             await self.book.record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
-            key = self.intake.shelf.key(job.workspace_id, request)
-            if key is not None and (hit := await self.intake.from_shelf(key, request)) is not None:
-                return _Attempt(hit[1], request, started, "hit")
             with scope:
-                capture = await self.intake.render_on(session, request, job.id, job.workspace_id)
-                if key is not None:  # the cache's own copy, under a capture id: the job's result has its retention
-                    await self.intake.shelve(job.workspace_id, new_id("cap"), request, capture, key, for_url=False)
-                return _Attempt(capture, request, started, "miss" if key is not None else None)
+                made = await self.captures.make(request, job.id, job.workspace_id, session=session)
+                return _Attempt(made.capture, request, started, made.cache)
             return _Attempt(_Cancelled(), request, started)
         except CaptureError as exc:
             return _Attempt(exc, request, started)
@@ -227,33 +212,13 @@ class JobWorkers:
                                code=error.code, stage=error.stage)
         self.ledger.release(job.workspace_id, job.id)
 
-    async def _upload(self, job: Job, store: Store, capture: Capture) -> dict[str, str]:
-        """The result in the operator's bucket, tried len(STORE_RETRY_S) + 1 times; StorageFailed after the last."""
-        path = store.path
-        if path.endswith("/"):
-            path += f"{job.id}.{'jpg' if job.format == 'jpeg' else job.format}"
-        uploader = self.intake.uploader
-        for attempt, delay in enumerate((*STORE_RETRY_S, None), start=1):
-            try:
-                key = await trio.to_thread.run_sync(uploader.put, store.destination, job.workspace_id, path,
-                                                    capture.body, capture.content_type, abandon_on_cancel=True)
-            except StorageError as exc:
-                log.warning("job %s: upload %d of %d to %s failed: %s", job.id, attempt, len(STORE_RETRY_S) + 1,
-                            store.destination, exc.detail)
-                if delay is None:
-                    raise StorageFailed(f"the result could not be uploaded: {exc}") from None
-                await trio.sleep(delay)
-            else:
-                bucket = uploader.destinations[store.destination].bucket
-                return {"destination": store.destination, "bucket": bucket, "key": key}
-        raise AssertionError("unreachable")
-
     async def _finish_succeeded(self, job: Job, capture: Capture, attempt: _Attempt) -> None:
         await self.store.write(job.id, capture.body)  # kept while the upload is tried, and after it
         stored = None
         if attempt.request is not None and attempt.request.store is not None:
             try:
-                stored = await self._upload(job, attempt.request.store, capture)
+                stored = await self.captures.upload(attempt.request.store, job.workspace_id, job.id, job.format,
+                                                    capture)
             except StorageFailed as error:
                 await self._finish_failed(job, attempt, error)
                 await self.store.delete(job.id)  # a failed job has no result to keep

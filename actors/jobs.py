@@ -25,9 +25,10 @@ import orjson
 import trio
 
 from actors.accounts import Principal
+from actors.attempts import Attempts
 from actors.browser_pool import BrowserPool
+from actors.captures import Captures
 from actors.eventlog import EventLog
-from actors.intake import Intake
 from actors.job_book import Announcer, JobBook, JobSecrets
 from actors.job_intake import JobAcceptance
 from actors.job_workers import JobWorkers
@@ -54,8 +55,8 @@ class JobStatistics:
 
 class Jobs:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
-                 intake: Intake, store: ResultStore, secrets: JobSecrets, announcer: Announcer | None = None, *,
-                 account_of: Callable[[str], str] = str) -> None:
+                 captures: Captures, attempts: Attempts, store: ResultStore, secrets: JobSecrets,
+                 announcer: Announcer | None = None, *, account_of: Callable[[str], str] = str) -> None:
         """`account_of`: a workspace's owning account (AccountDirectory.account_of), for fair turns and shares."""
         self.settings = settings
         self.event_log = event_log
@@ -63,8 +64,8 @@ class Jobs:
         self.store = store
         self.secrets = secrets
         self.book = JobBook(settings, event_log, secrets, announcer, account_of)
-        self.acceptance = JobAcceptance(settings, self.book, intake, ledger, secrets)
-        self.workers = JobWorkers(settings, self.book, pool, intake, ledger, store, secrets)
+        self.acceptance = JobAcceptance(settings, self.book, captures, attempts, ledger, secrets)
+        self.workers = JobWorkers(settings, self.book, pool, captures, ledger, store, secrets)
         self._built = False
 
     # ------------------------------------------------------------ life

@@ -34,12 +34,13 @@ from typing import Any, Protocol
 import orjson
 import trio
 
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
 from actors.results import ResultStore
 from engine.browser.facts import PageFacts
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
 from engine.records.at_rest import opened_facts, sealed_facts
+from engine.records.schema import Event
 from engine.records.sealing import Keyring
 from engine.records.signing import ResultSigner
 from engine.rules.errors import JobNotFound, ResultUrlExpired

@@ -14,7 +14,8 @@ from typing import Any
 
 import trio
 
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
+from engine.records.schema import Event
 from engine.rules.redaction import redact
 
 log = logging.getLogger("capture.supervisor")

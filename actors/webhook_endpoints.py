@@ -26,12 +26,13 @@ import trio
 
 from actors.accounts import Principal
 from actors.database import STUCK_S
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
 from actors.job_book import JobSecrets
 from engine.network.destinations import EgressPolicy, check_webhook_url
 from engine.network.lookups import Tenant
 from engine.records.at_rest import open_text
 from engine.records.keys import new_id
+from engine.records.schema import Event
 from engine.records.webhooks import (
     EVENT_TYPES,
     MAX_ENDPOINTS,

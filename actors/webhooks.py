@@ -38,7 +38,7 @@ import trio
 
 from actors.accounts import Principal
 from actors.database import STUCK_S
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
 from actors.job_book import JobSecrets
 from actors.webhook_endpoints import WebhookEndpoints, open_sealed
 from engine.network.destinations import EgressPolicy, Refused, split_target
@@ -49,6 +49,7 @@ from engine.records import responses
 from engine.records.at_rest import opened_message_data, sealed_message_data
 from engine.records.jobs import SUCCEEDED, Job
 from engine.records.keys import new_id
+from engine.records.schema import Event
 from engine.records.webhook_turns import AddressBounds, FairTurns
 from engine.records.webhooks import (
     ANSWER_KEPT,

@@ -54,7 +54,7 @@ async def _identify() -> None:
     g.rate = None
     if needs_key(request.path):
         g.principal = authenticate(services().accounts, api_key(request.headers.get))
-        g.rate = await admit(services().intake, g.principal, g.request_id, request.method, request.path)
+        g.rate = await admit(services().admission, g.principal, g.request_id, request.method, request.path)
 
 
 async def _stamp(response: Response) -> Response:

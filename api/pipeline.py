@@ -22,11 +22,16 @@ from werkzeug.routing import BaseConverter
 from werkzeug.sansio.utils import get_current_url, get_host
 
 from actors.accounts import AccountDirectory, Principal
+from actors.admission import Admission
+from actors.attempts import Attempts
+from actors.browser_pool import BrowserPool
+from actors.captures import Captures
 from actors.database import STUCK_S
 from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
+from actors.shelf import Shelf
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from engine.operations.settings import Settings
@@ -58,7 +63,12 @@ class ResultIdConverter(BaseConverter):
 class Services:
     settings: Settings
     accounts: AccountDirectory
-    intake: Intake
+    admission: Admission  # rate budgets and shares
+    attempts: Attempts  # the analytics record of capture attempts
+    intake: Intake  # synchronous captures
+    captures: Captures  # the one capture flow (regions, vetting)
+    shelf: Shelf  # kept results: the cache and synchronous captures' resultUrl
+    pool: BrowserPool
     jobs: Jobs
     ledger: QuotaLedger
     event_log: EventLog
@@ -95,9 +105,9 @@ def authenticate(accounts: AccountDirectory, key: str | None) -> Principal:
     return found
 
 
-async def admit(intake: Intake, principal: Principal, request_id: str, method: str, path: str) -> RateDecision:
+async def admit(admission: Admission, principal: Principal, request_id: str, method: str, path: str) -> RateDecision:
     """Take the request from its rate budgets (capture, read or plain); RateLimited (429) takes nothing."""
-    return await intake.admit(principal, request_id, capture=method == "POST" and path in CAPTURE_ROUTES,
+    return await admission.admit(principal, request_id, capture=method == "POST" and path in CAPTURE_ROUTES,
                               read=method in ("GET", "HEAD") and STATUS_READ.fullmatch(path) is not None)
 
 

@@ -55,11 +55,11 @@ async def playground(workspace_id: str) -> Response:
     no capture's bytes are ever held in a page (a 50 MB PDF would be 67 MB of base64 in the HTML)."""
     found, role = acting_in(workspace_id, "capture")
     form = await request.form
-    accounts, intake, jobs = services().accounts, services().intake, services().jobs
+    accounts, admission, jobs = services().accounts, services().admission, services().jobs
     who = accounts.playground_principal(g.user.id, found)
     body = playground_request(form)
     try:
-        await intake.admit(who, g.request_id, capture=True)
+        await admission.admit(who, g.request_id, capture=True)
         accepted = await jobs.submit(who, Body.of(body), request_id=g.request_id, route="playground",
                                      idempotency_key=None, batch=False, base_url=base_url())
     except CaptureError as error:  # already recorded as a failed attempt

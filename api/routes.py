@@ -77,10 +77,10 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     try:
         options = render_links.capture_body(pairs, extension)
     except InvalidRequest as error:
-        found.intake.admit_link(who, None)  # a refusal spends the link's budget too: past it, 429 unrecorded
-        await found.intake.record_failure(who, g.request_id, error)
+        found.admission.admit_link(who, None)  # a refusal spends the link's budget too: past it, 429 unrecorded
+        await found.attempts.refused(who, g.request_id, error)
         raise
-    found.intake.admit_link(who, options)  # anything but an answer from the cache spends the link's budget
+    found.admission.admit_link(who, options)  # anything but an answer from the cache spends the link's budget
     delivery = await found.intake.capture(who, Body.of(options), g.request_id, client=client())
     response = _capture_response(delivery)
     for name in ("x-quota-limit", "x-quota-remaining"):
@@ -164,16 +164,16 @@ async def result(result_id: str) -> Response:
     found = services()
     expires, sig = request.args.get("expires"), request.args.get("sig")
     if result_id.startswith("cap_"):
-        entry = found.intake.shelf.signed_result(result_id, expires, sig, found.jobs.secrets.signer)
+        entry = found.shelf.signed_result(result_id, expires, sig, found.jobs.secrets.signer)
         workspace_id, fmt, content_type = entry.workspace_id, entry.format, entry.content_type
-        body = await found.intake.shelf.read(entry)
+        body = await found.shelf.read(entry)
         if body is None:
             raise ResultUrlExpired(f"the result of {result_id} is no longer kept")
     else:
         job = found.jobs.signed_result(result_id, expires, sig)
         workspace_id, fmt, content_type = job.workspace_id, job.format, job.content_type or ""
         body = await found.jobs.result(job)
-    g.rate = found.intake.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
+    g.rate = found.admission.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
     extension = fmt if fmt != "jpeg" else "jpg"
     # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin.
     disposition = "attachment" if fmt == "html" else "inline"
@@ -235,7 +235,7 @@ async def healthz() -> Response:
 async def readyz() -> Response:
     """Ready for captures: a browser session up, the event log committing, room on the data disk. No key."""
     found = services()
-    checks = await readiness(found.intake.pool, found.event_log, found.settings)
+    checks = await readiness(found.pool, found.event_log, found.settings)
     failing = [name for name, verdict in checks.items() if verdict != "ok"]
     if failing:
         return json_response(Readiness(status="unready", checks=checks, failing=failing), 503)
@@ -268,7 +268,7 @@ async def analytics() -> Response:
 @blueprint.get("/api/regions")
 async def regions() -> Response:
     principal()  # a key, as every route of the API; the answer is the same for all
-    return json_response(Regions(regions=list(services().intake.regions)))
+    return json_response(Regions(regions=list(services().captures.regions)))
 
 
 # ---------------------------------------------------------------- webhook endpoints

@@ -42,7 +42,7 @@ class StatusReads:
         self._path = re.compile(rf"/api/jobs/({JOB_ID})")
         self._public_url = services.settings.public_url
         self._accounts = services.accounts
-        self._intake = services.intake
+        self._admission = services.admission
         self._jobs = services.jobs
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -67,7 +67,7 @@ class StatusReads:
             principal = authenticate(self._accounts, api_key(lambda name: _text(headers.get(name.encode()))))
             job = self._jobs.job(principal.workspace.id, job_id)  # before admission: the app counts a 404 once
             request_id = new_id("req")
-            rate = await admit(self._intake, principal, request_id, scope["method"], scope["path"])
+            rate = await admit(self._admission, principal, request_id, scope["method"], scope["path"])
         except (Unauthenticated, JobNotFound, RateLimited):
             return None
         body = self._jobs.view(job, self._base_url(scope, headers)).wire()

@@ -77,7 +77,7 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
             endpoint, secret = await hooks.rotate_endpoint_secret(who, endpoint_id)
             return await _page(found, role, new_secret=(endpoint, secret))
         if action == "test":  # from the workspace's API rate budget, as POST /api/webhooks/{id}/test
-            await services().intake.admit(who, g.request_id, capture=False)
+            await services().admission.admit(who, g.request_id, capture=False)
             await services().webhooks.send_test(who, endpoint_id)
         elif action in ("enable", "disable"):
             await hooks.change_endpoint(who, endpoint_id, Body.of({"enabled": action == "enable"}))
@@ -95,7 +95,7 @@ async def resend(workspace_id: str, message_id: str) -> Response:
     """A message sent again, from the workspace's API rate budget and within its share of pending messages."""
     found, role, _, who = _acting(workspace_id)
     try:
-        await services().intake.admit(who, g.request_id, capture=False)
+        await services().admission.admit(who, g.request_id, capture=False)
         await services().webhooks.resend(found.id, message_id)
     except (RateLimited, CapacityExhausted) as problem:
         return await _refused(found, role, problem)

@@ -24,10 +24,11 @@ import httpx
 import orjson
 import trio
 
-from actors.eventlog import Event, EventLog, running_event_log
+from actors.eventlog import EventLog, running_event_log
 from benchmarks.service import ROOT, RunningService
 from benchmarks.site import Site
 from engine.operations.sql import SqlRefused
+from engine.records.schema import Event
 
 CLIENTS = 16
 ACCEPT_CLIENTS = (16, 64)  # a durable commit per request: accepts grow with the requests waiting on one commit

@@ -35,7 +35,7 @@ import orjson
 import trio
 import trio.lowlevel
 
-from actors.eventlog import Event, running_event_log
+from actors.eventlog import running_event_log
 from actors.job_book import JobSecrets
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
@@ -47,6 +47,7 @@ from engine.network.destinations import EgressPolicy
 from engine.network.lookups import SYSTEM_HOSTS, HostsFileResolver
 from engine.operations.settings import EgressAllowance, Settings
 from engine.records.keys import new_id
+from engine.records.schema import Event
 from engine.records.sealing import Keyring
 from engine.records.signing import ResultSigner
 from engine.records.webhooks import new_secret, signed_headers

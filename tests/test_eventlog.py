@@ -9,7 +9,8 @@ import pytest
 import trio
 
 import actors.eventlog as eventlog
-from actors.eventlog import Event, EventLog, EventLogClosed, running_event_log
+from actors.eventlog import EventLog, EventLogClosed, running_event_log
+from engine.records.schema import Event
 
 
 async def _append_all(log: EventLog, count: int, failures: list[BaseException]) -> None:

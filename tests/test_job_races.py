@@ -19,17 +19,18 @@ import trio
 import trio.testing
 
 from actors.accounts import Principal
+from actors.captures import Made
 from actors.database import Database
-from actors.eventlog import Event, EventLog, EventLogClosed, running_event_log
+from actors.eventlog import EventLog, EventLogClosed, running_event_log
 from actors.job_book import JobSecrets
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
-from actors.shelf import cache_key
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
 from engine.records.accounts import ApiKey, Workspace
 from engine.records.jobs import CANCELLED, SUCCEEDED
+from engine.records.schema import Event
 from engine.records.sealing import Keyring
 from engine.records.signing import ResultSigner
 from engine.rules.errors import CapacityExhausted, IdempotencyConflict, RenderFailed
@@ -62,37 +63,31 @@ class FakePool:
         yield self.session
 
 
-class FakeShelf:
-    """The cache's keys as the real shelf makes them; these jobs ask for no `cache`, so nothing is looked up."""
-
-    def key(self, workspace_id: str, request: Any) -> str | None:
-        return cache_key(b"race", workspace_id, request)
-
-
 @dataclass
-class FakeIntake:
+class FakeCaptures:
     """Renders once `finish` is set: the capture, or `failure` raised."""
 
     rendering: trio.Event = field(default_factory=trio.Event)
     finish: trio.Event = field(default_factory=trio.Event)
     failure: Exception | None = None
     renders: int = 0
-    shelf: FakeShelf = field(default_factory=FakeShelf)
 
     async def vet(self, request: Any, principal: Any, *, job: bool) -> None:
         pass
 
-    async def record_failure(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    async def render_on(self, session: Any, request: Any, capture_id: str, workspace_id: str) -> Capture:
+    async def make(self, request: Any, capture_id: str, workspace_id: str, *, session: Any = None) -> Made:
         self.renders += 1
         self.rendering.set()
         await self.finish.wait()
         if self.failure is not None:
             failure, self.failure = self.failure, None
             raise failure
-        return Capture(b"\x89PNG fake", "image/png", 200)
+        return Made(Capture(b"\x89PNG fake", "image/png", 200), None, None)
+
+
+class FakeAttempts:
+    async def refused(self, *args: Any, **kwargs: Any) -> None:
+        pass
 
 
 @dataclass
@@ -102,7 +97,7 @@ class Rig:
     event_log: EventLog
     ledger: QuotaLedger
     pool: FakePool
-    intake: FakeIntake
+    captures: FakeCaptures
     nursery: trio.Nursery
 
     async def hold_commits(self) -> threading.Event:
@@ -128,21 +123,21 @@ async def rig(tmp_path: Path, **settings: Any) -> AsyncIterator[Rig]:
     async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
         ledger = QuotaLedger(event_log)
         await nursery.start(ledger.run)
-        pool, intake = FakePool(), FakeIntake()
+        pool, captures = FakePool(), FakeCaptures()
         jobs = Jobs(Settings(pool_size=1, data_dir=tmp_path, **settings), event_log, ledger, cast(Any, pool),
-                    cast(Any, intake), ResultStore(tmp_path / "results"),
+                    cast(Any, captures), cast(Any, FakeAttempts()), ResultStore(tmp_path / "results"),
                     JobSecrets(Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32), b"f" * 32))
         await nursery.start(jobs.run)
-        yield Rig(jobs, event_log.db, event_log, ledger, pool, intake, nursery)
+        yield Rig(jobs, event_log.db, event_log, ledger, pool, captures, nursery)
 
 
 async def test_a_stop_during_the_success_commit_leaves_the_job_succeeded_and_billed_once(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         job_id = await r.submit()
         r.pool.free.set()
-        await r.intake.rendering.wait()
+        await r.captures.rendering.wait()
         gate = await r.hold_commits()
-        r.intake.finish.set()
+        r.captures.finish.set()
         await until(lambda: (tmp_path / "results" / job_id).exists())  # the result is on disk, the commit next
         await trio.testing.wait_all_tasks_blocked()  # job.succeeded waits in the held batch
         r.nursery.start_soon(r.jobs.drain)  # SIGTERM arrives while job.succeeded waits for its commit
@@ -234,18 +229,18 @@ async def test_a_job_cancelled_while_it_goes_back_to_the_queue_never_runs_again(
     async with rig(tmp_path) as r:
         job_id = await r.submit()
         r.pool.free.set()
-        await r.intake.rendering.wait()
+        await r.captures.rendering.wait()
         r.pool.session.died = True  # this render ends with the browser gone
-        r.intake.failure = RenderFailed("the browser failed during the capture: gone")
+        r.captures.failure = RenderFailed("the browser failed during the capture: gone")
         gate = await r.hold_commits()
-        r.intake.finish.set()
+        r.captures.finish.set()
         await trio.testing.wait_all_tasks_blocked()  # the worker waits to record job.requeued
         r.pool.session.died = False
         r.nursery.start_soon(r.jobs.cancel, WS, job_id)
         await trio.testing.wait_all_tasks_blocked()
         gate.set()
         await until(lambda: r.jobs.job(WS, job_id).status == CANCELLED)
-        assert r.intake.renders == 1
+        assert r.captures.renders == 1
         assert r.ledger.usage(WS, 100).used == 0
         assert (await r.kinds(job_id))[-2:] == ["job.cancelled", "capture.failed"]
 
@@ -253,8 +248,8 @@ async def test_a_job_cancelled_while_it_goes_back_to_the_queue_never_runs_again(
 async def test_an_unexpected_fault_fails_its_job_and_the_worker_goes_on(tmp_path: Path) -> None:
     async with rig(tmp_path) as r:
         first = await r.submit()
-        r.intake.failure = ZeroDivisionError("a bug in a recipe")
-        r.intake.finish.set()
+        r.captures.failure = ZeroDivisionError("a bug in a recipe")
+        r.captures.finish.set()
         r.pool.free.set()
         await until(lambda: r.jobs.job(WS, first).attempts > 0)
         second = await r.submit()

@@ -99,7 +99,7 @@ def test_each_engine_module_lives_in_a_wing() -> None:
 
 def test_each_wing_imports_only_the_wings_before_it() -> None:
     graph = import_graph()
-    assert "engine.browser.recipes" in graph and "engine.rules.request" in graph["engine.browser.recipes"]
+    assert "engine.rules.request" in graph["engine.browser.recipes"]  # the walk reads the wings
     wrong = [(module, imported) for module, imports in graph.items() if _wing(module) in WINGS
              for imported in imports if _wing(imported) in WINGS
              and WINGS.index(_wing(imported)) > WINGS.index(_wing(module))]  # type: ignore[arg-type]

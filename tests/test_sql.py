@@ -8,11 +8,11 @@ import duckdb
 import pytest
 import trio
 
-from actors.eventlog import Event, running_event_log
+from actors.eventlog import running_event_log
 from api.admin import admin
 from engine.operations.settings import Settings
 from engine.operations.sql import SqlRefused
-from engine.records.schema import DDL
+from engine.records.schema import DDL, Event
 from tests.conftest import Service, Workspace
 
 SLOW = "SELECT count(*) AS n FROM range(1000000000000) t(n) WHERE hash(n) = 0"  # hours, unless interrupted

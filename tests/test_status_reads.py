@@ -40,7 +40,7 @@ class Accounts:
         return Principalish() if key == KEY else None
 
 
-class Intake:
+class Admission:
     def __init__(self, refuse: bool = False) -> None:
         self.refuse = refuse
         self.admitted = 0
@@ -82,11 +82,12 @@ def http_scope(path: str = f"/api/jobs/{JOB}", method: str = "GET", *headers: tu
             "headers": [(b"host", b"capture.test:8080"), *headers], **extra}
 
 
-async def through(scope: dict[str, Any], intake: Intake | None = None,
+async def through(scope: dict[str, Any], admission: Admission | None = None,
                   public_url: str | None = None) -> tuple[App, list[dict[str, Any]]]:
     app, sent = App(), []
-    services: Any = Services(Settings(public_url=public_url), Accounts(), intake or Intake(), Jobs(), None, None, None,
-                             None)
+    nothing: Any = None  # what a status read never reaches
+    services: Any = Services(Settings(public_url=public_url), Accounts(), admission or Admission(), *[nothing] * 5,
+                             Jobs(), *[nothing] * 4)
     middleware = StatusReads(app, services)
 
     async def send(message: dict[str, Any]) -> None:
@@ -99,10 +100,10 @@ async def through(scope: dict[str, Any], intake: Intake | None = None,
 
 
 async def test_a_plain_status_read_is_answered_beneath_the_app() -> None:
-    intake = Intake()
-    app, sent = await through(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode())), intake)
+    admission = Admission()
+    app, sent = await through(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode())), admission)
     assert app.paths == []
-    assert intake.admitted == 1
+    assert admission.admitted == 1
     start, body = sent
     assert start["status"] == 200
     headers = dict(start["headers"])
@@ -135,16 +136,16 @@ async def test_a_bearer_token_and_the_public_url_count_as_in_the_app() -> None:
                  id="mounted under a root path"),
 ])
 async def test_everything_else_goes_to_the_app_untouched(scope: dict[str, Any], admits: int) -> None:
-    intake = Intake()
-    app, sent = await through(scope, intake)
+    admission = Admission()
+    app, sent = await through(scope, admission)
     assert app.paths == [scope["path"]]
     assert sent == []
-    assert intake.admitted == admits  # nothing was taken from the rate budget on the way
+    assert admission.admitted == admits  # nothing was taken from the rate budget on the way
 
 
 async def test_a_rate_refusal_is_left_to_the_app() -> None:
     app, sent = await through(http_scope(f"/api/jobs/{JOB}", "GET", (b"x-api-key", KEY.encode())),
-                              Intake(refuse=True))
+                              Admission(refuse=True))
     assert app.paths == [f"/api/jobs/{JOB}"]
     assert sent == []
 

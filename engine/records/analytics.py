@@ -1,12 +1,16 @@
-"""Analytics over the event log: counts of capture attempts by day, format or outcome."""
+"""Analytics over the event log: the event each capture attempt leaves (capture_event), and counts of attempts by
+day, format or outcome."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
 from typing import Any
+from urllib.parse import urlsplit
 
+from engine.records.schema import Event
 from engine.rules.errors import FieldError, InvalidRequest
+from engine.rules.request import CaptureRequest
 
 OUTCOMES = ("succeeded", "validation_failed", "render_failed", "delivery_failed", "cancelled")
 GROUPS = {
@@ -93,3 +97,19 @@ RECENT_FAILURES = (
     "FROM events WHERE workspace_id = ? AND type = 'capture.failed' AND ts >= ? "
     "ORDER BY seq DESC LIMIT ?"
 )
+
+
+def capture_event(type_: str, workspace_id: str, key_id: str | None, request_id: str | None, capture_id: str,
+                  request: CaptureRequest | None, duration_ms: int, **values: Any) -> Event:
+    """A capture.succeeded or capture.failed event: only what analytics needs.
+
+    Never cookie or header values, scripts or HTML.
+    """
+    host = urlsplit(request.url).hostname if request is not None and request.url else None
+    data = {"host": host, "source": "html" if request is not None and request.html else "url",
+            **values.pop("data", {})}
+    return Event(
+        type_, workspace_id=workspace_id, key_id=key_id, capture_id=capture_id, request_id=request_id,
+        format=request.format if request is not None else None, duration_ms=duration_ms, data=data,
+        **values,
+    )

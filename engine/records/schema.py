@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
 import pyarrow as pa
 
 EVENT_SCHEMA = pa.schema([
@@ -22,6 +26,27 @@ EVENT_SCHEMA = pa.schema([
     ("data", pa.string()),
 ])
 EVENT_COLUMNS = tuple(EVENT_SCHEMA.names)
+
+
+@dataclass
+class Event:
+    """One row of the event log, as an actor appends it."""
+
+    type: str
+    workspace_id: str | None = None
+    key_id: str | None = None
+    capture_id: str | None = None
+    request_id: str | None = None
+    outcome: str | None = None
+    stage: str | None = None
+    code: str | None = None
+    format: str | None = None
+    duration_ms: int | None = None
+    bytes: int | None = None
+    target_status: int | None = None
+    data: dict[str, Any] | None = None
+    note: str | None = None  # why a capture failed, for its log line only: never stored
+    ts: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC).replace(tzinfo=None))
 
 DDL = """
 CREATE TABLE IF NOT EXISTS events (
