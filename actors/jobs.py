@@ -40,6 +40,7 @@ from engine.records.at_rest import opened_job_data
 from engine.records.idempotency import REMEMBER_S
 from engine.records.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
 from engine.records.sealing import Keyring
+from engine.records.signing import result_url_expires
 from engine.rules.errors import JobNotFound, ResultUrlExpired
 from engine.rules.period import rfc3339, utcnow
 from engine.rules.request import Body
@@ -159,7 +160,7 @@ class Jobs:
             return body
         now = int(time.time())
         kept_until = int(job.retained_until.replace(tzinfo=dt.UTC).timestamp())
-        expires = min(now + self.settings.result_url_ttl_s, kept_until)
+        expires = result_url_expires(now, self.settings.result_url_ttl_s, kept_until)
         if expires <= now:
             return body  # retention over; the sweeper has yet to come by
         return body.model_copy(update={

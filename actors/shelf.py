@@ -42,7 +42,7 @@ from engine.operations.settings import Settings
 from engine.records.at_rest import opened_facts, sealed_facts
 from engine.records.schema import Event
 from engine.records.sealing import Keyring
-from engine.records.signing import ResultSigner
+from engine.records.signing import ResultSigner, result_url_expires
 from engine.rules.errors import JobNotFound, ResultUrlExpired
 from engine.rules.period import utcnow
 from engine.rules.request import MAX_TTL_S, CaptureRequest
@@ -65,9 +65,11 @@ def cache_key(secret: bytes, workspace_id: str, request: CaptureRequest) -> str 
 
 
 class Sealing(Protocol):
-    """Whose keyring seals (actors.job_book.JobSecrets: a payload-key rotation replaces its keyring)."""
+    """Whose keyring seals (actors.job_book.JobSecrets: a payload-key rotation replaces its keyring), and who
+    signs result URLs."""
 
     keyring: Keyring
+    signer: ResultSigner
 
 
 @dataclass
@@ -200,18 +202,23 @@ class Shelf:
         self._entries.move_to_end(entry.id)
         return entry
 
-    def signed_result(self, capture_id: str, expires: str | None, sig: str | None, signer: ResultSigner) -> Shelved:
+    def signed_result(self, capture_id: str, expires: str | None, sig: str | None) -> Shelved:
         """The entry behind a signed result URL (no API key), if the URL holds and the result is still kept."""
         entry = self._entries.get(capture_id)
         if entry is None:
             raise JobNotFound(capture_id)
-        signer.check(entry.id, entry.workspace_id, expires, sig, time.time())
+        self.sealing.signer.check(entry.id, entry.workspace_id, expires, sig, time.time())
         if entry.expires_at <= time.time():
             raise ResultUrlExpired(f"the result of {capture_id} is no longer kept")
         return entry
 
     async def read(self, entry: Shelved) -> bytes | None:
         return await self.store.read(entry.id)
+
+    def result_url(self, base_url: str, entry: Shelved) -> str:
+        """A signed URL of a kept result, valid for result_url_ttl_s, never past the time it is kept."""
+        expires = result_url_expires(time.time(), self.settings.result_url_ttl_s, entry.expires_at)
+        return self.sealing.signer.url(base_url, entry.id, entry.workspace_id, expires)
 
     async def sweep(self) -> int:
         now = time.time()

@@ -12,15 +12,20 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
 from api import dashboard, playground, routes, status_reads, web, webhook_pages  # noqa: F401 - pages join web.blueprint
+from api.declared import declared
 from api.pipeline import (
     JobIdConverter,
     ResultIdConverter,
     Services,
     admit,
+    admit_download,
+    admit_link,
     api_key,
     authenticate,
+    link_caller,
     needs_key,
     services,
+    signed_result,
     stamp,
 )
 from api.problems import problem_response
@@ -50,11 +55,23 @@ def create_app(services: Services) -> QuartTrio:
 
 
 async def _identify() -> None:
+    """Who calls and what it spends, as the matched route declares (api/declared.py): the one admission."""
     g.request_id = new_id("req")
     g.rate = None
-    if needs_key(request.path):
-        g.principal = authenticate(services().accounts, api_key(request.headers.get))
-        g.rate = await admit(services().admission, g.principal, g.request_id, request.method, request.path)
+    route, found, args = declared(request.endpoint), services(), request.view_args or {}
+    access = route.access if route is not None else "key" if needs_key(request.path) else "public"
+    if access == "key":
+        g.principal = authenticate(found.accounts, api_key(request.headers.get))
+        budget = route.budget if route is not None and route.budget is not None else "plain"
+        g.rate = await admit(found.admission, g.principal, g.request_id, budget)
+    elif access == "render_link":  # no g.rate: a link spends its own budget and shows no budget or quota
+        pairs = list(request.args.items(multi=True))
+        g.principal = link_caller(found, args["key_id"], args["signature"], args["extension"], pairs)
+        g.link_options = await admit_link(found, g.principal, g.request_id, pairs, args["extension"])
+    elif access == "signed_result":
+        workspace_id, g.result = signed_result(found, args["result_id"], request.args.get("expires"),
+                                               request.args.get("sig"))
+        g.rate = admit_download(found, workspace_id)
 
 
 async def _stamp(response: Response) -> Response:

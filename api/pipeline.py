@@ -11,7 +11,7 @@ This module imports nothing from `api/`: everything there imports it.
 from __future__ import annotations
 
 import functools
-import re
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,20 +31,23 @@ from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
 from actors.ledger import QuotaLedger
-from actors.shelf import Shelf
+from actors.shelf import Shelf, Shelved
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from engine.operations.settings import Settings
-from engine.rules.errors import Unauthenticated
+from engine.records import render_links
+from engine.records.jobs import Job
+from engine.rules.errors import InvalidRequest, Unauthenticated
 from engine.rules.forwarded import client_address
 from engine.rules.ratelimit import RateDecision
 
+# Where no declared route matched (a 404, a 405), an /api/ path asks for a key first, as the routes there do.
 PUBLIC_PATHS = ("/api/openapi.json",)
 SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
 RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.routes)
-CAPTURE_ROUTES = ("/api/screenshot", "/api/jobs", "/api/jobs/batch")  # refusals here are capture attempts
 JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
-STATUS_READ = re.compile(rf"/api/jobs/{JOB_ID}")  # polled: it draws on the workspace's read budget
+Pairs = list[tuple[str, str]]
+Result = Shelved | Job
 
 
 class JobIdConverter(BaseConverter):
@@ -80,7 +83,8 @@ class Services:
 
 
 def needs_key(path: str) -> bool:
-    """An API route that answers only to an API key (the docs, signed result URLs and render links need none)."""
+    """An undeclared /api/ path answers only to an API key (the docs, signed result URLs and render links need
+    none)."""
     return (path.startswith("/api/") and path not in PUBLIC_PATHS and not path.startswith(SIGNED_PREFIX)
             and not path.startswith(RENDER_PREFIX))
 
@@ -105,10 +109,49 @@ def authenticate(accounts: AccountDirectory, key: str | None) -> Principal:
     return found
 
 
-async def admit(admission: Admission, principal: Principal, request_id: str, method: str, path: str) -> RateDecision:
-    """Take the request from its rate budgets (capture, read or plain); RateLimited (429) takes nothing."""
-    return await admission.admit(principal, request_id, capture=method == "POST" and path in CAPTURE_ROUTES,
-                              read=method in ("GET", "HEAD") and STATUS_READ.fullmatch(path) is not None)
+async def admit(admission: Admission, principal: Principal, request_id: str, budget: str) -> RateDecision:
+    """Take the request from the budget its route declares (capture, read or plain); RateLimited (429) takes
+    nothing."""
+    return await admission.admit(principal, request_id, capture=budget == "capture", read=budget == "read")
+
+
+def link_caller(found: Services, key_id: str, signature: str, extension: str, pairs: Pairs) -> Principal:
+    """Who a render link captures for: the key that signed it (engine.records.render_links); 401 for an unknown
+    or revoked key, 403 for a query it did not sign, 410 past its expires."""
+    caller = found.accounts.render_principal(key_id)
+    if caller is None:
+        raise Unauthenticated("the render link's key is unknown or revoked")
+    who, secret = caller
+    render_links.check(secret, pairs, signature, extension, time.time())
+    return who
+
+
+async def admit_link(found: Services, who: Principal, request_id: str, pairs: Pairs, extension: str) -> dict[str, Any]:
+    """The link's capture request, taken from the link's budget (an answer from the cache takes nothing). A
+    request that does not parse spends the budget too (past it: 429, unrecorded) and is a failed attempt."""
+    try:
+        options = render_links.capture_body(pairs, extension)
+    except InvalidRequest as error:
+        found.admission.admit_link(who, None)
+        await found.attempts.refused(who, request_id, error)
+        raise
+    found.admission.admit_link(who, options)
+    return options
+
+
+def signed_result(found: Services, result_id: str, expires: str | None, sig: str | None) -> tuple[str, Result]:
+    """The result a signed URL names, if it holds and the result is kept: a job's, or a synchronous capture's on
+    the shelf; with its workspace."""
+    if result_id.startswith("cap_"):
+        entry = found.shelf.signed_result(result_id, expires, sig)
+        return entry.workspace_id, entry
+    job = found.jobs.signed_result(result_id, expires, sig)
+    return job.workspace_id, job
+
+
+def admit_download(found: Services, workspace_id: str) -> RateDecision:
+    """A download takes from its workspace's read budget."""
+    return found.admission.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
 
 
 def stamp(request_id: str, rate: RateDecision | None) -> dict[str, str]:

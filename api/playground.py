@@ -8,6 +8,7 @@ from typing import Any
 import trio
 from quart import Response, g, request
 
+from api.declared import route, spend
 from api.pipeline import base_url, services
 from api.web import acting_in, blueprint, page, see_other
 from engine.records.accounts import Workspace
@@ -49,17 +50,17 @@ async def playground_form(workspace_id: str) -> Response:
     return await _playground(found, role, form={})
 
 
-@blueprint.post("/dashboard/w/<workspace_id>/playground")
+@route(blueprint, "playground")
 async def playground(workspace_id: str) -> Response:
     """A real capture, run as a job of this workspace; the page links to its signed result URL, so
     no capture's bytes are ever held in a page (a 50 MB PDF would be 67 MB of base64 in the HTML)."""
     found, role = acting_in(workspace_id, "capture")
     form = await request.form
-    accounts, admission, jobs = services().accounts, services().admission, services().jobs
+    accounts, jobs = services().accounts, services().jobs
     who = accounts.playground_principal(g.user.id, found)
     body = playground_request(form)
     try:
-        await admission.admit(who, g.request_id, capture=True)
+        await spend(who)
         accepted = await jobs.submit(who, Body.of(body), request_id=g.request_id, route="playground",
                                      idempotency_key=None, batch=False, base_url=base_url())
     except CaptureError as error:  # already recorded as a failed attempt

@@ -14,6 +14,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from actors.health import readiness
 from actors.intake import Delivery
+from actors.shelf import Shelved
+from api.declared import route
 from api.openapi import openapi_document
 from api.pipeline import base_url, client, delivering, principal, services
 from engine.browser.removal import blocked_hosts
@@ -38,7 +40,7 @@ from engine.records.responses import (
     WebhookEndpoints,
     endpoint_view,
 )
-from engine.rules.errors import InvalidRequest, ResultUrlExpired, Unauthenticated
+from engine.rules.errors import ResultUrlExpired
 from engine.rules.period import rfc3339, utcnow
 from engine.rules.request import Body
 
@@ -52,46 +54,31 @@ def json_response(body: Reply | dict[str, Any], status: int = 200,
     return Response(wire, status=status, content_type="application/json", headers=headers or {})
 
 
-@blueprint.get("/api/openapi.json")
+@route(blueprint, "openapi")
 async def openapi() -> Response:
     return json_response(openapi_document())
 
 
-@blueprint.post("/api/screenshot")
+@route(blueprint, "screenshot")
 async def screenshot() -> Response:
     delivery = await services().intake.capture(principal(), await _body(), g.request_id, client=client())
     return _capture_response(delivery)
 
 
-@blueprint.get("/api/render/<key_id>/<signature>.<any(png, jpg, jpeg, webp, pdf, html, webm):extension>")
+@route(blueprint, "render_link")
 async def render_link(key_id: str, signature: str, extension: str) -> Response:
-    """A capture named by a signed URL (engine.records.render_links): no API key, the key's signing secret signs it."""
+    """A capture named by a signed URL (engine.records.render_links): no API key, the key's signing secret signs it;
+    the pipeline checked the signature and took the link's budget (api/declared_captures.py)."""
     found = services()
-    caller = found.accounts.render_principal(key_id)
-    if caller is None:
-        raise Unauthenticated("the render link's key is unknown or revoked")
-    who, secret = caller
-    pairs = list(request.args.items(multi=True))
-    render_links.check(secret, pairs, signature, extension, time.time())
-    g.principal = who  # no g.rate: a link spends its own budget (on a render) and shows no budget or quota
-    try:
-        options = render_links.capture_body(pairs, extension)
-    except InvalidRequest as error:
-        found.admission.admit_link(who, None)  # a refusal spends the link's budget too: past it, 429 unrecorded
-        await found.attempts.refused(who, g.request_id, error)
-        raise
-    found.admission.admit_link(who, options)  # anything but an answer from the cache spends the link's budget
-    delivery = await found.intake.capture(who, Body.of(options), g.request_id, client=client())
+    delivery = await found.intake.capture(principal(), Body.of(g.link_options), g.request_id, client=client())
     response = _capture_response(delivery)
     for name in ("x-quota-limit", "x-quota-remaining"):
         del response.headers[name]
     body_tag = hashlib.sha256(delivery.capture.body).hexdigest()[:32]
     response.headers["etag"] = f'"{body_tag}"'
-    kept_s = int(delivery.shelved.expires_at - time.time()) if delivery.shelved is not None else 0
-    expires = next((value for name, value in pairs if name == "expires"), None)
-    if expires is not None and expires.isdigit():
-        kept_s = min(kept_s, int(expires) - int(time.time()))
-    response.headers["cache-control"] = f"public, max-age={kept_s}" if kept_s > 0 else "no-store"
+    kept_until = delivery.shelved.expires_at if delivery.shelved is not None else None
+    response.headers["cache-control"] = render_links.cache_control(kept_until, list(request.args.items(multi=True)),
+                                                                   time.time())
     # A link is a plain GET a browser may open: a captured page's HTML must never run in the service's origin
     # (where the dashboard's session lives), as for a signed result download.
     response.headers["content-security-policy"] = "sandbox; default-src 'none'"
@@ -105,7 +92,7 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     return response
 
 
-@blueprint.post("/api/jobs")
+@route(blueprint, "create_job")
 async def create_job() -> Response:
     accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id, route="jobs",
                                             idempotency_key=request.headers.get("idempotency-key"), batch=False,
@@ -116,7 +103,7 @@ async def create_job() -> Response:
     return _accepted(body, accepted.replayed, body.status_url)
 
 
-@blueprint.post("/api/jobs/batch")
+@route(blueprint, "create_batch")
 async def create_batch() -> Response:
     accepted = await services().jobs.submit(principal(), await _body(), request_id=g.request_id,
                                             route="jobs/batch", idempotency_key=request.headers.get("idempotency-key"),
@@ -145,35 +132,30 @@ def _accepted(body: Reply, replayed: bool, location: str | None = None) -> Respo
     return json_response(body, 202, headers)
 
 
-@blueprint.get("/api/jobs/<job:job_id>")
+@route(blueprint, "get_job")
 async def get_job(job_id: str) -> Response:
     jobs = services().jobs
     return json_response(jobs.view(jobs.job(principal().workspace.id, job_id), base_url()))
 
 
-@blueprint.delete("/api/jobs/<job:job_id>")
+@route(blueprint, "cancel_job")
 async def cancel_job(job_id: str) -> Response:
     jobs = services().jobs
     job = await jobs.cancel(principal().workspace.id, job_id)
     return json_response(jobs.view(job, base_url()), 202)
 
 
-@blueprint.get("/api/results/<result:result_id>")
+@route(blueprint, "result")
 async def result(result_id: str) -> Response:
-    """A job's result, or a synchronous capture's kept on the shelf, behind its signed URL; no API key."""
-    found = services()
-    expires, sig = request.args.get("expires"), request.args.get("sig")
-    if result_id.startswith("cap_"):
-        entry = found.shelf.signed_result(result_id, expires, sig, found.jobs.secrets.signer)
-        workspace_id, fmt, content_type = entry.workspace_id, entry.format, entry.content_type
-        body = await found.shelf.read(entry)
+    """A job's result, or a synchronous capture's kept on the shelf, behind its signed URL; no API key (the
+    pipeline checked the signature and took the download from the workspace's read budget)."""
+    found, kept = services(), g.result
+    if isinstance(kept, Shelved):
+        fmt, content_type, body = kept.format, kept.content_type, await found.shelf.read(kept)
         if body is None:
             raise ResultUrlExpired(f"the result of {result_id} is no longer kept")
     else:
-        job = found.jobs.signed_result(result_id, expires, sig)
-        workspace_id, fmt, content_type = job.workspace_id, job.format, job.content_type or ""
-        body = await found.jobs.result(job)
-    g.rate = found.admission.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
+        fmt, content_type, body = kept.format, kept.content_type or "", await found.jobs.result(kept)
     extension = fmt if fmt != "jpeg" else "jpg"
     # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin.
     disposition = "attachment" if fmt == "html" else "inline"
@@ -216,22 +198,21 @@ def _report(delivery: Delivery) -> CaptureReport:
     assert capture.facts is not None  # read by every json or cached capture
     assert entry is not None  # and each of them shelved
     facts = capture.facts
-    expires = min(int(time.time()) + services().settings.result_url_ttl_s, int(entry.expires_at))
     timings = {**facts.timings_ms, "totalMs": round((trio.current_time() - delivery.started) * 1000)}
     return CaptureReport(
         url=delivery.request.url, final_url=facts.final_url, status=capture.target_status, title=facts.title,
         description=facts.description, open_graph=facts.open_graph, timings=timings,
         content_type=capture.content_type, bytes=len(capture.body),
-        result_url=services().jobs.secrets.signer.url(base_url(), entry.id, entry.workspace_id, expires))
+        result_url=services().shelf.result_url(base_url(), entry))
 
 
-@blueprint.get("/healthz")
+@route(blueprint, "healthz")
 async def healthz() -> Response:
     """The process and its event loop answer (this handler runs on the loop). No key."""
     return json_response(Health())
 
 
-@blueprint.get("/readyz")
+@route(blueprint, "readyz")
 async def readyz() -> Response:
     """Ready for captures: a browser session up, the event log committing, room on the data disk. No key."""
     found = services()
@@ -242,7 +223,7 @@ async def readyz() -> Response:
     return json_response(Readiness(status="ready", checks=checks))
 
 
-@blueprint.get("/api/usage")
+@route(blueprint, "usage")
 async def usage() -> Response:
     who = principal()
     used = services().ledger.usage(who.workspace.id, who.monthly_limit)
@@ -253,7 +234,7 @@ async def usage() -> Response:
     ))
 
 
-@blueprint.get("/api/analytics")
+@route(blueprint, "analytics")
 async def analytics() -> Response:
     who = principal()
     group_by = request.args.get("groupBy", "day")
@@ -265,7 +246,7 @@ async def analytics() -> Response:
     }))
 
 
-@blueprint.get("/api/regions")
+@route(blueprint, "regions")
 async def regions() -> Response:
     principal()  # a key, as every route of the API; the answer is the same for all
     return json_response(Regions(regions=list(services().captures.regions)))
@@ -274,43 +255,43 @@ async def regions() -> Response:
 # ---------------------------------------------------------------- webhook endpoints
 
 
-@blueprint.post("/api/webhooks")
+@route(blueprint, "create_webhook")
 async def create_webhook() -> Response:
     endpoint, secret = await services().webhook_endpoints.create_endpoint(principal(), await _body())
     return json_response(endpoint_view(endpoint, secret), 201,
                          {"location": f"{base_url()}/api/webhooks/{endpoint.id}"})
 
 
-@blueprint.get("/api/webhooks")
+@route(blueprint, "list_webhooks")
 async def list_webhooks() -> Response:
     listed = services().webhook_endpoints.list_endpoints(principal())
     return json_response(WebhookEndpoints(webhooks=[endpoint_view(endpoint) for endpoint in listed]))
 
 
-@blueprint.get("/api/webhooks/<webhook_id>")
+@route(blueprint, "get_webhook")
 async def get_webhook(webhook_id: str) -> Response:
     return json_response(endpoint_view(services().webhook_endpoints.endpoint(principal(), webhook_id)))
 
 
-@blueprint.patch("/api/webhooks/<webhook_id>")
+@route(blueprint, "change_webhook")
 async def change_webhook(webhook_id: str) -> Response:
     endpoint = await services().webhook_endpoints.change_endpoint(principal(), webhook_id, await _body())
     return json_response(endpoint_view(endpoint))
 
 
-@blueprint.delete("/api/webhooks/<webhook_id>")
+@route(blueprint, "delete_webhook")
 async def delete_webhook(webhook_id: str) -> Response:
     await services().webhook_endpoints.delete_endpoint(principal(), webhook_id)
     return Response("", status=204)
 
 
-@blueprint.post("/api/webhooks/<webhook_id>/rotate-secret")
+@route(blueprint, "rotate_webhook_secret")
 async def rotate_webhook_secret(webhook_id: str) -> Response:
     endpoint, secret = await services().webhook_endpoints.rotate_endpoint_secret(principal(), webhook_id)
     return json_response(endpoint_view(endpoint, secret))
 
 
-@blueprint.post("/api/webhooks/<webhook_id>/test")
+@route(blueprint, "test_webhook")
 async def test_webhook(webhook_id: str) -> Response:
     message = await services().webhooks.send_test(principal(), webhook_id)
     return json_response(TestEventSent(id=message.id, type=message.event_type), 202)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from api.declared import BY_ENDPOINT
 from api.pipeline import JOB_ID, Services, admit, api_key, authenticate, host_url, stamp
 from engine.operations import metrics
 from engine.records.keys import new_id
@@ -30,7 +31,8 @@ from engine.rules.errors import JobNotFound, RateLimited, Unauthenticated
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-JOB_ROUTE = "/api/jobs/<job:job_id>"  # the route's template in api.routes: one metrics label for both ways
+STATUS_READ = BY_ENDPOINT["api.get_job"]
+JOB_ROUTE = STATUS_READ.rule  # one metrics label for both ways
 ASGIApp = Callable[..., Awaitable[None]]  # Quart types its own more narrowly
 
 
@@ -67,7 +69,7 @@ class StatusReads:
             principal = authenticate(self._accounts, api_key(lambda name: _text(headers.get(name.encode()))))
             job = self._jobs.job(principal.workspace.id, job_id)  # before admission: the app counts a 404 once
             request_id = new_id("req")
-            rate = await admit(self._admission, principal, request_id, scope["method"], scope["path"])
+            rate = await admit(self._admission, principal, request_id, STATUS_READ.budget or "read")
         except (Unauthenticated, JobNotFound, RateLimited):
             return None
         body = self._jobs.view(job, self._base_url(scope, headers)).wire()

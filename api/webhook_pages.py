@@ -9,6 +9,7 @@ from typing import Any
 from quart import Response, g, request
 
 from actors.webhook_endpoints import WebhookEndpoints
+from api.declared import route, spend
 from api.pipeline import services
 from api.web import acting_in, blueprint, page, see_other
 from engine.records.accounts import Workspace
@@ -68,7 +69,7 @@ async def add_endpoint(workspace_id: str) -> Response:
     return await _page(found, role, 201, new_secret=(endpoint, secret))
 
 
-@blueprint.post("/dashboard/w/<workspace_id>/webhooks/endpoints/<endpoint_id>/<action>")
+@route(blueprint, "endpoint_action")
 async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> Response:
     """test, rotate-secret, enable, disable or delete one endpoint."""
     found, role, hooks, who = _acting(workspace_id)
@@ -77,7 +78,7 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
             endpoint, secret = await hooks.rotate_endpoint_secret(who, endpoint_id)
             return await _page(found, role, new_secret=(endpoint, secret))
         if action == "test":  # from the workspace's API rate budget, as POST /api/webhooks/{id}/test
-            await services().admission.admit(who, g.request_id, capture=False)
+            await spend(who)
             await services().webhooks.send_test(who, endpoint_id)
         elif action in ("enable", "disable"):
             await hooks.change_endpoint(who, endpoint_id, Body.of({"enabled": action == "enable"}))
@@ -90,12 +91,12 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
     return see_other(f"/dashboard/w/{found.id}/webhooks")
 
 
-@blueprint.post("/dashboard/w/<workspace_id>/webhooks/messages/<message_id>/resend")
+@route(blueprint, "resend")
 async def resend(workspace_id: str, message_id: str) -> Response:
     """A message sent again, from the workspace's API rate budget and within its share of pending messages."""
     found, role, _, who = _acting(workspace_id)
     try:
-        await services().admission.admit(who, g.request_id, capture=False)
+        await spend(who)
         await services().webhooks.resend(found.id, message_id)
     except (RateLimited, CapacityExhausted) as problem:
         return await _refused(found, role, problem)

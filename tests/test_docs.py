@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
+from api.cli import parser
 from engine.operations.settings import Settings
 from engine.rules.permissions import MATRIX, ROLES
-from run import parser
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 

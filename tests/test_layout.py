@@ -112,3 +112,33 @@ def test_nothing_in_the_engine_prints() -> None:
                 if any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
                        for node in ast.walk(ast.parse(path.read_text())))]
     assert printing == []
+
+
+# Rooms still over the limits, each to be cut (issue 34); the test fails when one of them gets under, so the
+# list only shrinks.
+MAX_MODULE_LINES, MAX_FUNCTION_LINES = 300, 60
+STILL_OVER: set[str] = {
+    "actors/accounts.py", "actors/browser_pool.py", "actors/egress.py", "actors/webhooks.py",
+    "engine/browser/chromium.py", "engine/browser/page.py", "engine/browser/removal.py",
+    "engine/network/destinations.py", "engine/rules/errors.py", "engine/rules/request.py",
+}
+
+
+def oversized() -> dict[str, str]:
+    """Each module over MAX_MODULE_LINES, or with a function over MAX_FUNCTION_LINES (its longest), by path."""
+    found = {}
+    paths = [path for name in ("engine", "actors", "api") for path in (ROOT / name).rglob("*.py")] + [ROOT / "run.py"]
+    for path in paths:
+        text = path.read_text()
+        lines = len(text.splitlines())
+        functions = [(node.end_lineno - node.lineno + 1, node.name) for node in ast.walk(ast.parse(text))
+                     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno is not None]
+        longest = max(functions, default=(0, "-"))
+        if lines > MAX_MODULE_LINES or longest[0] > MAX_FUNCTION_LINES:
+            found[str(path.relative_to(ROOT))] = f"{lines} lines, longest function {longest[1]} ({longest[0]})"
+    return found
+
+
+def test_no_room_over_three_hundred_lines_and_no_function_over_sixty() -> None:
+    assert {path: why for path, why in oversized().items() if path not in STILL_OVER} == {}
+    assert STILL_OVER <= set(oversized())  # cut: take it off the list

@@ -160,3 +160,13 @@ def link(base_url: str, key_id: str, secret: str, options: dict[str, Any], expir
         pairs.append(("expires", str(expires)))
     query = canonical_query(pairs)
     return f"{base_url.rstrip('/')}/api/render/{key_id}/{sign(secret, pairs)}.{extension}?{query}"
+
+
+def cache_control(kept_until: float | None, pairs: Pairs, now: float) -> str:
+    """A link's answer may be kept as long as the service keeps its result (`kept_until`), never past the
+    link's own `expires`; a result not kept: no-store."""
+    kept_s = int(kept_until - now) if kept_until is not None else 0
+    expires = next((value for name, value in pairs if name == "expires"), None)
+    if expires is not None and expires.isdigit():
+        kept_s = min(kept_s, int(expires) - int(now))
+    return f"public, max-age={kept_s}" if kept_s > 0 else "no-store"

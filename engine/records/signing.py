@@ -54,3 +54,8 @@ class ResultSigner:
             raise InvalidSignature("the result URL was altered; ask GET /api/jobs/{id} for a fresh one")
         if when <= now:
             raise ResultUrlExpired("the result URL expired; ask GET /api/jobs/{id} for a fresh one")
+
+
+def result_url_expires(now: float, ttl_s: int, kept_until: float) -> int:
+    """When a fresh result URL ends: result_url_ttl_s from now, never past the time the result is kept."""
+    return min(int(now) + ttl_s, int(kept_until))

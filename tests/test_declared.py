@@ -1,0 +1,62 @@
+"""The routes' declarations (api/declared.py) are the one source: the app registers exactly them, the document
+describes exactly them, and only the pipeline applies admission."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import fields
+from typing import Any
+
+from api.app import create_app
+from api.declared import BY_ENDPOINT, ROUTES
+from api.openapi import openapi_document
+from api.pipeline import Services
+from engine.operations.settings import Settings
+from tests.conftest import ROOT
+
+ADMITTING = {"admit", "admit_link", "admit_download"}  # Admission's methods: what a request spends
+
+
+def test_the_app_registers_each_declared_route_and_no_other_api_route() -> None:
+    idle: Any = None
+    app = create_app(Services(Settings(), *[idle] * (len(fields(Services)) - 1)))
+    registered = {(rule.endpoint, method, rule.rule) for rule in app.url_map.iter_rules()
+                  for method in rule.methods or () if method not in {"HEAD", "OPTIONS"}}
+    declared = {(route.endpoint, route.method, route.rule) for route in ROUTES}
+    assert declared <= registered
+    undeclared_api = {entry for entry in registered - declared
+                      if entry[2].startswith("/api/") or entry[2] in {"/healthz", "/readyz"}}
+    assert undeclared_api == set()
+
+
+def test_the_document_describes_each_declared_api_route_with_its_declared_refusals() -> None:
+    paths = openapi_document()["paths"]
+    described = {(method.upper(), path) for path, item in paths.items() for method in item}
+    assert described == {(route.method, route.path) for route in ROUTES if route.path is not None}
+    for route in ROUTES:
+        if route.path is None:
+            continue
+        responses = paths[route.path][route.method.lower()]["responses"]
+        assert set(route.errors) <= set(responses), route.endpoint
+        assert ("401" in responses) == (route.access in ("key", "render_link")), route.endpoint
+
+
+def test_each_api_route_declares_who_may_call_it_and_what_it_spends() -> None:
+    assert BY_ENDPOINT["api.screenshot"].budget == "capture"
+    assert BY_ENDPOINT["api.get_job"].budget == "read"
+    assert BY_ENDPOINT["api.render_link"].access == "render_link"
+    assert BY_ENDPOINT["api.result"].access == "signed_result"
+    assert BY_ENDPOINT["dashboard.playground"].budget == "capture"
+    keyed = [route for route in ROUTES if route.access == "key"]
+    assert all(route.budget in ("capture", "plain", "read") for route in keyed)
+
+
+def test_only_the_pipeline_takes_from_the_budgets() -> None:
+    """No side doors: a handler never calls Admission itself; the pipeline (or `spend`, for a dashboard form,
+    with its route's declared budget) does."""
+    callers = set()
+    for path in (ROOT / "api").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ADMITTING:
+                callers.add(path.name)
+    assert callers == {"pipeline.py"}
