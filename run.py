@@ -114,13 +114,15 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             nursery.start_soon(start_pool)
             from hypercorn.config import Config
 
-            from actors.accounts import AccountDirectory
             from actors.control import ControlServer
             from actors.health import status_line
             from actors.intake import Intake
             from actors.job_book import JobSecrets
             from actors.jobs import Jobs
+            from actors.keys import ApiKeys
             from actors.ledger import QuotaLedger
+            from actors.memberships import Memberships
+            from actors.people import People
             from actors.results import ResultStore
             from actors.shelf import Shelf
             from actors.systemd import ServiceManagerLink
@@ -128,17 +130,20 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.webhooks import Webhooks
             from engine.operations.sd_notify import Notifier
 
-            directory = AccountDirectory(db, plans, secret, attempts_per_client_min=settings.login_attempts_per_min,
-                                         attempts_per_min=settings.login_attempts_total_per_min,
-                                         max_keys_per_workspace=settings.max_keys_per_workspace,
-                                         max_teams_per_user=settings.max_teams_per_user)
-            await supervisor.start("accounts", directory.run)
+            memberships = Memberships(db, plans, secret, max_teams_per_user=settings.max_teams_per_user)
+            await supervisor.start("memberships", memberships.run)
+            # keys: told of each deleted workspace by memberships; people: tell memberships of each sign-up
+            keys = ApiKeys(db, secret, memberships, max_keys_per_workspace=settings.max_keys_per_workspace)
+            await supervisor.start("keys", keys.run)
+            people = People(db, plans, secret, memberships, attempts_per_client_min=settings.login_attempts_per_min,
+                            attempts_per_min=settings.login_attempts_total_per_min)
+            await supervisor.start("people", people.run)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
             secrets = JobSecrets(keyring, signer, fingerprints)
             shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"),
                           load_or_create_secret(settings.data_dir / "secrets" / "cache-key.key"), secrets,
-                          account_of=directory.account_of)
+                          account_of=memberships.account_of)
             await supervisor.start("shelf", shelf.run)
             intake = Intake(settings, event_log, ledger, pool, guard, shelf)
             await supervisor.start("intake", intake.run)
@@ -147,7 +152,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             webhooks = Webhooks(settings, event_log, secrets, guard.policy, endpoints)
             await supervisor.start("webhooks", webhooks.run)
             jobs = Jobs(settings, event_log, ledger, pool, intake, ResultStore(settings.data_dir / "results"),
-                        secrets, webhooks, account_of=directory.account_of)
+                        secrets, webhooks, account_of=memberships.account_of)
             await supervisor.start("jobs", jobs.run)
             link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
             await supervisor.start("systemd", link.run)
@@ -157,15 +162,16 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
 
                 metrics_address = metrics_listener.getsockname()
                 await supervisor.start("metrics", MetricsServer(metrics_listener, pool, jobs).run)
-            control = ControlServer(settings.control_socket, directory, event_log, jobs, settings.payload_key_dir,
-                                    settings.sql_timeout_s, settings.data_dir)
+            control = ControlServer(settings.control_socket, memberships, keys, event_log, jobs,
+                                    settings.payload_key_dir, settings.sql_timeout_s, settings.data_dir)
             await supervisor.start("control", control.run)
-            first_key = await _default_workspace(directory, settings)
+            first_key = await _default_workspace(memberships, keys, settings)
 
             from api.app import create_app  # Quart and friends load while Chromium starts
             from api.pipeline import Services
 
-            app = create_app(Services(settings, directory, intake, jobs, ledger, event_log, webhooks, endpoints))
+            app = create_app(Services(settings, keys, memberships, people, intake, jobs, ledger, event_log, webhooks,
+                                      endpoints))
             config = Config()
             address = listener.getsockname()
             config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it
@@ -239,12 +245,12 @@ def _bind_metrics(settings: Settings) -> socket.socket | None:
         return None
 
 
-async def _default_workspace(directory: Any, settings: Settings) -> str | None:
+async def _default_workspace(memberships: Any, keys: Any, settings: Settings) -> str | None:
     """On a first start, a workspace for the operator and a key to try it with."""
-    if directory.workspaces() or not settings.default_workspace:
+    if memberships.workspaces() or not settings.default_workspace:
         return None
-    ws = await directory.create_workspace(settings.default_workspace, settings.default_plan, None)
-    _, plaintext = await directory.create_key(ws.id, "first key")
+    ws = await memberships.create_workspace(settings.default_workspace, settings.default_plan, None)
+    _, plaintext = await keys.create_key(ws.id, "first key")
     log.info("created workspace %s (%s) on plan %s", ws.name, ws.id, ws.plan)
     return str(plaintext)
 

@@ -18,12 +18,13 @@ from urllib.parse import urlsplit
 
 import trio
 
-from actors.accounts import Principal, client_key
 from actors.browser_pool import BrowserPool, Session
 from actors.database import STUCK_S
 from actors.egress import EgressGuard
 from actors.eventlog import Event, EventLog
+from actors.keys import Principal
 from actors.ledger import QuotaLedger, Usage
+from actors.people import client_key
 from actors.shelf import Shelf, Shelved
 from engine.browser.cdp import CdpError
 from engine.browser.outputs import video_pixel_frames

@@ -15,11 +15,11 @@ from typing import Any
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import Event
 from actors.intake import Intake
 from actors.job_book import JobBook, JobSecrets
+from actors.keys import Principal
 from actors.ledger import QuotaLedger
 from engine.operations.settings import Settings
 from engine.records.idempotency import IdempotencyKeys

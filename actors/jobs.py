@@ -24,13 +24,13 @@ from dataclasses import dataclass
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.browser_pool import BrowserPool
 from actors.eventlog import EventLog
 from actors.intake import Intake
 from actors.job_book import Announcer, JobBook, JobSecrets
 from actors.job_intake import JobAcceptance
 from actors.job_workers import JobWorkers
+from actors.keys import Principal
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.operations.settings import Settings
@@ -56,7 +56,7 @@ class Jobs:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
                  intake: Intake, store: ResultStore, secrets: JobSecrets, announcer: Announcer | None = None, *,
                  account_of: Callable[[str], str] = str) -> None:
-        """`account_of`: a workspace's owning account (AccountDirectory.account_of), for fair turns and shares."""
+        """`account_of`: a workspace's owning account (Memberships.account_of), for fair turns and shares."""
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger

@@ -36,10 +36,10 @@ from typing import Any
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import Event, EventLog
 from actors.job_book import JobSecrets
+from actors.keys import Principal
 from actors.webhook_endpoints import WebhookEndpoints, open_sealed
 from engine.network.destinations import EgressPolicy, Refused, split_target
 from engine.network.lookups import Tenant

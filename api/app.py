@@ -53,7 +53,7 @@ async def _identify() -> None:
     g.request_id = new_id("req")
     g.rate = None
     if needs_key(request.path):
-        g.principal = authenticate(services().accounts, api_key(request.headers.get))
+        g.principal = authenticate(services().keys, api_key(request.headers.get))
         g.rate = await admit(services().intake, g.principal, g.request_id, request.method, request.path)
 
 

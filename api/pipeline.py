@@ -21,12 +21,14 @@ from quart import current_app, g, request
 from werkzeug.routing import BaseConverter
 from werkzeug.sansio.utils import get_current_url, get_host
 
-from actors.accounts import AccountDirectory, Principal
 from actors.database import STUCK_S
 from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
+from actors.keys import ApiKeys, Principal
 from actors.ledger import QuotaLedger
+from actors.memberships import Memberships
+from actors.people import People
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from engine.operations.settings import Settings
@@ -57,7 +59,9 @@ class ResultIdConverter(BaseConverter):
 @dataclass(frozen=True)
 class Services:
     settings: Settings
-    accounts: AccountDirectory
+    keys: ApiKeys  # who a request acts as
+    memberships: Memberships  # workspaces, roles, invitations
+    people: People  # users and their sessions
     intake: Intake
     jobs: Jobs
     ledger: QuotaLedger
@@ -85,11 +89,11 @@ def api_key(header: Callable[[str], str | None]) -> str | None:
     return key
 
 
-def authenticate(accounts: AccountDirectory, key: str | None) -> Principal:
+def authenticate(keys: ApiKeys, key: str | None) -> Principal:
     """The caller behind `key`; Unauthenticated (401) without one or for an unknown or revoked one."""
     if not key:
         raise Unauthenticated("send an API key in x-api-key or Authorization: Bearer")
-    found = accounts.authenticate(key)
+    found = keys.authenticate(key)
     if found is None:
         raise Unauthenticated("the API key is unknown or revoked")
     return found

@@ -67,7 +67,7 @@ async def screenshot() -> Response:
 async def render_link(key_id: str, signature: str, extension: str) -> Response:
     """A capture named by a signed URL (engine.records.render_links): no API key, the key's signing secret signs it."""
     found = services()
-    caller = found.accounts.render_principal(key_id)
+    caller = found.keys.render_principal(key_id)
     if caller is None:
         raise Unauthenticated("the render link's key is unknown or revoked")
     who, secret = caller
@@ -173,7 +173,7 @@ async def result(result_id: str) -> Response:
         job = found.jobs.signed_result(result_id, expires, sig)
         workspace_id, fmt, content_type = job.workspace_id, job.format, job.content_type or ""
         body = await found.jobs.result(job)
-    g.rate = found.intake.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
+    g.rate = found.intake.admit_download(workspace_id, found.memberships.requests_per_minute(workspace_id))
     extension = fmt if fmt != "jpeg" else "jpg"
     # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin.
     disposition = "attachment" if fmt == "html" else "inline"

@@ -18,11 +18,11 @@ import pytest
 import trio
 import trio.testing
 
-from actors.accounts import Principal
 from actors.database import Database
 from actors.eventlog import Event, EventLog, EventLogClosed, running_event_log
 from actors.job_book import JobSecrets
 from actors.jobs import Jobs
+from actors.keys import Principal
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from actors.shelf import cache_key

@@ -120,7 +120,7 @@ def test_served_document_is_the_built_one(served: dict[str, Any]) -> None:
 def test_every_route_is_described(served: dict[str, Any]) -> None:
     # The factory only wires the actors into the app; nothing here serves a request.
     idle: Any = None
-    app = create_app(Services(Settings(), idle, idle, idle, idle, idle, idle, idle))
+    app = create_app(Services(Settings(), idle, idle, idle, idle, idle, idle, idle, idle, idle))
     serving = {(method, re.sub(r"<[^>]+>", "{id}", rule.rule)) for rule in app.url_map.iter_rules()
                for method in rule.methods or () if method not in {"HEAD", "OPTIONS"}
                and (rule.rule.startswith("/api/") or rule.rule in {"/healthz", "/readyz"})}  # not the dashboard

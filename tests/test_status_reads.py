@@ -35,7 +35,7 @@ class Principalish:
     workspace = Workspaceish()
 
 
-class Accounts:
+class Keys:
     def authenticate(self, key: str) -> Principalish | None:
         return Principalish() if key == KEY else None
 
@@ -85,8 +85,8 @@ def http_scope(path: str = f"/api/jobs/{JOB}", method: str = "GET", *headers: tu
 async def through(scope: dict[str, Any], intake: Intake | None = None,
                   public_url: str | None = None) -> tuple[App, list[dict[str, Any]]]:
     app, sent = App(), []
-    services: Any = Services(Settings(public_url=public_url), Accounts(), intake or Intake(), Jobs(), None, None, None,
-                             None)
+    services: Any = Services(Settings(public_url=public_url), Keys(), None, None, intake or Intake(), Jobs(), None,
+                             None, None, None)
     middleware = StatusReads(app, services)
 
     async def send(message: dict[str, Any]) -> None:
