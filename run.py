@@ -119,10 +119,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.intake import Intake
             from actors.job_book import JobSecrets
             from actors.jobs import Jobs
-            from actors.keys import ApiKeys
             from actors.ledger import QuotaLedger
-            from actors.memberships import Memberships
-            from actors.people import People
             from actors.results import ResultStore
             from actors.shelf import Shelf
             from actors.systemd import ServiceManagerLink
@@ -130,14 +127,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             from actors.webhooks import Webhooks
             from engine.operations.sd_notify import Notifier
 
-            memberships = Memberships(db, plans, secret, max_teams_per_user=settings.max_teams_per_user)
-            await supervisor.start("memberships", memberships.run)
-            # keys: told of each deleted workspace by memberships; people: tell memberships of each sign-up
-            keys = ApiKeys(db, secret, memberships, max_keys_per_workspace=settings.max_keys_per_workspace)
-            await supervisor.start("keys", keys.run)
-            people = People(db, plans, secret, memberships, attempts_per_client_min=settings.login_attempts_per_min,
-                            attempts_per_min=settings.login_attempts_total_per_min)
-            await supervisor.start("people", people.run)
+            memberships, keys, people = await _start_accounts(supervisor, db, plans, secret, settings)
             ledger = QuotaLedger(event_log)
             await supervisor.start("ledger", ledger.run)
             secrets = JobSecrets(keyring, signer, fingerprints)
@@ -188,6 +178,24 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
         with trio.move_on_after(5, shield=True):
             await db.close()
     log.info("stopped")
+
+
+async def _start_accounts(supervisor: Any, db: Any, plans: dict[str, Plan], secret: bytes,
+                          settings: Settings) -> tuple[Any, Any, Any]:
+    """The accounts' three actors: memberships first, which keys and people ask (and which tells keys of a
+    deleted workspace; people tell it of a sign-up's personal workspace)."""
+    from actors.keys import ApiKeys
+    from actors.memberships import Memberships
+    from actors.people import People
+
+    memberships = Memberships(db, plans, secret, max_teams_per_user=settings.max_teams_per_user)
+    await supervisor.start("memberships", memberships.run)
+    keys = ApiKeys(db, secret, memberships, max_keys_per_workspace=settings.max_keys_per_workspace)
+    await supervisor.start("keys", keys.run)
+    people = People(db, plans, secret, memberships, attempts_per_client_min=settings.login_attempts_per_min,
+                    attempts_per_min=settings.login_attempts_total_per_min)
+    await supervisor.start("people", people.run)
+    return memberships, keys, people
 
 
 async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, scope: trio.CancelScope, *,
