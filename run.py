@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import socket
 import sys
 from dataclasses import dataclass
@@ -32,7 +31,15 @@ import trio
 
 from api.admin import CliError, admin_command, service_runs
 from api.cli import admin_request, parser
-from api.startup import announce, default_workspace, listen, listen_for_metrics, protect_data, warn_about
+from api.startup import (
+    announce,
+    default_workspace,
+    listen,
+    listen_for_metrics,
+    protect_data,
+    serve_http,
+    warn_about,
+)
 from engine.operations.data_dir import UMASK
 from engine.operations.logs import configure as configure_logs
 from engine.operations.settings import Settings, SettingsError, load_settings
@@ -43,7 +50,6 @@ if TYPE_CHECKING:
     from engine.browser.chromium import HeadStart
 
 log = logging.getLogger("capture")
-GRACEFUL_S = 3.0
 
 
 # ---------------------------------------------------------------- serve
@@ -78,7 +84,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
     from actors.database import Database
     from actors.supervisor import Supervisor
 
-    keys = _Keys.load(settings)  # a key that cannot be read stops the start before anything runs
+    own = _Keys.load(settings)  # a key that cannot be read stops the start before anything runs
     db = Database(settings.database_path)
     try:
         await db.open()
@@ -88,16 +94,16 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
         async with trio.open_nursery() as nursery:
             supervisor = Supervisor(nursery)
             core = await _start_browsers(supervisor, settings, db, head_start)
-            services, link = await _start_actors(supervisor, settings, plans, db, keys, core)
+            services, link = await _start_actors(supervisor, settings, plans, db, own, core)
             metrics_address = None
             if metrics_listener is not None:
                 from actors.metrics import MetricsServer
 
                 metrics_address = metrics_listener.getsockname()
                 await supervisor.start("metrics", MetricsServer(metrics_listener, core.pool, services.jobs).run)
-            first_key = await default_workspace(services.accounts, settings)
+            first_key = await default_workspace(services.memberships, services.keys, settings)
             address = listener.getsockname()
-            await _start_http(nursery, services, listener, link, core.pool_ready)
+            await serve_http(nursery, services, listener, link, core.pool_ready)
             announce(settings, address, metrics_address, first_key)
             link.ready()  # after the pool's sessions, the event log and the HTTP listener: systemd may route to us
     finally:
@@ -143,11 +149,10 @@ async def _start_browsers(supervisor: Any, settings: Settings, db: Any, head_sta
     return core
 
 
-async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Plan], db: Any, keys: _Keys,
+async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Plan], db: Any, own: _Keys,
                         core: _Core) -> tuple[Any, Any]:
     """Every other actor, wired: accounts, quota, the shelf, the capture flow, webhooks, jobs, systemd, the
     control socket. Returns the services the HTTP app is given, and the link to systemd."""
-    from actors.accounts import AccountDirectory
     from actors.admission import Admission
     from actors.attempts import Attempts
     from actors.captures import Captures
@@ -166,16 +171,12 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     from engine.operations.sd_notify import Notifier
 
     event_log, pool = core.event_log, core.pool
-    directory = AccountDirectory(db, plans, keys.api_keys, attempts_per_client_min=settings.login_attempts_per_min,
-                                 attempts_per_min=settings.login_attempts_total_per_min,
-                                 max_keys_per_workspace=settings.max_keys_per_workspace,
-                                 max_teams_per_user=settings.max_teams_per_user)
-    await supervisor.start("accounts", directory.run)
+    memberships, keys, people = await _start_accounts(supervisor, db, plans, own.api_keys, settings)
     ledger = QuotaLedger(event_log)
     await supervisor.start("ledger", ledger.run)
-    secrets = JobSecrets(keys.keyring, keys.signer, keys.fingerprints)
-    shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"), keys.cache, secrets,
-                  account_of=directory.account_of)
+    secrets = JobSecrets(own.keyring, own.signer, own.fingerprints)
+    shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"), own.cache, secrets,
+                  account_of=memberships.account_of)
     await supervisor.start("shelf", shelf.run)
     captures = Captures(settings, pool, core.guard, shelf)
     attempts = Attempts(event_log)
@@ -187,34 +188,33 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints)
     await supervisor.start("webhooks", webhooks.run)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
-                ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=directory.account_of)
+                ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of)
     await supervisor.start("jobs", jobs.run)
     link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
     await supervisor.start("systemd", link.run)
-    control = ControlServer(settings.control_socket, directory, event_log, jobs, settings.payload_key_dir,
+    control = ControlServer(settings.control_socket, memberships, keys, event_log, jobs, settings.payload_key_dir,
                             settings.sql_timeout_s, settings.data_dir)
     await supervisor.start("control", control.run)
-    return Services(settings, directory, admission, attempts, intake, captures, shelf, pool, jobs, ledger,
-                    event_log, webhooks, endpoints), link
+    return Services(settings, keys, memberships, people, admission, attempts, intake, captures, shelf, pool, jobs,
+                    ledger, event_log, webhooks, endpoints), link
 
 
-async def _start_http(nursery: trio.Nursery, services: Any, listener: socket.socket, link: Any,
-                      pool_ready: trio.Event) -> None:
-    """The HTTP server on `listener`, once the pool is ready; SIGTERM and SIGINT drain it, then stop the actors."""
-    from hypercorn.config import Config
+async def _start_accounts(supervisor: Any, db: Any, plans: dict[str, Plan], secret: bytes,
+                          settings: Settings) -> tuple[Any, Any, Any]:
+    """The accounts' three actors: memberships first, which keys and people ask (and which tells keys of a
+    deleted workspace; people tell it of a sign-up's personal workspace)."""
+    from actors.keys import ApiKeys
+    from actors.memberships import Memberships
+    from actors.people import People
 
-    from api.app import create_app  # Quart and friends load while Chromium starts
-
-    app = create_app(services)
-    config = Config()
-    config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it
-    config.graceful_timeout = GRACEFUL_S
-    config.accesslog = None
-    config.errorlog = logging.getLogger("hypercorn.error")
-    shutdown = trio.Event()
-    nursery.start_soon(_watch_signals, shutdown, link)
-    await pool_ready.wait()
-    await nursery.start(partial(_serve_http, app, config, shutdown, services.jobs, nursery.cancel_scope))
+    memberships = Memberships(db, plans, secret, max_teams_per_user=settings.max_teams_per_user)
+    await supervisor.start("memberships", memberships.run)
+    keys = ApiKeys(db, secret, memberships, max_keys_per_workspace=settings.max_keys_per_workspace)
+    await supervisor.start("keys", keys.run)
+    people = People(db, plans, secret, memberships, attempts_per_client_min=settings.login_attempts_per_min,
+                    attempts_per_min=settings.login_attempts_total_per_min)
+    await supervisor.start("people", people.run)
+    return memberships, keys, people
 
 
 @dataclass(frozen=True)
@@ -240,24 +240,6 @@ class _Keys:
         return cls(load_or_create_secret(secrets / "api-key-hmac.key"), keyring,
                    ResultSigner(load_or_create_secret(secrets / "result-url.key")),
                    load_or_create_secret(secrets / "idempotency.key"), load_or_create_secret(secrets / "cache-key.key"))
-
-
-async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, scope: trio.CancelScope, *,
-                      task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-    import hypercorn.trio
-
-    await hypercorn.trio.serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)
-    await jobs.drain()  # running jobs go back to the queue while the event log still records it
-    scope.cancel()  # HTTP drained: stop the actors
-
-
-async def _watch_signals(shutdown: trio.Event, link: Any) -> None:
-    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-        async for signum in signals:
-            log.info("%s: stopping", signal.Signals(signum).name)
-            link.stopping()
-            shutdown.set()
-            return
 
 
 # ---------------------------------------------------------------- CLI

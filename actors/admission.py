@@ -11,8 +11,9 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from actors.accounts import Principal, client_key
 from actors.attempts import Attempts
+from actors.keys import Principal
+from actors.people import client_key
 from engine.operations.settings import Settings
 from engine.records.jobs import workspace_share
 from engine.rules.errors import RateLimited

@@ -11,8 +11,8 @@ from typing import Any
 
 import trio
 
-from actors.accounts import Principal
 from actors.eventlog import EventLog
+from actors.keys import Principal
 from engine.records.analytics import capture_event
 from engine.records.keys import new_id
 from engine.rules.errors import CaptureError, DestinationForbidden

@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 
 import trio
 
-from actors.accounts import Principal
 from actors.browser_pool import BrowserPool, Session
 from actors.egress import EgressGuard
+from actors.keys import Principal
 from actors.shelf import Shelf, Shelved
 from engine.browser.cdp import CdpError
 from engine.browser.outputs import video_pixel_frames

@@ -18,9 +18,10 @@ import duckdb
 import orjson
 import trio
 
-from actors.accounts import AccountDirectory
 from actors.eventlog import EventLog
 from actors.jobs import Jobs
+from actors.keys import ApiKeys
+from actors.memberships import Memberships
 from engine.operations import backup
 from engine.operations.sql import SqlRefused, json_line
 from engine.records.accounts import AccountError, ApiKey, Workspace
@@ -32,12 +33,13 @@ MAX_REQUEST = 1024 * 1024
 
 
 class ControlServer:
-    def __init__(self, path: Path, accounts: AccountDirectory, event_log: EventLog, jobs: Jobs,
+    def __init__(self, path: Path, memberships: Memberships, keys: ApiKeys, event_log: EventLog, jobs: Jobs,
                  payload_keys: Path, sql_timeout_s: float, data_dir: Path) -> None:
         self.path = path
         self.data_dir = data_dir
         self.sql_timeout_s = sql_timeout_s
-        self.accounts = accounts
+        self.memberships = memberships
+        self.keys = keys
         self.event_log = event_log
         self.jobs = jobs
         self.payload_keys = payload_keys
@@ -76,22 +78,22 @@ class ControlServer:
     # ------------------------------------------------------------ the desk (engine.records.operator.Desk)
 
     async def create_workspace(self, name: str, plan: str, quota: int | None) -> Workspace:
-        return await self.accounts.create_workspace(name, plan, quota)
+        return await self.memberships.create_workspace(name, plan, quota)
 
     async def set_plan(self, workspace_id: str, plan: str, quota: int | None) -> Workspace:
-        return await self.accounts.set_plan(workspace_id, plan, quota)
+        return await self.memberships.set_plan(workspace_id, plan, quota)
 
     async def create_key(self, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
-        return await self.accounts.create_key(workspace_id, name)
+        return await self.keys.create_key(workspace_id, name)
 
     async def revoke_key(self, key_id: str) -> ApiKey:
-        return await self.accounts.revoke_key(key_id)
+        return await self.keys.revoke_key(key_id)
 
     def signing_secret(self, key: ApiKey) -> str:
-        return self.accounts.signing_secret(key)
+        return self.keys.signing_secret(key)
 
     async def rotate_signing_secret(self, key_id: str) -> tuple[ApiKey, str]:
-        return await self.accounts.rotate_signing_secret(key_id)
+        return await self.keys.rotate_signing_secret(key_id)
 
     async def rotate_payload_key(self) -> dict[str, object]:
         answer, keyring = await trio.to_thread.run_sync(_rotate_and_load, self.payload_keys)

@@ -18,11 +18,11 @@ from typing import Any
 
 import trio
 
-from actors.accounts import Principal
 from actors.admission import Admission
 from actors.attempts import Attempts
 from actors.captures import Captures
 from actors.database import STUCK_S
+from actors.keys import Principal
 from actors.ledger import QuotaLedger, Usage
 from actors.shelf import Shelved
 from engine.browser.recipes import Capture

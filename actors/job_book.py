@@ -70,7 +70,7 @@ class Announcer(Protocol):
 class JobBook:
     def __init__(self, settings: Settings, event_log: EventLog, secrets: JobSecrets,
                  announcer: Announcer | None = None, account_of: Callable[[str], str] = str) -> None:
-        """`account_of`: a workspace's owning account (AccountDirectory.account_of), whose workspaces
+        """`account_of`: a workspace's owning account (Memberships.account_of), whose workspaces
         share one place in the queue's turns and one share of it; by default each workspace is its own."""
         self.settings = settings
         self.event_log = event_log

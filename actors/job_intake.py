@@ -15,11 +15,11 @@ from typing import Any
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.attempts import Attempts
 from actors.captures import Captures
 from actors.database import STUCK_S
 from actors.job_book import JobBook, JobSecrets
+from actors.keys import Principal
 from actors.ledger import QuotaLedger
 from engine.operations.settings import Settings
 from engine.records.idempotency import IdempotencyKeys

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.attempts import Attempts
 from actors.browser_pool import BrowserPool
 from actors.captures import Captures
@@ -32,6 +31,7 @@ from actors.eventlog import EventLog
 from actors.job_book import Announcer, JobBook, JobSecrets
 from actors.job_intake import JobAcceptance
 from actors.job_workers import JobWorkers
+from actors.keys import Principal
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.operations.settings import Settings
@@ -58,7 +58,7 @@ class Jobs:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
                  captures: Captures, attempts: Attempts, store: ResultStore, secrets: JobSecrets,
                  announcer: Announcer | None = None, *, account_of: Callable[[str], str] = str) -> None:
-        """`account_of`: a workspace's owning account (AccountDirectory.account_of), for fair turns and shares."""
+        """`account_of`: a workspace's owning account (Memberships.account_of), for fair turns and shares."""
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger

@@ -96,7 +96,7 @@ class Shelved:
 class Shelf:
     def __init__(self, settings: Settings, event_log: EventLog, store: ResultStore, secret: bytes,
                  sealing: Sealing, account_of: Callable[[str], str] = str) -> None:
-        """`account_of`: the owning account of a workspace (AccountDirectory.account_of); by default each
+        """`account_of`: the owning account of a workspace (Memberships.account_of); by default each
         workspace is its own."""
         self.settings = settings
         self.account_of = account_of

@@ -24,10 +24,10 @@ from typing import Any
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import EventLog
 from actors.job_book import JobSecrets
+from actors.keys import Principal
 from engine.network.destinations import EgressPolicy, check_webhook_url
 from engine.network.lookups import Tenant
 from engine.records.at_rest import open_text

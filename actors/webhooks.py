@@ -10,16 +10,11 @@ attempt in flight at a crash is sent again.
 Due messages take delivery slots in turn across workspaces (`engine.records.webhook_turns`): at most
 `webhook_concurrency` calls in all, `webhook_workspace_concurrency` of one workspace, and
 `webhook_host_concurrency` of one workspace to one resolved address, so a slow receiver holds neither
-captures nor other workspaces' calls. Each runs in its own task, over connections kept alive per host
-and address (`engine.network.outbound.KeepAlive`). A workspace has at most `webhook_workspace_pending` messages
+captures nor other workspaces' calls. Each runs in its own task; the call itself, and the verdict it
+leads to, are `actors.webhook_calls`' (the egress policy, address bounds, kept-alive connections).
+A workspace has at most `webhook_workspace_pending` messages
 waiting before its test events and resends are refused (CapacityExhausted); job events always wait
 their turn, never refused and never dropped.
-
-Each attempt goes out through `engine.network.outbound` under the capture egress
-policy: the host is resolved and judged at that moment, the connection goes to
-the judged address, TLS is verified against the name, redirects are never
-followed (a 3xx is a failure), and a 410 gives the message up (and disables
-an endpoint, as do `webhook_disable_after_s` without a success).
 """
 
 from __future__ import annotations
@@ -36,39 +31,25 @@ from typing import Any
 import orjson
 import trio
 
-from actors.accounts import Principal
 from actors.database import STUCK_S
 from actors.eventlog import EventLog
 from actors.job_book import JobSecrets
+from actors.keys import Principal
+from actors.webhook_calls import Courier, Outcome, about, verdict
 from actors.webhook_endpoints import WebhookEndpoints, open_sealed
-from engine.network.destinations import EgressPolicy, Refused, split_target
-from engine.network.lookups import Tenant
-from engine.network.outbound import KeepAlive, OutboundError, send
+from engine.network.destinations import EgressPolicy
 from engine.operations.settings import Settings
 from engine.records import responses
 from engine.records.at_rest import opened_message_data, sealed_message_data
 from engine.records.jobs import SUCCEEDED, Job
 from engine.records.keys import new_id
 from engine.records.schema import Event
-from engine.records.webhook_turns import AddressBounds, FairTurns
-from engine.records.webhooks import (
-    ANSWER_KEPT,
-    DELIVERED,
-    EVENT_TYPES,
-    PENDING,
-    TEST_EVENT,
-    Message,
-    failure_code,
-    retry_delay,
-    signed_headers,
-)
-from engine.rules.errors import CapacityExhausted, CaptureError, WebhookNotFound
-from engine.rules.period import rfc3339, utcnow
-from engine.rules.redaction import redact
+from engine.records.webhook_turns import FairTurns
+from engine.records.webhooks import DELIVERED, EVENT_TYPES, PENDING, TEST_EVENT, Message
+from engine.rules.errors import CapacityExhausted, WebhookNotFound
+from engine.rules.period import utcnow
 
 log = logging.getLogger("capture.webhooks")
-GONE = 410  # the receiver says the endpoint is gone: stop trying
-ANSWER_READ = 64 * 1024  # of a receiver's answer at most this much is read, then the connection is dropped
 PENDING_RETRY_AFTER_S = 60  # a refused test event or resend: when to ask again
 # The events messages move by (the rest of webhook.* are the endpoints', actors.webhook_endpoints).
 MESSAGE_EVENTS = ("webhook.scheduled", "webhook.failed", "webhook.delivered", "webhook.abandoned", "webhook.resent")
@@ -79,8 +60,7 @@ class Webhooks:
                  endpoints: WebhookEndpoints, rng: random.Random | None = None) -> None:
         self.settings = settings
         self.event_log = event_log
-        self.secrets = secrets  # shared with the jobs actor: opens job payloads, signs result URLs
-        self.policy = policy
+        self.secrets = secrets  # shared with the jobs actor: opens job payloads and sealed URLs
         self.endpoints = endpoints  # where a message goes and what signs it; told of every attempt
         self.rng = rng or random.Random()
         self.messages: dict[str, Message] = {}  # pending ones only (all of them while rebuilding)
@@ -89,8 +69,7 @@ class Webhooks:
         self._pending: Counter[str] = Counter()  # pending messages by workspace
         self._changed = trio.Event()
         self._turns = FairTurns(settings.webhook_concurrency, settings.webhook_workspace_concurrency)
-        self._addresses = AddressBounds(settings.webhook_host_concurrency)
-        self._keep_alive = KeepAlive(per_key=settings.webhook_host_concurrency)
+        self._courier = Courier(settings, policy, secrets, self._woken)
         self._built = False
 
     # ------------------------------------------------------------ life
@@ -104,12 +83,12 @@ class Webhooks:
         heapq.heapify(self._due)
         self._sending.clear()
         self._turns = FairTurns(self.settings.webhook_concurrency, self.settings.webhook_workspace_concurrency)
-        self._addresses = AddressBounds(self.settings.webhook_host_concurrency)
+        self._courier.reset()
         try:
             await self._serve(task_status)
         finally:
             with trio.move_on_after(STUCK_S, shield=True):  # closing sockets forcefully does not wait; bounded anyway
-                await self._keep_alive.aclose()
+                await self._courier.aclose()
 
     async def _serve(self, task_status: trio.TaskStatus[None]) -> None:
         async with trio.open_nursery() as nursery:
@@ -249,7 +228,7 @@ class Webhooks:
         if settled:
             self._room_for_one_more(workspace_id)
         self.messages.setdefault(message.id, message)
-        await self._commit(_about(message, "webhook.resent", utcnow(), {"message": message.id}))
+        await self._commit(about(message, "webhook.resent", utcnow(), {"message": message.id}))
         if settled:
             self._pending[workspace_id] += 1
 
@@ -269,10 +248,13 @@ class Webhooks:
             try:
                 url, signing = await self._target(message)
             except _GiveUp as reason:
-                await self._commit(_about(message, "webhook.abandoned", utcnow(),
-                                          {"message": message.id, "reason": str(reason)}))
+                await self._commit(about(message, "webhook.abandoned", utcnow(),
+                                         {"message": message.id, "reason": str(reason)}))
                 return
-            parked = not await self._attempt(message, url, signing)
+            outcome = await self._courier.call(message, url, signing)
+            parked = outcome is None
+            if outcome is not None:
+                await self._settle(message, outcome)
         finally:
             if not parked:
                 self._sending.discard(message.id)
@@ -291,108 +273,16 @@ class Webhooks:
             raise _GiveUp(f"the endpoint is disabled: {endpoint.disabled_reason}")
         return endpoint.url, endpoint.secrets.in_force(time.time())
 
-    async def _attempt(self, message: Message, url: str, signing: list[str]) -> bool:
-        """Call the receiver and settle how it went; False (nothing sent) if its address has no room: parked."""
-        started = trio.current_time()
-        status: int | None = None
-        error: str | None = None
-        answer = b""
-        body = orjson.dumps(message.body(*self._result_url(message)))
-        try:
-            if not url:
-                raise OutboundError("the destination cannot be opened", kind="unsealable")
-            _, host, port = split_target(url)
-            # judged once, within the webhook's own time, on its workspace's lookup turns: bounded by, and
-            # connected to (a name that does not resolve in time is the receiver's timeout)
-            with trio.move_on_after(self.settings.webhook_timeout_s) as looked_up:
-                addresses = await self.policy.vet(host, port, Tenant(message.workspace_id))
-            if looked_up.cancelled_caught:
-                raise OutboundError(f"{host}: no address within {self.settings.webhook_timeout_s:g} s",
-                                    kind="timeout")
-            address = str(addresses[0])
-            if not self._addresses.take_nowait(message.workspace_id, address):
-                self._addresses.park(message.workspace_id, address, message.id)
-                return False
-            try:
-                response = await send(self.policy, "POST", url, body=body,
-                                      headers=signed_headers(signing, message.id, int(time.time()), body),
-                                      timeout_s=self.settings.webhook_timeout_s, https_only=True,
-                                      max_body=ANSWER_READ, keep_alive=self._keep_alive, vetted=addresses)
-            finally:
-                if (woken := self._addresses.give_back(message.workspace_id, address)) is not None:
-                    self._turns.add(message.workspace_id, woken, first=True)
-            status, answer = response.status, response.body
-        except Refused:
-            error = "forbidden_destination"
-        except CaptureError as exc:  # the URL itself is no longer acceptable
-            error = "forbidden_destination" if exc.code == "destination_forbidden" else "unresolvable"
-        except OutboundError as exc:
-            error = exc.kind
-        await self._settle(message, status, error, answer, int((trio.current_time() - started) * 1000))
-        return True
+    def _woken(self, workspace_id: str, message_id: str) -> None:
+        """A parked message's address has room again: its turn comes first."""
+        self._turns.add(workspace_id, message_id, first=True)
 
-    def _result_url(self, message: Message) -> tuple[str | None, str | None]:
-        """A fresh signed result URL for a job.succeeded message, never past the result's retention."""
-        if message.event_type != "job.succeeded" or message.retained_until is None:
-            return None, None
-        now = int(time.time())
-        kept = int(dt.datetime.fromisoformat(message.retained_until).replace(tzinfo=dt.UTC).timestamp())
-        expires = min(now + self.settings.result_url_ttl_s, kept)
-        if expires <= now:
-            return None, None
-        url = self.secrets.signer.url(message.base_url, message.job_id, message.workspace_id, expires)
-        return url, rfc3339(dt.datetime.fromtimestamp(expires, dt.UTC))
-
-    async def _settle(self, message: Message, status: int | None, error: str | None, answer: bytes,
-                      latency_ms: int) -> None:
-        delivered = status is not None and 200 <= status < 300
-        code = None if delivered else failure_code(status, error)
-        attempt = {"message": message.id, "event": message.event_type, "attempt": message.failures + 1,
-                   "endpoint": message.endpoint, "status": status,
-                   # a receiver may echo the call, the job's whole URL with it: kept as a log line is
-                   # (redacted before it is cut, so no URL cut short keeps half of its userinfo)
-                   "answer": redact(answer.decode("utf-8", "replace")).encode()[:ANSWER_KEPT].decode(
-                       "utf-8", "replace")}
-        ts = utcnow()
-        events = [_about(message, "webhook.attempted", ts, {k: v for k, v in attempt.items() if v is not None},
-                         outcome="delivered" if delivered else "delivery_failed", stage="delivery", code=code,
-                         duration_ms=latency_ms)]
-        verdict: dict[str, Any] = {"message": message.id}
-        if delivered:
-            kind = "webhook.delivered"
-        elif status == GONE:
-            kind, verdict["reason"] = "webhook.abandoned", "the receiver answered 410 Gone"
-        elif (delay := retry_delay(self.settings.webhook_retry_s, message.failures + 1,
-                                   self.settings.webhook_retry_jitter, self.rng)) is None:
-            kind, verdict["reason"] = "webhook.abandoned", f"{message.failures + 1} attempts failed"
-        else:
-            kind, verdict["retryAt"] = "webhook.failed", time.time() + delay
-        events.append(_about(message, kind, ts, verdict))
-        if (reason := self._disables(message, status, delivered)) is not None:
-            events.append(_about(message, "webhook.endpoint_disabled", ts, {"endpoint": message.endpoint,
-                                                                             "reason": reason}))
+    async def _settle(self, message: Message, outcome: Outcome) -> None:
+        kind, events = verdict(message, outcome, self.settings, self.rng, self.endpoints.find(message.endpoint or ""))
         await self._commit(*events)
         if kind != "webhook.failed":
-            log.log(logging.INFO if delivered else logging.WARNING, "webhook %s (%s of %s): %s", message.id,
-                    message.event_type, message.job_id or message.endpoint, kind)
-
-    def _disables(self, message: Message, status: int | None, delivered: bool) -> str | None:
-        """Why this attempt disables its endpoint: a 410, or no success for webhook_disable_after_s."""
-        endpoint = self.endpoints.find(message.endpoint or "")
-        if endpoint is None or delivered or not endpoint.enabled:
-            return None
-        if status == GONE:
-            return "the receiver answered 410 Gone"
-        since = endpoint.failing_since or time.time()
-        if time.time() - since >= self.settings.webhook_disable_after_s:
-            return f"no successful call for {self.settings.webhook_disable_after_s // 3600} h"
-        return None
-
-
-def _about(message: Message, kind: str, ts: dt.datetime, data: dict[str, Any], **columns: Any) -> Event:
-    """An event of this message, filed under its workspace and job."""
-    return Event(kind, workspace_id=message.workspace_id, capture_id=message.job_id or None, ts=ts, data=data,
-                 **columns)
+            log.log(logging.INFO if kind == "webhook.delivered" else logging.WARNING, "webhook %s (%s of %s): %s",
+                    message.id, message.event_type, message.job_id or message.endpoint, kind)
 
 
 class _GiveUp(Exception):

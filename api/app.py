@@ -61,7 +61,7 @@ async def _identify() -> None:
     route, found, args = declared(request.endpoint), services(), request.view_args or {}
     access = route.access if route is not None else "key" if needs_key(request.path) else "public"
     if access == "key":
-        g.principal = authenticate(found.accounts, api_key(request.headers.get))
+        g.principal = authenticate(found.keys, api_key(request.headers.get))
         budget = route.budget if route is not None and route.budget is not None else "plain"
         g.rate = await admit(found.admission, g.principal, g.request_id, budget)
     elif access == "render_link":  # no g.rate: a link spends its own budget and shows no budget or quota

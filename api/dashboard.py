@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from quart import Response, g, request
 
-from actors.accounts import HashingBusy, LoginThrottled
+from actors.people import HashingBusy, LoginThrottled
 from api.pipeline import base_url, services
 from api.web import (
     acting_in,
@@ -64,7 +64,7 @@ async def signup() -> Response:
     form = await request.form
     again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
-        _, token = await services().accounts.signup(form.get("email", ""), form.get("password", ""),
+        _, token = await services().people.signup(form.get("email", ""), form.get("password", ""),
                                                     request.remote_addr or "")
     except (LoginThrottled, HashingBusy) as error:
         return await _refused_for_now("signup.html", error, again)
@@ -90,7 +90,7 @@ async def login() -> Response:
     form = await request.form
     again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
-        _, token = await services().accounts.login(form.get("email", ""), form.get("password", ""),
+        _, token = await services().people.login(form.get("email", ""), form.get("password", ""),
                                                    request.remote_addr or "")
     except (LoginThrottled, HashingBusy) as error:
         return await _refused_for_now("login.html", error, again)
@@ -103,7 +103,7 @@ async def login() -> Response:
 async def logout() -> Response:
     token = session_token()
     if token:
-        await services().accounts.logout(token)
+        await services().people.logout(token)
     return signed_out(see_other("/login"))
 
 
@@ -112,17 +112,17 @@ async def logout() -> Response:
 
 @blueprint.get("/dashboard")
 async def dashboard() -> Response:
-    return await page("dashboard.html", memberships=services().accounts.memberships(g.user.id))
+    return await page("dashboard.html", memberships=services().memberships.memberships(g.user.id))
 
 
 @blueprint.post("/dashboard/teams")
 async def create_team() -> Response:
     form = await request.form
     try:
-        workspace = await services().accounts.create_team(g.user.id, form.get("name", ""))
+        workspace = await services().memberships.create_team(g.user.id, form.get("name", ""))
     except (UserError, LimitReached) as error:
         return await page("dashboard.html", 422, message=str(error),
-                           memberships=services().accounts.memberships(g.user.id))
+                           memberships=services().memberships.memberships(g.user.id))
     return see_other(f"/dashboard/w/{workspace.id}")
 
 
@@ -142,15 +142,14 @@ async def keys() -> Response:
 async def _keys_page(workspace_id: str | None, *, created: tuple[Any, str, str] | None = None,
                      signing: tuple[Any, str] | None = None, built: str | None = None,
                      status: int = 200, message: str | None = None) -> Response:
-    accounts = services().accounts
-    memberships = accounts.memberships(g.user.id)
+    memberships = services().memberships.memberships(g.user.id)
     if workspace_id is None and memberships:
         workspace_id = memberships[0][0].id
     chosen = role = None
     listed: list[dict[str, Any]] = []
     if workspace_id is not None:
-        chosen, role = accounts.member_workspace(g.user.id, workspace_id)
-        listed = await accounts.keys_of(chosen.id)
+        chosen, role = services().memberships.member_workspace(g.user.id, workspace_id)
+        listed = await services().keys.keys_of(chosen.id)
     return await page("keys.html", status, memberships=memberships, chosen=chosen, role=role, keys=listed,
                        created=created, signing=signing, built=built, formats=list(render_links.EXTENSIONS),
                        can_manage=allowed(role, "manage_keys"), base_url=base_url(), message=message)
@@ -162,11 +161,11 @@ async def create_key() -> Response:
     workspace_id = form.get("workspace", "")
     name = form.get("name", "").strip()[:80] or None
     try:
-        key, plaintext = await services().accounts.issue_key(g.user.id, workspace_id, name)
+        key, plaintext = await services().keys.issue_key(g.user.id, workspace_id, name)
     except LimitReached as error:
         return await _keys_page(workspace_id, status=422, message=str(error))
     # shown in this answer only: never stored, never shown again
-    secret = services().accounts.signing_secret(key)
+    secret = services().keys.signing_secret(key)
     return await _keys_page(workspace_id, created=(key, plaintext, secret), status=201)
 
 
@@ -174,7 +173,7 @@ async def create_key() -> Response:
 async def rotate_key_signing_secret(key_id: str) -> Response:
     form = await request.form
     workspace_id = form.get("workspace", "")
-    key, secret = await services().accounts.rotate_signing_secret_of(g.user.id, workspace_id, key_id)
+    key, secret = await services().keys.rotate_signing_secret_of(g.user.id, workspace_id, key_id)
     return await _keys_page(workspace_id, signing=(key, secret))
 
 
@@ -185,9 +184,8 @@ async def build_render_link() -> Response:
     form = await request.form
     workspace_id, key_id = form.get("workspace", ""), form.get("key", "")
     url, extension = form.get("url", "").strip(), form.get("format", "png")
-    accounts = services().accounts
-    accounts.acting(g.user.id, workspace_id, "manage_keys")
-    caller = accounts.render_principal(key_id)
+    services().memberships.acting(g.user.id, workspace_id, "manage_keys")
+    caller = services().keys.render_principal(key_id)
     if caller is None or caller[0].workspace.id != workspace_id:
         raise NotFoundError(f"no key {key_id} in this workspace")
     if urlsplit(url).scheme not in ("http", "https") or extension not in render_links.EXTENSIONS:
@@ -200,7 +198,7 @@ async def build_render_link() -> Response:
 async def revoke_key(key_id: str) -> Response:
     form = await request.form
     workspace_id = form.get("workspace", "")
-    await services().accounts.revoke_key_of(g.user.id, workspace_id, key_id)
+    await services().keys.revoke_key_of(g.user.id, workspace_id, key_id)
     return see_other(f"/dashboard/keys?workspace={workspace_id}")
 
 
@@ -211,19 +209,19 @@ async def revoke_key(key_id: str) -> Response:
 @blueprint.post("/dashboard/w/<workspace_id>/invites")
 async def invite(workspace_id: str) -> Response:
     form = await request.form
-    token = await services().accounts.invite(g.user.id, workspace_id, form.get("role", "member"))
+    token = await services().memberships.invite(g.user.id, workspace_id, form.get("role", "member"))
     link = f"{base_url()}/invite/{token}"
     return await _workspace_page(workspace_id, 201, invite_link=link, invite_role=form.get("role", "member"))
 
 
 async def _workspace_page(workspace_id: str, status: int = 200, **extra: Any) -> Response:
-    accounts = services().accounts
     found, role = acting_in(workspace_id, "view")
-    plan = accounts.plans[found.plan]
+    memberships = services().memberships
+    plan = memberships.plan_of(found)
     usage = services().ledger.usage(found.id, found.monthly_limit(plan))
     return await page("workspace.html", status, workspace=found, role=role, usage=usage, tab="Overview",
-                       personal=accounts.is_personal(found.id), members=accounts.members(found.id),
-                       keys=await accounts.keys_of(found.id), can=lambda action: allowed(role, action),
+                       personal=memberships.is_personal(found.id), members=services().people.members(found.id),
+                       keys=await services().keys.keys_of(found.id), can=lambda action: allowed(role, action),
                        **await _analytics(found.id), **extra)
 
 
@@ -241,7 +239,7 @@ async def _analytics(workspace_id: str) -> dict[str, Any]:
 
 @blueprint.get("/invite/<token>")
 async def invitation(token: str) -> Response:
-    found = services().accounts.invitation(token)
+    found = services().memberships.invitation(token)
     if found is None:
         return await page("invite.html", 404, invite=None)
     invite, workspace = found
@@ -250,39 +248,39 @@ async def invitation(token: str) -> Response:
 
 @blueprint.post("/invite/<token>")
 async def accept(token: str) -> Response:
-    workspace = await services().accounts.accept(token, g.user.id)
+    workspace = await services().memberships.accept(token, g.user.id)
     return see_other(f"/dashboard/w/{workspace.id}")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/members/<member_id>/role")
 async def change_role(workspace_id: str, member_id: str) -> Response:
     form = await request.form
-    await services().accounts.change_role(g.user.id, workspace_id, member_id, form.get("role", ""))
+    await services().memberships.change_role(g.user.id, workspace_id, member_id, form.get("role", ""))
     return see_other(f"/dashboard/w/{workspace_id}")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/members/<member_id>/remove")
 async def remove_member(workspace_id: str, member_id: str) -> Response:
-    await services().accounts.remove_member(g.user.id, workspace_id, member_id)
+    await services().memberships.remove_member(g.user.id, workspace_id, member_id)
     return see_other(f"/dashboard/w/{workspace_id}")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/leave")
 async def leave(workspace_id: str) -> Response:
-    await services().accounts.leave(g.user.id, workspace_id)
+    await services().memberships.leave(g.user.id, workspace_id)
     return see_other("/dashboard")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/transfer")
 async def transfer(workspace_id: str) -> Response:
     form = await request.form
-    await services().accounts.transfer(g.user.id, workspace_id, form.get("member", ""))
+    await services().memberships.transfer(g.user.id, workspace_id, form.get("member", ""))
     return see_other(f"/dashboard/w/{workspace_id}")
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/delete")
 async def delete_workspace(workspace_id: str) -> Response:
-    await services().accounts.delete_workspace(g.user.id, workspace_id)
+    await services().memberships.delete_workspace(g.user.id, workspace_id)
     return see_other("/dashboard")
 
 

@@ -21,7 +21,6 @@ from quart import current_app, g, request
 from werkzeug.routing import BaseConverter
 from werkzeug.sansio.utils import get_current_url, get_host
 
-from actors.accounts import AccountDirectory, Principal
 from actors.admission import Admission
 from actors.attempts import Attempts
 from actors.browser_pool import BrowserPool
@@ -30,7 +29,10 @@ from actors.database import STUCK_S
 from actors.eventlog import EventLog
 from actors.intake import Delivery, Intake
 from actors.jobs import Jobs
+from actors.keys import ApiKeys, Principal
 from actors.ledger import QuotaLedger
+from actors.memberships import Memberships
+from actors.people import People
 from actors.shelf import Shelf, Shelved
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
@@ -65,7 +67,9 @@ class ResultIdConverter(BaseConverter):
 @dataclass(frozen=True)
 class Services:
     settings: Settings
-    accounts: AccountDirectory
+    keys: ApiKeys  # who a request acts as
+    memberships: Memberships  # workspaces, roles, invitations
+    people: People  # users and their sessions
     admission: Admission  # rate budgets and shares
     attempts: Attempts  # the analytics record of capture attempts
     intake: Intake  # synchronous captures
@@ -99,11 +103,11 @@ def api_key(header: Callable[[str], str | None]) -> str | None:
     return key
 
 
-def authenticate(accounts: AccountDirectory, key: str | None) -> Principal:
+def authenticate(keys: ApiKeys, key: str | None) -> Principal:
     """The caller behind `key`; Unauthenticated (401) without one or for an unknown or revoked one."""
     if not key:
         raise Unauthenticated("send an API key in x-api-key or Authorization: Bearer")
-    found = accounts.authenticate(key)
+    found = keys.authenticate(key)
     if found is None:
         raise Unauthenticated("the API key is unknown or revoked")
     return found
@@ -118,7 +122,7 @@ async def admit(admission: Admission, principal: Principal, request_id: str, bud
 def link_caller(found: Services, key_id: str, signature: str, extension: str, pairs: Pairs) -> Principal:
     """Who a render link captures for: the key that signed it (engine.records.render_links); 401 for an unknown
     or revoked key, 403 for a query it did not sign, 410 past its expires."""
-    caller = found.accounts.render_principal(key_id)
+    caller = found.keys.render_principal(key_id)
     if caller is None:
         raise Unauthenticated("the render link's key is unknown or revoked")
     who, secret = caller
@@ -151,7 +155,7 @@ def signed_result(found: Services, result_id: str, expires: str | None, sig: str
 
 def admit_download(found: Services, workspace_id: str) -> RateDecision:
     """A download takes from its workspace's read budget."""
-    return found.admission.admit_download(workspace_id, found.accounts.requests_per_minute(workspace_id))
+    return found.admission.admit_download(workspace_id, found.memberships.requests_per_minute(workspace_id))
 
 
 def stamp(request_id: str, rate: RateDecision | None) -> dict[str, str]:

@@ -56,8 +56,8 @@ async def playground(workspace_id: str) -> Response:
     no capture's bytes are ever held in a page (a 50 MB PDF would be 67 MB of base64 in the HTML)."""
     found, role = acting_in(workspace_id, "capture")
     form = await request.form
-    accounts, jobs = services().accounts, services().jobs
-    who = accounts.playground_principal(g.user.id, found)
+    keys, jobs = services().keys, services().jobs
+    who = keys.playground_principal(g.user.id, found)
     body = playground_request(form)
     try:
         await spend(who)
@@ -125,7 +125,7 @@ async def _playground(found: Workspace, role: str, *, form: Any, status: int = 2
 
 
 async def _playground_context(found: Workspace, role: str, form: Any) -> dict[str, Any]:
-    plan = services().accounts.plans[found.plan]
+    plan = services().memberships.plan_of(found)
     formats = [(name, FORMAT_FEATURES.get(name) is None or plan.allows(FORMAT_FEATURES[name]))
                for name in PLAYGROUND_FORMATS]
     usage = services().ledger.usage(found.id, found.monthly_limit(plan))

@@ -1,29 +1,34 @@
-"""The service's start as the operator meets it: its listening sockets, warnings about its settings, the ready
-line, the first workspace's key and a curl line to try it with (on a terminal once, never into a log or the
-journal)."""
+"""The service's start and stop as the operator meets them: its listening sockets, warnings about its settings,
+the HTTP server (drained on SIGTERM or SIGINT), the ready line, the first workspace's key and a curl line to
+try it with (on a terminal once, never into a log or the journal)."""
 
 from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+import trio
 
 from api.admin import CliError
 from engine.operations.logs import as_json
 from engine.operations.settings import Settings
 
 log = logging.getLogger("capture")
+GRACEFUL_S = 3.0  # for the requests in flight at SIGTERM
 
 
-async def default_workspace(directory: Any, settings: Settings) -> str | None:
+async def default_workspace(memberships: Any, keys: Any, settings: Settings) -> str | None:
     """On a first start, a workspace for the operator and a key to try it with."""
-    if directory.workspaces() or not settings.default_workspace:
+    if memberships.workspaces() or not settings.default_workspace:
         return None
-    ws = await directory.create_workspace(settings.default_workspace, settings.default_plan, None)
-    _, plaintext = await directory.create_key(ws.id, "first key")
+    ws = await memberships.create_workspace(settings.default_workspace, settings.default_plan, None)
+    _, plaintext = await keys.create_key(ws.id, "first key")
     log.info("created workspace %s (%s) on plan %s", ws.name, ws.id, ws.plan)
     return str(plaintext)
 
@@ -135,3 +140,40 @@ def listen_for_metrics(settings: Settings) -> socket.socket | None:
     except CliError as exc:
         log.error("no metrics: %s", exc)
         return None
+
+
+async def serve_http(nursery: trio.Nursery, services: Any, listener: socket.socket, link: Any,
+                      pool_ready: trio.Event) -> None:
+    """The HTTP server on `listener`, once the pool is ready; SIGTERM and SIGINT drain it, then stop the actors."""
+    from hypercorn.config import Config
+
+    from api.app import create_app  # Quart and friends load while Chromium starts
+
+    app = create_app(services)
+    config = Config()
+    config.bind = [f"fd://{listener.detach()}"]  # hypercorn's socket owns it now, and closes it
+    config.graceful_timeout = GRACEFUL_S
+    config.accesslog = None
+    config.errorlog = logging.getLogger("hypercorn.error")
+    shutdown = trio.Event()
+    nursery.start_soon(_watch_signals, shutdown, link)
+    await pool_ready.wait()
+    await nursery.start(partial(_serve_http, app, config, shutdown, services.jobs, nursery.cancel_scope))
+
+
+async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, scope: trio.CancelScope, *,
+                      task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED) -> None:
+    import hypercorn.trio
+
+    await hypercorn.trio.serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)
+    await jobs.drain()  # running jobs go back to the queue while the event log still records it
+    scope.cancel()  # HTTP drained: stop the actors
+
+
+async def _watch_signals(shutdown: trio.Event, link: Any) -> None:
+    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        async for signum in signals:
+            log.info("%s: stopping", signal.Signals(signum).name)
+            link.stopping()
+            shutdown.set()
+            return

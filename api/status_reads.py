@@ -43,7 +43,7 @@ class StatusReads:
         self.app = app
         self._path = re.compile(rf"/api/jobs/({JOB_ID})")
         self._public_url = services.settings.public_url
-        self._accounts = services.accounts
+        self._keys = services.keys
         self._admission = services.admission
         self._jobs = services.jobs
 
@@ -66,7 +66,7 @@ class StatusReads:
         if b"content-length" in headers or b"transfer-encoding" in headers:
             return None  # a body to wait for: the app drains it before answering
         try:
-            principal = authenticate(self._accounts, api_key(lambda name: _text(headers.get(name.encode()))))
+            principal = authenticate(self._keys, api_key(lambda name: _text(headers.get(name.encode()))))
             job = self._jobs.job(principal.workspace.id, job_id)  # before admission: the app counts a 404 once
             request_id = new_id("req")
             rate = await admit(self._admission, principal, request_id, STATUS_READ.budget or "read")

@@ -4,7 +4,7 @@ Sessions live in an HttpOnly, SameSite=Lax cookie (Secure behind TLS). Every
 POST carries a CSRF token: the session's own once logged in, before that a
 double-submit token from a cookie of its own. A workspace the user does not
 belong to answers 404, as if it did not exist; an action the user's role does
-not allow answers 403 `forbidden` (AccountDirectory.acting decides both). No
+not allow answers 403 `forbidden` (Memberships.acting decides both). No
 page loads anything from another origin. The pages themselves are in
 `api/dashboard.py` and `api/playground.py`.
 """
@@ -52,7 +52,7 @@ async def _load_user() -> Response | None:
     g.user = g.session = None
     token = session_token()
     if token:
-        found = services().accounts.session(token)
+        found = services().people.session(token)
         if found is not None:
             g.user, g.session = found
     if g.user is None and _needs_user():
@@ -128,7 +128,7 @@ def signed_in(response: Response, token: str) -> Response:
 
 def acting_in(workspace_id: str, action: str) -> tuple[Workspace, str]:
     """The signed-in user's workspace and role: 404 if they are not a member, 403 if the role may not `action`."""
-    return services().accounts.acting(g.user.id, workspace_id, action)
+    return services().memberships.acting(g.user.id, workspace_id, action)
 
 
 def see_other(location: str) -> Response:

@@ -29,7 +29,7 @@ async def _page(found: Workspace, role: str, status: int = 200, **shown: Any) ->
     hooks = services().webhook_endpoints
     can_manage = allowed(role, "manage_webhooks")
     try:  # the actor says whether the plan has endpoints
-        endpoints, entitled = hooks.list_endpoints(services().accounts.playground_principal(g.user.id, found)), True
+        endpoints, entitled = hooks.list_endpoints(services().keys.playground_principal(g.user.id, found)), True
     except FeatureNotEntitled:
         endpoints, entitled = [], False
     now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
@@ -46,7 +46,7 @@ async def _page(found: Workspace, role: str, status: int = 200, **shown: Any) ->
 def _acting(workspace_id: str) -> tuple[Workspace, str, WebhookEndpoints, Any]:
     """The workspace, the role (one that may manage webhooks), the endpoints, and who they see acting."""
     found, role = acting_in(workspace_id, "manage_webhooks")
-    return found, role, services().webhook_endpoints, services().accounts.playground_principal(g.user.id, found)
+    return found, role, services().webhook_endpoints, services().keys.playground_principal(g.user.id, found)
 
 
 @blueprint.post("/dashboard/w/<workspace_id>/webhooks/rotate-secret")

@@ -18,12 +18,12 @@ import pytest
 import trio
 import trio.testing
 
-from actors.accounts import Principal
 from actors.captures import Made
 from actors.database import Database
 from actors.eventlog import EventLog, EventLogClosed, running_event_log
 from actors.job_book import JobSecrets
 from actors.jobs import Jobs
+from actors.keys import Principal
 from actors.ledger import QuotaLedger
 from actors.results import ResultStore
 from engine.browser.recipes import Capture

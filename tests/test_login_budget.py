@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from actors.accounts import client_key
+from actors.people import client_key
 from engine.rules.ratelimit import TokenBuckets
 from tests.conftest import Service, running_service
 from tests.dashboard_client import PASSWORD, Browser

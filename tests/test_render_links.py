@@ -12,7 +12,8 @@ import httpx
 import pytest
 from PIL import Image
 
-from actors.accounts import AccountDirectory
+from actors.keys import ApiKeys
+from actors.memberships import Memberships
 from engine.records import render_links
 from engine.records.accounts import ApiKey
 from engine.records.accounts import Workspace as AccountWorkspace
@@ -58,13 +59,14 @@ class _NoScan(dict[str, ApiKey]):
 
 def test_a_links_key_is_found_by_its_id_without_a_scan() -> None:
     """Unknown key ids are answered in constant time (issue 33: each was a scan of every key of the service)."""
-    directory = AccountDirectory(None, load_plans(), b"server secret")  # type: ignore[arg-type]
-    directory._workspaces = {"ws_a": AccountWorkspace("ws_a", "a", "free", None)}
-    directory._keys = _NoScan()
+    memberships = Memberships(None, load_plans(), b"server secret")  # type: ignore[arg-type]
+    memberships._workspaces = {"ws_a": AccountWorkspace("ws_a", "a", "free", None)}
+    keys = ApiKeys(None, b"server secret", memberships)  # type: ignore[arg-type]
+    keys._keys = _NoScan()
     for n in range(1000):
-        directory._keep(ApiKey(f"key_{n}", "ws_a", None, "cap_x", f"hash{n}"))
-    assert directory.render_principal("key_unknown") is None
-    found = directory.render_principal("key_500")
+        keys._keep(ApiKey(f"key_{n}", "ws_a", None, "cap_x", f"hash{n}"))
+    assert keys.render_principal("key_unknown") is None
+    found = keys.render_principal("key_500")
     assert found is not None
     assert found[0].key.id == "key_500"
     assert found[1] == render_links.signing_secret(b"server secret", "key_500", 0)

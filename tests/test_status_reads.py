@@ -9,6 +9,7 @@ request carries, and the refusals it passes on keep their problem documents.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -35,7 +36,7 @@ class Principalish:
     workspace = Workspaceish()
 
 
-class Accounts:
+class Keys:
     def authenticate(self, key: str) -> Principalish | None:
         return Principalish() if key == KEY else None
 
@@ -85,9 +86,9 @@ def http_scope(path: str = f"/api/jobs/{JOB}", method: str = "GET", *headers: tu
 async def through(scope: dict[str, Any], admission: Admission | None = None,
                   public_url: str | None = None) -> tuple[App, list[dict[str, Any]]]:
     app, sent = App(), []
-    nothing: Any = None  # what a status read never reaches
-    services: Any = Services(Settings(public_url=public_url), Accounts(), admission or Admission(), *[nothing] * 5,
-                             Jobs(), *[nothing] * 4)
+    given = {"settings": Settings(public_url=public_url), "keys": Keys(), "admission": admission or Admission(),
+             "jobs": Jobs()}  # and nothing else: a status read reaches nothing else
+    services: Any = Services(**{field.name: given.get(field.name) for field in fields(Services)})
     middleware = StatusReads(app, services)
 
     async def send(message: dict[str, Any]) -> None:

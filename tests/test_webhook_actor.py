@@ -16,9 +16,9 @@ import orjson
 import pytest
 import trio
 
-from actors.accounts import Principal
 from actors.eventlog import EventLog, running_event_log
 from actors.job_book import JobSecrets
+from actors.keys import Principal
 from actors.webhook_endpoints import WebhookEndpoints
 from actors.webhooks import Webhooks
 from engine.network.destinations import EgressPolicy, HostsFileResolver

@@ -119,14 +119,18 @@ def rotate_signing_secret(conn: duckdb.DuckDBPyConnection, key_id: str) -> ApiKe
     return ApiKey(*found)
 
 
-def load_accounts(conn: duckdb.DuckDBPyConnection) -> tuple[list[Workspace], list[ApiKey]]:
-    workspaces = [Workspace(*row) for row in conn.execute(
+def load_workspaces(conn: duckdb.DuckDBPyConnection) -> list[Workspace]:
+    """Every workspace not deleted, oldest first."""
+    return [Workspace(*row) for row in conn.execute(
         "SELECT id, name, plan, quota_override FROM workspaces WHERE kind IS DISTINCT FROM 'deleted' "
         "ORDER BY created_at").fetchall()]
-    keys = [ApiKey(*row) for row in conn.execute(
+
+
+def load_keys(conn: duckdb.DuckDBPyConnection) -> list[ApiKey]:
+    """Every live (not revoked) key."""
+    return [ApiKey(*row) for row in conn.execute(
         "SELECT id, workspace_id, name, prefix, hash, signing_generation FROM api_keys "
         "WHERE revoked_at IS NULL").fetchall()]
-    return workspaces, keys
 
 
 def _check_plan(plan: str, plans: dict[str, Plan], quota: int | None) -> None:

@@ -23,7 +23,7 @@ class FairQueue:
     """
 
     def __init__(self, account_of: Callable[[str], str] = str) -> None:
-        """`account_of`: a workspace's owning account (AccountDirectory.account_of); by default itself."""
+        """`account_of`: a workspace's owning account (Memberships.account_of); by default itself."""
         self.account_of = account_of
         self._accounts: OrderedDict[str, OrderedDict[str, deque[Job]]] = OrderedDict()
         self._account_of_lane: dict[str, str] = {}

@@ -203,15 +203,20 @@ def delete_workspace(conn: duckdb.DuckDBPyConnection, workspace_id: str) -> None
     )
 
 
-def load_users(conn: duckdb.DuckDBPyConnection) -> tuple[list[User], list[Membership], list[Session], list[str]]:
-    """Users, memberships, live sessions, and the ids of personal workspaces."""
+def load_people(conn: duckdb.DuckDBPyConnection) -> tuple[list[User], list[Session]]:
+    """Users and live sessions."""
     users = [User(*row) for row in conn.execute("SELECT id, email, password_hash FROM users").fetchall()]
-    members = [Membership(*row) for row in conn.execute(
-        "SELECT workspace_id, user_id, role FROM memberships").fetchall()]
     sessions = [Session(*row) for row in conn.execute(
         "SELECT token_hash, user_id, csrf, expires_at FROM sessions WHERE expires_at > ?", [now()]).fetchall()]
+    return users, sessions
+
+
+def load_members(conn: duckdb.DuckDBPyConnection) -> tuple[list[Membership], list[str]]:
+    """Memberships, and the ids of personal workspaces."""
+    members = [Membership(*row) for row in conn.execute(
+        "SELECT workspace_id, user_id, role FROM memberships").fetchall()]
     personal = [row[0] for row in conn.execute("SELECT id FROM workspaces WHERE kind = 'personal'").fetchall()]
-    return users, members, sessions, personal
+    return members, personal
 
 
 def list_keys(conn: duckdb.DuckDBPyConnection, workspace_id: str) -> list[dict[str, object]]:
