@@ -32,7 +32,8 @@ import trio
 
 from actors.eventlog import EventLog
 from engine.browser.removal import AdHosts
-from engine.network.destinations import EgressPolicy, Refused, interface_addresses
+from engine.network.addresses import interface_addresses
+from engine.network.destinations import EgressPolicy, Refused
 from engine.network.lookups import Tenant
 from engine.network.outbound import connect_pinned
 from engine.operations import metrics
