@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 
 import trio
 
-from actors.egress import EgressGuard, Lane
+from actors.egress import EgressGuard
+from actors.egress_lane import Lane
 from actors.eventlog import EventLog
 from engine.browser import chromium
 from engine.browser.cdp import CdpConnection, CdpError, message_limit, open_cdp
