@@ -89,9 +89,13 @@ class EgressGuard:
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
-            await nursery.start(watch_host_addresses, self.policy)
+            await nursery.start(self._watch_host_addresses)
             await nursery.start(self._serve_lane, self.default)
             task_status.started()
+
+    async def _watch_host_addresses(self, *, task_status: trio.TaskStatus[None]) -> None:
+        """Keep the policy's host addresses current until cancelled (engine.network.host_watch)."""
+        await watch_host_addresses(self.policy, task_status=task_status)
 
     @asynccontextmanager
     async def lane(self, capture_id: str | None, workspace_id: str | None) -> AsyncIterator[Lane]:
