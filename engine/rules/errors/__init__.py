@@ -55,8 +55,7 @@ what the analytics event records for a capture error.
 The classes live by family next to this module: `problem` (the root, the
 field error and the capture group), `rejections` (RequestRejected),
 `failures` (what goes wrong after a request is accepted), `resources`
-(ResourceError) and `surface` (ApiProblem). Import them from here: each
-names `engine.rules.errors` as its module, as trio's classes name `trio`.
+(ResourceError) and `surface` (ApiProblem). Import them from here.
 """
 
 from __future__ import annotations
@@ -184,14 +183,3 @@ def concrete_errors(root: type[Problem]) -> list[type[Problem]]:
     """The errors below `root` that can be raised: every class but the groups."""
     return [c for c in error_classes(root) if c not in GROUPS]
 
-
-def _name_here() -> None:
-    """Each class names this module as its own: reprs and logs show `engine.rules.errors.X`, where callers import
-    it from, and tests/test_errors.py finds every one of them drawn in the docstring."""
-    for name in __all__:
-        found = globals()[name]
-        if isinstance(found, type):
-            found.__module__ = __name__
-
-
-_name_here()
