@@ -41,7 +41,6 @@ from engine.browser.page import Page, open_page
 from engine.browser.waiting import wait_any
 from engine.operations import metrics
 from engine.operations.settings import Settings
-from engine.records.schema import Event
 from engine.rules.errors import CapacityExhausted
 
 log = logging.getLogger("capture.pool")

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 import trio
 
 from actors.egress_lane import Lane
-from actors.eventlog import Event, EventLog
+from actors.eventlog import EventLog
 from engine.browser import chromium
 from engine.browser.cdp import CdpConnection, CdpError
 from engine.browser.page import Page
 from engine.operations.settings import Settings
+from engine.records.schema import Event
 
 log = logging.getLogger("capture.pool")
 HEALTH_CHECK_S = 3.0
