@@ -5,9 +5,9 @@ thread), connect over CDP, offer the session for leases, and retire it after
 `captures_per_session` captures, when a capture leaves it above
 `session_memory_mb` (a remote session on a Grid: when the capture's page
 reported a JavaScript heap above it), when its browser dies, or when it stops
-answering. A
-retired session is stopped and replaced without a restart of the service; a
-capture running on a browser that died fails with `render_failed`.
+answering. A retired session is stopped and replaced without a restart of the
+service; a capture running on a browser that died fails with `render_failed`.
+A session, its spare and its checks are `actors.browser_session`.
 
 Warm spares: once the whole pool has been idle for SPARE_AFTER_IDLE_S, each
 session opens a fresh browser context with its tab, behind an egress lane of
@@ -26,88 +26,29 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import trio
 
-from actors.egress import EgressGuard, Lane
+from actors.browser_session import Session as Session  # where the captures found it
+from actors.browser_session import Spare
+from actors.egress import EgressGuard
+from actors.egress_lane import Lane
 from actors.eventlog import EventLog
 from engine.browser import chromium
-from engine.browser.cdp import CdpConnection, CdpError, message_limit, open_cdp
+from engine.browser.cdp import CdpError, message_limit, open_cdp
 from engine.browser.page import Page, open_page
 from engine.browser.waiting import wait_any
 from engine.operations import metrics
 from engine.operations.settings import Settings
-from engine.records.schema import Event
 from engine.rules.errors import CapacityExhausted
 
 log = logging.getLogger("capture.pool")
-HEALTH_CHECK_S = 3.0
 STOP_S = 5.0
 RETURN_S = 10.0  # the checks on a session coming back from a lease
 RELAUNCH_BACKOFF_S = (0.5, 1, 2, 5, 10)
 SPARE_RETRY_S = 1.0
-HEARTBEAT_S = 2.0  # a remote browser is asked this often whether it is still there
-KEEP_ALIVE_S = 60.0  # a WebDriver command to each Grid session this often (Grids end idle ones after 300 s)
 SPARE_AFTER_IDLE_S = 0.05  # longer than a client takes to send its next request after an answer
-SPARE_WAIT_S = 2.0  # how long a capture waits for the spare being opened for it
-
-
-@dataclass
-class Spare:
-    """A context and tab opened before any capture asked, behind a lane that refuses all until assigned."""
-
-    page: Page
-    lane: Lane
-    released: trio.Event = field(default_factory=trio.Event)  # its capture is done: dispose it
-
-
-class Session:
-    def __init__(self, slot: int, browser: chromium.Chromium, conn: CdpConnection, user_agent: str) -> None:
-        self.slot = slot
-        self.browser = browser
-        self.conn = conn
-        self.user_agent = user_agent
-        self.captures = 0
-        self.retired = trio.Event()
-        self.unresponsive = False
-        self.retire_reason = ""
-        self.used = False  # a page was opened on the lease (`page`); an unused lease costs nothing
-        self.reported_bytes = 0  # remote: the JS heap the lease's page reported (Performance.getMetrics)
-        # unbuffered: a spare is handed over only while its keeper holds it open
-        self.spares, self._spares = trio.open_memory_channel[Spare](0)
-        self.opening_spare = False
-
-    @property
-    def spare_ready(self) -> bool:
-        return self._spares.statistics().tasks_waiting_send > 0
-
-    async def take_spare(self) -> Spare | None:
-        """The ready spare; the one being opened, once it is (a second context would only compete); or None."""
-        try:
-            return self._spares.receive_nowait()
-        except trio.WouldBlock:
-            if not self.opening_spare:
-                return None
-        with trio.move_on_after(SPARE_WAIT_S):
-            return await self._spares.receive()
-        return None  # the browser is slow or going: open one inline
-
-    @property
-    def died(self) -> bool:
-        """The browser crashed or hung (not merely recycled)."""
-        return self.unresponsive or self.conn.closed.is_set()
-
-    @property
-    def alive(self) -> bool:
-        return not (self.retired.is_set() or self.conn.closed.is_set())
-
-    def retire(self, reason: str, *, unresponsive: bool = False) -> None:
-        """`reason`: captures, memory, unresponsive (the label of capture_browser_sessions_recycled)."""
-        self.unresponsive = self.unresponsive or unresponsive
-        if not self.retired.is_set():
-            self.retire_reason = reason
-        self.retired.set()
 
 
 @dataclass(frozen=True)
@@ -192,8 +133,8 @@ class BrowserPool:
                 async with trio.open_nursery() as spares:
                     spares.start_soon(self._keep_spares, session)
                     if browser.remote:
-                        spares.start_soon(self._keep_alive, session)
-                        spares.start_soon(self._heartbeat, session)
+                        spares.start_soon(session.keep_alive)
+                        spares.start_soon(session.heartbeat, self.event_log)
                     self._offer(session)
                     task_status.started()
                     await wait_any(session.retired, conn.closed)
@@ -223,28 +164,6 @@ class BrowserPool:
                     log.debug("chromium slot %d: no spare context (%s)", session.slot, exc.message)
                     with trio.move_on_after(SPARE_RETRY_S):
                         await wait_any(session.retired, session.conn.closed)
-
-    async def _keep_alive(self, session: Session) -> None:
-        """A Grid ends sessions idle of WebDriver commands (its session timeout); ours only speak CDP. One that
-        does not answer is retired (its node died or the Grid dropped it) and replaced."""
-        while session.alive:
-            await trio.sleep(KEEP_ALIVE_S)
-            try:
-                with trio.fail_after(HEALTH_CHECK_S + chromium.GRID_TIMEOUT_S):
-                    await trio.to_thread.run_sync(chromium.keep_alive, session.browser, abandon_on_cancel=True)
-            except Exception as exc:  # WebDriver and HTTP errors alike
-                log.warning("chromium slot %d: the Grid session does not answer (%s); retiring it", session.slot,
-                            type(exc).__name__)
-                session.retire("unresponsive", unresponsive=True)
-
-    async def _heartbeat(self, session: Session) -> None:
-        """A remote browser whose node died leaves its CDP socket through the Grid open and silent: a capture
-        there would wait for its whole timeout. Asked every HEARTBEAT_S, one that does not answer within
-        HEALTH_CHECK_S is retired, which closes the socket, fails its capture as a dead renderer (a job goes
-        back to the queue) and launches a replacement."""
-        while session.alive:
-            await trio.sleep(HEARTBEAT_S)
-            await self._check_health(session)
 
     async def _until_quiet(self) -> None:
         """Return once no session has been leased for SPARE_AFTER_IDLE_S."""
@@ -286,13 +205,13 @@ class BrowserPool:
                         open_page(session.conn, lane.proxy_server, chromium.PROXY_BYPASS_LIST,
                                   lane.credentials) as page):
                 yield page, lane
-                await self._read_reported_memory(session, page)
+                await session.read_reported_memory(page, self.settings.session_memory_mb)
             return
         self._spares_taken += 1
         spare.lane.assign(capture_id, workspace_id)
         try:
             yield spare.page, spare.lane
-            await self._read_reported_memory(session, spare.page)
+            await session.read_reported_memory(spare.page, self.settings.session_memory_mb)
         finally:
             spare.released.set()
 
@@ -316,16 +235,7 @@ class BrowserPool:
                 # Each step below bounds its own wait; should they all run long together, the
                 # session goes back (or, when dead, is replaced) without the remaining checks.
                 with trio.move_on_after(RETURN_S, shield=True):
-                    if not finished:  # any failure, cancellation included, may have been the browser's
-                        await self._check_health(session)
-                    session.captures += session.used
-                    if session.captures >= self.settings.captures_per_session:
-                        session.retire("captures")
-                    elif await self._over_memory(session):
-                        log.info("chromium slot %d uses more than %d MB%s; recycling it", session.slot,
-                                 self.settings.session_memory_mb,
-                                 " (its page's JavaScript heap)" if session.browser.remote else "")
-                        session.retire("memory")
+                    await session.check_after_lease(self.settings, self.event_log, failed=not finished)
                 if session.alive:
                     self._offer(session)
             finally:
@@ -365,47 +275,6 @@ class BrowserPool:
             self._waiting -= urgent
             self._wake()  # an urgent waiter that gave up, or a session left idle: pass the turn on
         raise CapacityExhausted(f"no renderer became free within {wait_s:g} s", retry_after=5)
-
-    async def _over_memory(self, session: Session) -> bool:
-        limit = self.settings.session_memory_mb
-        if limit <= 0 or not session.alive:
-            return False
-        if session.browser.remote:
-            used = session.reported_bytes
-        else:  # scanning /proc takes milliseconds: not on the trio loop
-            used = await trio.to_thread.run_sync(chromium.resident_bytes, session.browser)
-        return used > limit * 1024 * 1024
-
-    async def _read_reported_memory(self, session: Session, page: Page) -> None:
-        """A remote browser's processes are on its node, out of /proc's reach, and CDP has no figure for the
-        browser's own memory (SystemInfo.getProcessInfo reports CPU time only). What it does report is the
-        page's JavaScript heap (Performance.getMetrics), read here at the end of each capture, before the
-        context goes: a page that grew it past session_memory_mb recycles the session."""
-        if not session.browser.remote or self.settings.session_memory_mb <= 0:
-            return
-        with trio.move_on_after(HEALTH_CHECK_S):
-            try:
-                await page.send("Performance.enable")
-                reported = await page.send("Performance.getMetrics")
-            except CdpError:  # the page crashed or the browser is going: the lease's checks see to that
-                return
-            figures = {metric["name"]: metric["value"] for metric in reported["metrics"]}
-            session.reported_bytes = int(figures.get("JSHeapTotalSize", 0))
-
-    async def _check_health(self, session: Session) -> None:
-        """Retire a session whose browser no longer answers."""
-        if not session.alive:
-            return
-        with trio.move_on_after(HEALTH_CHECK_S) as scope:
-            try:
-                await session.conn.send("Browser.getVersion")
-            except CdpError:
-                scope.cancel()
-        if scope.cancelled_caught:
-            log.warning("chromium slot %d stopped answering; retiring it", session.slot)
-            session.retire("unresponsive", unresponsive=True)
-            await self.event_log.append(Event("browser.retired", data={"slot": session.slot,
-                                                                       "reason": "unresponsive"}))
 
     async def resident_bytes(self) -> int:
         """Resident memory of every live session's Chromium tree (read from /proc in a thread)."""

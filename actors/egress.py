@@ -12,143 +12,55 @@ For each request (`CONNECT host:port` for https and WebSockets, an absolute
 URL for plain http) the guard vets the host with the service's
 `EgressPolicy`, which resolves it once, and connects to exactly the address
 it judged. A refusal answers 403 and appends an `egress.refused` event.
+
+A lane is `actors.egress_lane`; the proxy protocol's bytes are
+`engine.network.proxy_wire`; the host's own addresses, which the policy
+refuses, are kept current by `engine.network.host_watch`.
 """
 
 from __future__ import annotations
 
-import base64
-import hmac
 import ipaddress
 import logging
 import secrets
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from functools import partial
 from urllib.parse import urlsplit
 
 import trio
 
+from actors.egress_lane import Lane, Refusal
 from actors.eventlog import EventLog
-from engine.browser.removal import AdHosts
-from engine.network.destinations import EgressPolicy, Refused, interface_addresses
+from engine.network.destinations import EgressPolicy, Refused
+from engine.network.host_watch import watch_host_addresses
 from engine.network.lookups import Tenant
 from engine.network.outbound import connect_pinned
+from engine.network.proxy_wire import (
+    HOP_BY_HOP,
+    BadRequest,
+    Head,
+    pump,
+    read_head,
+    refusal_response,
+    relay_response,
+    response,
+    splice,
+    split_authority,
+    try_send,
+)
 from engine.operations import metrics
-from engine.operations.proxies import ProxyRegion, UpstreamFailed
-from engine.operations.settings import url_host
+from engine.operations.proxies import UpstreamFailed
 from engine.records.schema import Event
 
 log = logging.getLogger("capture.egress")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
-MAX_HEAD = 64 * 1024
 HEAD_TIMEOUT_S = 30.0
 CONNECT_TIMEOUT_S = 10.0
-CHUNK = 64 * 1024
 MAX_REFUSAL_EVENTS = 50  # events per capture, one per refused destination; the rest are counted
 MAX_REMEMBERED = 1000  # refused destinations kept per capture (to name the one that stopped its page)
-HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"proxy-connection", b"proxy-authorization",
-                        b"proxy-authenticate", b"te", b"trailer", b"upgrade"})
-
-
-ADDRESS_POLL_S = 60.0  # host addresses are read again this often even without a netlink announcement
-_RTMGRP_IPV4_IFADDR, _RTMGRP_IPV6_IFADDR = 0x10, 0x100  # <linux/rtnetlink.h>
-
-
-@asynccontextmanager
-async def _address_changes() -> AsyncIterator[trio.socket.SocketType | None]:
-    """A netlink socket that hears of every address added or removed, or None where there is none."""
-    try:
-        sock = trio.socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, socket.NETLINK_ROUTE)
-    except (OSError, AttributeError):
-        yield None
-        return
-    with sock:
-        try:
-            await sock.bind((0, _RTMGRP_IPV4_IFADDR | _RTMGRP_IPV6_IFADDR))
-        except OSError:
-            yield None
-            return
-        yield sock
-
-
-class BadRequest(Exception):
-    """What the browser sent is not a proxy request the guard serves."""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    host: str
-    port: int
-    address: str | None
-    reason: str
-    detail: str  # for people: "127.0.0.1 is a loopback address"
-
-
-@dataclass
-class Lane:
-    """One capture's way out: a listener whose every request is that capture's."""
-
-    capture_id: str | None
-    workspace_id: str | None
-    host: str = "127.0.0.1"  # where the lane listens: loopback, or egress_listen for a Grid's nodes
-    port: int = 0
-    refusals: dict[tuple[str, int], Refusal] = field(default_factory=dict)  # one per destination
-    refused: int = 0  # requests refused, repeats included
-    scope: trio.CancelScope = field(default_factory=trio.CancelScope)
-    upstream: ProxyRegion | None = None  # the region whose proxy every connection goes through
-    upstream_failure: str | None = None  # why that proxy did not connect, the last time it did not
-    ad_hosts: AdHosts | None = None  # removeElements.ads: listed ad and tracker hosts are refused
-    # (user, password) every connection must present (Proxy-Authorization: Basic), for a Grid's browsers: a
-    # node can use only the lane of the capture it renders, and only while it runs
-    credentials: tuple[str, str] | None = None
-
-    def authorizes(self, head: Head) -> bool:
-        if self.credentials is None:
-            return True
-        expected = "Basic " + base64.b64encode(":".join(self.credentials).encode()).decode()
-        given = next((v for k, v in head.headers if k.lower() == b"proxy-authorization"), b"").decode("latin-1")
-        return hmac.compare_digest(given.strip(), expected)
-
-    @property
-    def proxy_server(self) -> str:
-        return f"http://{url_host(self.host)}:{self.port}"
-
-    def assign(self, capture_id: str, workspace_id: str | None) -> None:
-        """Give a lane opened ahead of its capture (a warm spare's) to that capture; until then it refuses all."""
-        self.capture_id, self.workspace_id = capture_id, workspace_id
-
-    def route_through(self, region: ProxyRegion | None) -> None:
-        """Send this capture's connections through `region`'s upstream (after the guard vetted each)."""
-        self.upstream, self.upstream_failure = region, None
-
-    def refuse_ads(self, ad_hosts: AdHosts) -> None:
-        """Refuse this capture's connections to the hosts the ad and tracker lists name (never the page's own)."""
-        self.ad_hosts = ad_hosts
-
-    def why_refused(self, url: str) -> str | None:
-        refusal = self.refusal_for(url)
-        return None if refusal is None else refusal.detail
-
-    def refusal_for(self, url: str) -> Refusal | None:
-        """The refusal that stopped `url`, if the guard refused its host and port."""
-        try:
-            parts = urlsplit(url)
-            port = parts.port or {"http": 80, "https": 443, "ws": 80, "wss": 443}.get(parts.scheme, 0)
-        except ValueError:
-            return None
-        return self.refusals.get(((parts.hostname or "").rstrip("."), port))
-
-
-@dataclass(frozen=True)
-class Head:
-    method: str
-    target: str
-    version: str
-    headers: list[tuple[bytes, bytes]]
-    rest: bytes  # bytes the client sent after the head
 
 
 class EgressGuard:
@@ -182,23 +94,8 @@ class EgressGuard:
             task_status.started()
 
     async def _watch_host_addresses(self, *, task_status: trio.TaskStatus[None]) -> None:
-        """Keep the policy's host addresses current until cancelled: read again on every address change
-        the kernel announces (netlink), and every ADDRESS_POLL_S should the announcements be unavailable."""
-        async with _address_changes() as changes:
-            self.policy.host_addresses = interface_addresses()
-            task_status.started()
-            while True:
-                with trio.move_on_after(ADDRESS_POLL_S):
-                    if changes is None:
-                        await trio.sleep_forever()
-                    try:
-                        await changes.recv(65536)
-                    except OSError:  # ENOBUFS: announcements were lost; read all below, never spin on it
-                        await trio.sleep(1)
-                found = interface_addresses()  # getifaddrs: a few system calls, no wait
-                if found != self.policy.host_addresses:
-                    log.info("host addresses now refused as destinations: %s", ", ".join(sorted(map(str, found))))
-                self.policy.host_addresses = found
+        """Keep the policy's host addresses current until cancelled (engine.network.host_watch)."""
+        await watch_host_addresses(self.policy, task_status=task_status)
 
     @asynccontextmanager
     async def lane(self, capture_id: str | None, workspace_id: str | None) -> AsyncIterator[Lane]:
@@ -246,21 +143,21 @@ class EgressGuard:
                 if not lane.authorizes(head):
                     # The browser answers the challenge (engine.browser.page, Fetch.authRequired) and comes back.
                     metrics.EGRESS_REFUSALS.labels("no lane credentials").inc()
-                    await client.send_all(_response(407, "Proxy Authentication Required",
+                    await client.send_all(response(407, "Proxy Authentication Required",
                                                     "this lane needs its credentials",
                                                     b'proxy-authenticate: Basic realm="capture-lane"\r\n'))
                     return
                 if lane.capture_id is None:
                     # Chromium's own traffic (updates, time, search suggestions): never allowed out.
                     log.debug("refused browser-wide request %s %s", head.method, head.target)
-                    await client.send_all(_refusal_response("requests outside a capture are not allowed"))
+                    await client.send_all(refusal_response("requests outside a capture are not allowed"))
                     return
                 if head.method == "CONNECT":
                     await self._tunnel(lane, client, head)
                 else:
                     await self._forward(lane, client, head)
             except BadRequest as exc:
-                await _try_send(client, _response(400, "Bad Request", str(exc)))
+                await try_send(client, response(400, "Bad Request", str(exc)))
             except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
                 log.debug("egress connection ended: %r", exc)
             except Exception:  # one broken connection must not take the guard down with it
@@ -298,21 +195,21 @@ class EgressGuard:
             lines.append(b"Connection: close")  # one request per connection: the next may go elsewhere
             await upstream.send_all(b"\r\n".join(lines) + b"\r\n\r\n" + head.rest)
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(_pump, client, upstream)  # the request body, if any
-                await _relay_response(upstream, client)
+                nursery.start_soon(pump, client, upstream)  # the request body, if any
+                await relay_response(upstream, client)
                 nursery.cancel_scope.cancel()
 
     async def _connect(self, lane: Lane, client: trio.SocketStream, host: str, port: int,
                        *, tunnel: bool) -> trio.abc.Stream | None:
         """A connection to the vetted address of host:port, or None after answering the browser."""
         if lane.ad_hosts is not None and lane.ad_hosts.refuses(host):
-            await client.send_all(_refusal_response(f"{host} is a listed ad or tracker host (removeElements.ads)"))
+            await client.send_all(refusal_response(f"{host} is a listed ad or tracker host (removeElements.ads)"))
             return None
         try:
             addresses = await self.policy.vet(host, port, Tenant(lane.workspace_id, lane.capture_id))
         except Refused as refused:
             await self._refuse(lane, host, port, refused)
-            await client.send_all(_refusal_response(refused.describe()))
+            await client.send_all(refusal_response(refused.describe()))
             return None
         for address in addresses:
             try:
@@ -328,7 +225,7 @@ class EgressGuard:
             except (OSError, trio.TooSlowError) as exc:
                 log.debug("capture %s: %s (%s) port %d: %r", lane.capture_id, host, address, port, exc)
         if tunnel:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
-            await client.send_all(_response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
+            await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
         # A plain request gets no answer at all, so the browser sees the failure as the
         # network error it is, not as a page to capture.
         return None
@@ -352,87 +249,3 @@ class EgressGuard:
                       "reason": refusal.reason}))
 
 
-async def read_head(stream: trio.abc.ReceiveStream) -> Head:
-    """The request line and headers; the bytes after them are kept in `rest`."""
-    buffer = b""
-    while b"\r\n\r\n" not in buffer:
-        if len(buffer) > MAX_HEAD:
-            raise BadRequest("request head too large")
-        chunk = await stream.receive_some(CHUNK)
-        if not chunk:
-            raise BadRequest("connection closed before the request head ended")
-        buffer += chunk
-    raw, rest = buffer.split(b"\r\n\r\n", 1)
-    request_line, *header_lines = raw.split(b"\r\n")
-    try:
-        method, target, version = request_line.decode("ascii").split(" ")
-    except (UnicodeDecodeError, ValueError):
-        raise BadRequest("malformed request line") from None
-    headers = []
-    for line in header_lines:
-        name, colon, value = line.partition(b":")
-        if not colon or not name or name != name.strip():
-            raise BadRequest("malformed header line")
-        headers.append((name, value.strip()))
-    return Head(method, target, version, headers, rest)
-
-
-def split_authority(authority: str) -> tuple[str, int]:
-    """host and port of a CONNECT target (`host:443`, `[::1]:443`)."""
-    host, colon, port = authority.rpartition(":")
-    if not colon or not port.isdigit() or not host:
-        raise BadRequest(f"CONNECT needs host:port, not {authority!r}")
-    return host.strip("[]"), int(port)
-
-
-async def splice(a: trio.abc.Stream, b: trio.abc.Stream) -> None:
-    """Copy both ways until both directions have ended."""
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(_pump, a, b)
-        nursery.start_soon(_pump, b, a)
-
-
-async def _pump(source: trio.abc.Stream, sink: trio.abc.Stream) -> None:
-    try:
-        while chunk := await source.receive_some(CHUNK):
-            await sink.send_all(chunk)
-        if isinstance(sink, trio.abc.HalfCloseableStream):  # a TLS stream to an https upstream is not
-            await sink.send_eof()
-    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-        pass
-
-
-async def _relay_response(upstream: trio.abc.Stream, client: trio.abc.Stream) -> None:
-    """The response head with `Connection: close` (so the browser never reuses this
-    connection for another host), then the body until the server closes."""
-    buffer = b""
-    while b"\r\n\r\n" not in buffer:
-        chunk = await upstream.receive_some(CHUNK)
-        if not chunk or len(buffer) > MAX_HEAD:
-            await client.send_all(buffer)  # nothing (or garbage) for nothing: the browser sees the error
-            return
-        buffer += chunk
-    raw, rest = buffer.split(b"\r\n\r\n", 1)
-    status_line, *lines = raw.split(b"\r\n")
-    kept = [line for line in lines if line.partition(b":")[0].strip().lower() not in HOP_BY_HOP]
-    await client.send_all(b"\r\n".join([status_line, *kept, b"Connection: close"]) + b"\r\n\r\n" + rest)
-    while chunk := await upstream.receive_some(CHUNK):
-        await client.send_all(chunk)
-
-
-async def _try_send(stream: trio.SocketStream, data: bytes) -> None:
-    try:
-        await stream.send_all(data)
-    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-        pass
-
-
-def _refusal_response(detail: str) -> bytes:
-    return _response(403, "Forbidden", f"refused by the capture service's egress guard: {detail}",
-                     b"x-capture-egress: refused\r\n")
-
-
-def _response(status: int, reason: str, text: str, extra: bytes = b"") -> bytes:
-    body = text.encode() + b"\n"
-    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: text/plain; charset=utf-8\r\n"
-            f"content-length: {len(body)}\r\nconnection: close\r\n").encode() + extra + b"\r\n" + body

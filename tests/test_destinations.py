@@ -12,17 +12,15 @@ import socket
 
 import pytest
 
+from engine.network.addresses import REFUSED_RANGES, embedded_ipv4, refusal_reason
 from engine.network.destinations import (
-    REFUSED_RANGES,
     Address,
     EgressPolicy,
     Refused,
     canonical_host,
     check_destination,
     egress_policy,
-    embedded_ipv4,
     grid_hub,
-    refusal_reason,
 )
 from engine.operations.settings import EgressAllowance, Settings
 from engine.rules.errors import DestinationForbidden, DestinationUnresolvable

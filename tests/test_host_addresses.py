@@ -12,7 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.network.destinations import HOST_ADDRESS, EgressPolicy, HostsFileResolver, interface_addresses
+from engine.network.addresses import interface_addresses
+from engine.network.destinations import HOST_ADDRESS, EgressPolicy, HostsFileResolver
 from engine.operations.settings import EgressAllowance
 from tests.conftest import ROOT
 

@@ -28,7 +28,8 @@ from engine.rules.period import rfc3339
 Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]  # engine.rules.period.rfc3339
 STATES = (QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED)
 # Every code the engine's errors declare (read at import, so nothing defined later can slip in or out).
-ERROR_CODES = sorted({e.code for e in errors.concrete_errors(errors.Problem) if e.__module__ == errors.__name__})
+ERROR_CODES = sorted({e.code for e in errors.concrete_errors(errors.Problem)
+                      if e.__module__.startswith(errors.__name__)})
 
 
 def _one_of(values: Iterable[str]) -> JsonDict:

@@ -10,7 +10,7 @@ from functools import cache
 from publicsuffixlist import PublicSuffixList
 
 from engine.rules.errors import CookieDomainMismatch, FieldError
-from engine.rules.request import Cookie
+from engine.rules.options import Cookie
 
 
 @cache
