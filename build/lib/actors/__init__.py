@@ -1,0 +1,1 @@
+"""Long-running supervised tasks that own state or a resource."""

@@ -1,0 +1,141 @@
+"""The single owner of the DuckDB write connection, running in one dedicated thread.
+
+Modelled on datasette's `_execute_writes`: callers hand a function over a
+queue, the thread runs it with the connection, and the result comes back to
+the trio loop. Nothing else touches the connection. An operator's query runs
+on a cursor and a thread of its own instead, so that a slow one never holds up
+the event log's commits.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+from typing import Any, TypeVar
+
+import duckdb
+import outcome
+import trio
+
+from engine.operations.sql import SAFE_CONFIG, read_only_rows
+from engine.records.schema import DDL
+
+T = TypeVar("T")
+OPERATOR_NICE = 10  # an operator's query yields the CPU to captures, HTTP and commits
+# The longest a shielded wait on the database may last (the event log's commits included). Commits take
+# milliseconds; one this late means DuckDB is stuck, and a shutdown must not wait for it forever. Each
+# shield that uses it says what happens when it runs out.
+STUCK_S = 30.0
+_STOP = object()
+
+
+class Database:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._operator = trio.Lock()  # one operator query at a time: each may take a core
+
+    async def open(self) -> None:
+        """Open the file (creating the schema) on the database thread."""
+        ready = trio.Event()
+        failure: list[BaseException] = []
+        token = trio.lowlevel.current_trio_token()
+
+        def main() -> None:
+            try:
+                conn = duckdb.connect(str(self.path), config=SAFE_CONFIG)
+                conn.execute(DDL)
+            except BaseException as exc:  # reported to the opener, who raises it
+                failure.append(exc)
+                trio.from_thread.run_sync(ready.set, trio_token=token)
+                return
+            trio.from_thread.run_sync(ready.set, trio_token=token)
+            self._serve(conn)
+
+        self._thread = threading.Thread(target=main, name="duckdb", daemon=True)
+        self._thread.start()
+        await ready.wait()
+        if failure:
+            raise failure[0]
+
+    def _serve(self, conn: duckdb.DuckDBPyConnection) -> None:
+        try:
+            while (item := self._queue.get()) is not _STOP:
+                fn, args, deliver, token = item
+                result = outcome.capture(fn, conn, *args)
+                # A function that read one row (fetchone) left its result open, and DuckDB then
+                # refuses the next relation on this connection (the event log's insert): finish it.
+                with suppress(duckdb.Error):
+                    conn.complete()
+                try:  # hand the answer over without waiting for the loop to take it
+                    token.run_sync_soon(deliver, result)
+                except trio.RunFinishedError:
+                    pass  # the caller's loop is gone; nobody is waiting
+        finally:
+            conn.close()
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run fn(conn, *args) on the database thread and return its result or raise its error."""
+        done = trio.Event()
+        box: list[outcome.Outcome[T]] = []
+
+        def deliver(result: outcome.Outcome[T]) -> None:
+            box.append(result)
+            done.set()
+
+        self._queue.put((fn, args, deliver, trio.lowlevel.current_trio_token()))
+        await done.wait()
+        return box[0].unwrap()
+
+    async def read_only(self, sql: str, deadline_s: float) -> list[dict[str, Any]]:
+        """The rows of an operator's query (engine.operations.sql.read_only_rows), stopped after `deadline_s`.
+
+        It runs on a cursor and a thread of its own, at OPERATOR_NICE: with DuckDB on one
+        thread (SAFE_CONFIG) the query is that thread's work alone, so a long one takes the
+        cores the event loop and the commits leave idle instead of half of each. Raises
+        SqlRefused for a refused statement and for one stopped at its deadline.
+        """
+        async with self._operator:
+            cursor = await self.call(_new_cursor)
+            done = trio.Event()
+            box: list[outcome.Outcome[list[dict[str, Any]]]] = []
+            token = trio.lowlevel.current_trio_token()
+
+            def deliver(result: outcome.Outcome[list[dict[str, Any]]]) -> None:
+                box.append(result)
+                done.set()
+
+            def work() -> None:
+                with suppress(OSError):  # a thread of our own: nothing else ever runs at this priority
+                    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), OPERATOR_NICE)
+                with cursor:
+                    result = outcome.capture(read_only_rows, cursor, sql, deadline_s)
+                with suppress(trio.RunFinishedError):
+                    token.run_sync_soon(deliver, result)
+
+            threading.Thread(target=work, name="duckdb-operator", daemon=True).start()
+            try:
+                await done.wait()
+            except trio.Cancelled:
+                with suppress(duckdb.Error):  # already finished and closed: nothing to stop
+                    cursor.interrupt()  # the thread then stops and closes the cursor
+                raise
+            return box[0].unwrap()
+
+    async def close(self) -> None:
+        """Finish queued work, close the connection and join the thread."""
+        if self._thread is None:
+            return
+        self._queue.put(_STOP)
+        await trio.to_thread.run_sync(self._thread.join)
+        self._thread = None
+
+
+def _new_cursor(conn: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    return conn.cursor()
+

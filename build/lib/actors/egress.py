@@ -1,0 +1,251 @@
+"""The egress guard: the only way out of Chromium.
+
+An HTTP proxy on loopback inside the process. Chromium is launched with
+`--proxy-server` pointing at the guard's default listener (which refuses
+everything: nothing outside a capture has any business on the network) and
+`--proxy-bypass-list=<-loopback>`, so even loopback addresses are proxied.
+Each capture gets a lane: its own listener, named as the proxy of its browser
+context, so every request is attributed to the capture that made it and ends
+when the capture ends.
+
+For each request (`CONNECT host:port` for https and WebSockets, an absolute
+URL for plain http) the guard vets the host with the service's
+`EgressPolicy`, which resolves it once, and connects to exactly the address
+it judged. A refusal answers 403 and appends an `egress.refused` event.
+
+A lane is `actors.egress_lane`; the proxy protocol's bytes are
+`engine.network.proxy_wire`; the host's own addresses, which the policy
+refuses, are kept current by `engine.network.host_watch`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import secrets
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import partial
+from urllib.parse import urlsplit
+
+import trio
+
+from actors.egress_lane import Lane, Refusal
+from actors.eventlog import EventLog
+from engine.network.destinations import EgressPolicy, Refused
+from engine.network.host_watch import watch_host_addresses
+from engine.network.lookups import Tenant
+from engine.network.outbound import connect_pinned
+from engine.network.proxy_wire import (
+    HOP_BY_HOP,
+    BadRequest,
+    Head,
+    pump,
+    read_head,
+    refusal_response,
+    relay_response,
+    response,
+    splice,
+    split_authority,
+    try_send,
+)
+from engine.operations import metrics
+from engine.operations.proxies import UpstreamFailed
+from engine.records.schema import Event
+
+log = logging.getLogger("capture.egress")
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
+HEAD_TIMEOUT_S = 30.0
+CONNECT_TIMEOUT_S = 10.0
+MAX_REFUSAL_EVENTS = 50  # events per capture, one per refused destination; the rest are counted
+MAX_REMEMBERED = 1000  # refused destinations kept per capture (to name the one that stopped its page)
+
+
+class EgressGuard:
+    def __init__(self, policy: EgressPolicy, event_log: EventLog, listener: socket.socket | None = None,
+                 host: str = "127.0.0.1", peers: tuple[Network, ...] = LOOPBACK, *,
+                 credentials: bool = False) -> None:
+        """`listener`: a bound, listening socket for the default lane (the one browsers launched before
+        the guard ran point at); the guard serves and closes it. Else it binds one. Lanes listen on `host`
+        (loopback, or egress_listen for a Grid's nodes) and serve connections from `peers` only; with
+        `credentials` each lane demands a random user and password of its own."""
+        self.policy = policy
+        self.event_log = event_log
+        self.host = host
+        self.peers = peers
+        self.credentials = credentials
+        self.default = Lane(None, None, host)
+        self._default_listener = listener
+        self._nursery: trio.Nursery | None = None
+        self.connections = 0  # upstream connections made, for tests and statistics
+
+    @property
+    def proxy_server(self) -> str:
+        """The browser-wide proxy: refuses everything that is not in a capture's lane."""
+        return self.default.proxy_server
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            await nursery.start(self._watch_host_addresses)
+            await nursery.start(self._serve_lane, self.default)
+            task_status.started()
+
+    async def _watch_host_addresses(self, *, task_status: trio.TaskStatus[None]) -> None:
+        """Keep the policy's host addresses current until cancelled (engine.network.host_watch)."""
+        await watch_host_addresses(self.policy, task_status=task_status)
+
+    @asynccontextmanager
+    async def lane(self, capture_id: str | None, workspace_id: str | None) -> AsyncIterator[Lane]:
+        """A listener for one capture; it and every connection through it close when the block exits.
+
+        Without a capture id it refuses everything until `Lane.assign` names the capture.
+        """
+        if self._nursery is None:
+            raise RuntimeError("the egress guard is not running")
+        lane = Lane(capture_id, workspace_id, self.host)
+        if self.credentials:
+            lane.credentials = ("lane", secrets.token_urlsafe(24))
+        await self._nursery.start(self._serve_lane, lane)
+        try:
+            yield lane
+        finally:
+            lane.scope.cancel()
+            if len(lane.refusals) > MAX_REFUSAL_EVENTS:
+                log.info("capture %s: %d refused requests, %d destinations; events for the first %d",
+                         lane.capture_id, lane.refused, len(lane.refusals), MAX_REFUSAL_EVENTS)
+
+    async def _serve_lane(self, lane: Lane, *, task_status: trio.TaskStatus[None]) -> None:
+        with lane.scope:
+            if lane is self.default and self._default_listener is not None:
+                # Once only: restarted after a crash, the guard binds a fresh port for the browsers launched next.
+                bound, self._default_listener = self._default_listener, None
+                listeners = [trio.SocketListener(trio.socket.from_stdlib_socket(bound))]
+            else:
+                listeners = await trio.open_tcp_listeners(0, host=self.host)
+            lane.port = listeners[0].socket.getsockname()[1]
+            task_status.started()  # bound and listening: the browser's connections queue until served
+            await trio.serve_listeners(partial(self._handle, lane), listeners)
+
+    async def _handle(self, lane: Lane, client: trio.SocketStream) -> None:
+        async with client:
+            peer = ipaddress.ip_address(client.socket.getpeername()[0])
+            if not any(peer in network for network in self.peers):
+                # Not a browser of ours (grid_nodes): closed before a byte is read.
+                log.warning("egress lane: refused a connection from %s, not in grid_nodes", peer)
+                metrics.EGRESS_REFUSALS.labels("not a grid node").inc()
+                return
+            try:
+                with trio.fail_after(HEAD_TIMEOUT_S):
+                    head = await read_head(client)
+                if not lane.authorizes(head):
+                    # The browser answers the challenge (engine.browser.page, Fetch.authRequired) and comes back.
+                    metrics.EGRESS_REFUSALS.labels("no lane credentials").inc()
+                    await client.send_all(response(407, "Proxy Authentication Required",
+                                                    "this lane needs its credentials",
+                                                    b'proxy-authenticate: Basic realm="capture-lane"\r\n'))
+                    return
+                if lane.capture_id is None:
+                    # Chromium's own traffic (updates, time, search suggestions): never allowed out.
+                    log.debug("refused browser-wide request %s %s", head.method, head.target)
+                    await client.send_all(refusal_response("requests outside a capture are not allowed"))
+                    return
+                if head.method == "CONNECT":
+                    await self._tunnel(lane, client, head)
+                else:
+                    await self._forward(lane, client, head)
+            except BadRequest as exc:
+                await try_send(client, response(400, "Bad Request", str(exc)))
+            except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+                log.debug("egress connection ended: %r", exc)
+            except Exception:  # one broken connection must not take the guard down with it
+                log.exception("capture %s: egress connection failed", lane.capture_id)
+
+    async def _tunnel(self, lane: Lane, client: trio.SocketStream, head: Head) -> None:
+        host, port = split_authority(head.target)
+        upstream = await self._connect(lane, client, host, port, tunnel=True)
+        if upstream is None:
+            return
+        async with upstream:
+            await client.send_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+            if head.rest:
+                await upstream.send_all(head.rest)
+            await splice(client, upstream)
+
+    async def _forward(self, lane: Lane, client: trio.SocketStream, head: Head) -> None:
+        try:
+            target = urlsplit(head.target)
+            port = target.port or 80
+        except ValueError as exc:
+            raise BadRequest(f"not a URL: {head.target!r}") from exc
+        if target.scheme != "http" or not target.hostname:
+            raise BadRequest(f"a proxy request must be an absolute http URL, not {head.target!r}")
+        upstream = await self._connect(lane, client, target.hostname, port, tunnel=False)
+        if upstream is None:
+            return
+        async with upstream:
+            path = target.path or "/"
+            if target.query:
+                path += "?" + target.query
+            lines = [f"{head.method} {path} {head.version}".encode("latin-1")]
+            lines += [name + b": " + value for name, value in head.headers
+                      if name.lower() not in HOP_BY_HOP]
+            lines.append(b"Connection: close")  # one request per connection: the next may go elsewhere
+            await upstream.send_all(b"\r\n".join(lines) + b"\r\n\r\n" + head.rest)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(pump, client, upstream)  # the request body, if any
+                await relay_response(upstream, client)
+                nursery.cancel_scope.cancel()
+
+    async def _connect(self, lane: Lane, client: trio.SocketStream, host: str, port: int,
+                       *, tunnel: bool) -> trio.abc.Stream | None:
+        """A connection to the vetted address of host:port, or None after answering the browser."""
+        if lane.ad_hosts is not None and lane.ad_hosts.refuses(host):
+            await client.send_all(refusal_response(f"{host} is a listed ad or tracker host (removeElements.ads)"))
+            return None
+        try:
+            addresses = await self.policy.vet(host, port, Tenant(lane.workspace_id, lane.capture_id))
+        except Refused as refused:
+            await self._refuse(lane, host, port, refused)
+            await client.send_all(refusal_response(refused.describe()))
+            return None
+        for address in addresses:
+            try:
+                with trio.fail_after(CONNECT_TIMEOUT_S):
+                    stream = await (lane.upstream.open(address, port) if lane.upstream
+                                    else connect_pinned(address, port))
+                self.connections += 1
+                return stream
+            except UpstreamFailed as failed:
+                lane.upstream_failure = str(failed)
+                log.warning("capture %s: %s", lane.capture_id, failed.detail)
+                break  # the next address would go to the same upstream
+            except (OSError, trio.TooSlowError) as exc:
+                log.debug("capture %s: %s (%s) port %d: %r", lane.capture_id, host, address, port, exc)
+        if tunnel:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
+            await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
+        # A plain request gets no answer at all, so the browser sees the failure as the
+        # network error it is, not as a page to capture.
+        return None
+
+    async def _refuse(self, lane: Lane, host: str, port: int, refused: Refused) -> None:
+        refusal = Refusal(refused.host, port, str(refused.address) if refused.address else None,
+                          refused.reason, refused.describe())
+        lane.refused += 1
+        metrics.EGRESS_REFUSALS.labels(refused.reason).inc()
+        key = (refusal.host, port)
+        if key in lane.refusals or len(lane.refusals) >= MAX_REMEMBERED:
+            return  # a repeat, or a page trying thousands of destinations: counted, not stored
+        lane.refusals[key] = refusal
+        log.info("capture %s: refused %s port %d at %s (%s)", lane.capture_id, host, port, refusal.address,
+                 refused.reason)
+        if len(lane.refusals) <= MAX_REFUSAL_EVENTS:
+            await self.event_log.append(Event(
+                "egress.refused", workspace_id=lane.workspace_id, capture_id=lane.capture_id,
+                code="destination_forbidden",
+                data={"host": refusal.host, "port": port, "address": refusal.address,
+                      "reason": refusal.reason}))
+
+

@@ -1,0 +1,102 @@
+"""The quota ledger: per workspace and month, captures used and reserved.
+
+`reserve` before rendering fails when used + reserved ≥ limit; `commit` on
+success (idempotent per capture); `release` on any failure. Rebuilt from the
+event log's `capture.succeeded` events on start.
+
+The three operations are synchronous: they cannot block, and trio runs one
+task at a time, so a check-and-reserve is atomic without a mailbox. Only the
+ledger's own methods touch its dictionaries.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+
+import trio
+
+from actors.eventlog import EventLog
+from engine.rules.errors import QuotaExceeded
+from engine.rules.period import month_start, next_month_start, rfc3339, utcnow
+
+
+@dataclass(frozen=True)
+class Usage:
+    period_start: dt.datetime
+    period_end: dt.datetime
+    limit: int
+    used: int
+    reserved: int
+
+    @property
+    def remaining(self) -> int:
+        """What a client was last told in x-quota-remaining: units in flight are spoken for."""
+        return max(0, self.limit - self.used - self.reserved)
+
+
+class QuotaLedger:
+    def __init__(self, event_log: EventLog) -> None:
+        self.event_log = event_log
+        self._month = month_start(utcnow())
+        self._used: dict[str, int] = defaultdict(int)
+        self._reserved: dict[str, set[str]] = defaultdict(set)
+        self._committed: set[str] = set()
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Rebuild this month's usage from the event log, then serve until cancelled."""
+        await self._rebuild()
+        task_status.started()
+        await trio.sleep_forever()
+
+    async def _rebuild(self) -> None:
+        rows = await self.event_log.query(
+            "SELECT workspace_id, capture_id FROM events "
+            "WHERE type = 'capture.succeeded' AND ts >= ? "
+            "AND coalesce(json_extract_string(data, '$.cache'), '') <> 'hit'",  # an answer from the shelf is free
+            [self._month],
+        )
+        for row in rows:
+            if row["capture_id"] not in self._committed:
+                self._committed.add(row["capture_id"])
+                self._used[row["workspace_id"]] += 1
+
+    def _roll(self) -> None:
+        current = month_start(utcnow())
+        if current != self._month:
+            self._month = current
+            self._used.clear()
+            self._committed.clear()  # reservations carry over: they are in flight
+
+    def reserve(self, workspace_id: str, capture_id: str, limit: int) -> Usage:
+        return self.reserve_all(workspace_id, [capture_id], limit)
+
+    def reserve_all(self, workspace_id: str, capture_ids: list[str], limit: int) -> Usage:
+        """Reserve one unit per capture, all or none (a batch of jobs)."""
+        self._roll()
+        if self._used[workspace_id] + len(self._reserved[workspace_id]) + len(capture_ids) > limit:
+            raise QuotaExceeded(rfc3339(next_month_start(self._month)))
+        self._reserved[workspace_id].update(capture_ids)
+        return self.usage(workspace_id, limit)
+
+    def hold(self, workspace_id: str, capture_id: str) -> None:
+        """Reserve without a check: a job accepted before a restart keeps the unit it was promised."""
+        self._reserved[workspace_id].add(capture_id)
+
+    def commit(self, workspace_id: str, capture_id: str) -> None:
+        self._roll()
+        self._reserved[workspace_id].discard(capture_id)
+        if capture_id not in self._committed:
+            self._committed.add(capture_id)
+            self._used[workspace_id] += 1
+
+    def release(self, workspace_id: str, capture_id: str) -> None:
+        self._reserved[workspace_id].discard(capture_id)
+
+    def usage(self, workspace_id: str, limit: int) -> Usage:
+        self._roll()
+        return Usage(
+            self._month, next_month_start(self._month), limit,
+            self._used[workspace_id], len(self._reserved[workspace_id]),
+        )

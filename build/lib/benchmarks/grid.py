@@ -1,0 +1,88 @@
+"""The Grid's overhead per capture (issue 24): the same pages at c=1 and c=4 through a service whose pool is on
+a Selenium Grid (a hub and two nodes on this host, tests/grid.py) against the service's local pool.
+
+    .venv/bin/python -m benchmarks.grid [--runs 2] [--quick]
+
+Both services keep 2 sessions. Rows alternate local and Grid per page and concurrency, so drift on this
+machine falls on both; `p50 ×` and `cap/s ×` are the Grid's over the local pool's of the same run. CPU
+seconds per capture are measured for the renderers (Chromium, and the node's JVM) and for the control
+plane (the service): what a node of a given size can render is the README's estimate. Loopback only;
+bounded in count.
+"""
+
+from __future__ import annotations
+
+import httpx
+import trio
+
+from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S, counts, paired_main, series, warm
+from benchmarks.service import RunningService, start
+from benchmarks.site import Site
+from benchmarks.stats import Figures, table
+from benchmarks.video import cpu_seconds
+from tests.grid import Grid
+
+PAGES = ("text", "heavy")
+
+
+def capture(client: httpx.AsyncClient, body: dict[str, object]):  # type: ignore[no-untyped-def]
+    async def one() -> None:
+        answer = await client.post("/api/screenshot", json=body)
+        if answer.status_code != 200:
+            raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
+    return one
+
+
+def renderer_cpu(service: RunningService, grid: Grid | None) -> float:
+    """CPU seconds of the browsers (and, on the Grid, the nodes that run them)."""
+    if grid is None:
+        return cpu_seconds(service.process.pid) - own_cpu(service)
+    return sum(cpu_seconds(p.pid) for name, p in grid.processes.items() if name.startswith("node"))
+
+
+def own_cpu(service: RunningService) -> float:
+    import psutil
+
+    times = psutil.Process(service.process.pid).cpu_times()
+    return times.user + times.system
+
+
+async def run(site: Site, runs: int, quick: bool) -> None:
+    grid = Grid().start()
+    local = start(site.server_address[1], 2)
+    remote = start(site.server_address[1], 2, extra_env={"CAPTURE_GRID_URL": grid.url})
+    try:
+        for number in range(1, runs + 1):
+            rows: list[Figures] = []
+            cost: list[str] = []
+            for page in PAGES:
+                body: dict[str, object] = {"url": f"{site.base}/{page}", "viewport": {"width": 1280, "height": 800}}
+                for concurrency in (1, 4):
+                    n = counts(page, concurrency, quick)
+                    for name, service, on_grid in (("baseline", local, None), ("grid", remote, grid)):
+                        async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
+                                                     timeout=CAPTURE_TIMEOUT_S) as client:
+                            one = capture(client, body)
+                            await warm(one, 2)
+                            await trio.sleep(SETTLE_S)
+                            render, control = renderer_cpu(service, on_grid), own_cpu(service)
+                            rows.append(await series(name, page, concurrency, n, one))
+                            render = (renderer_cpu(service, on_grid) - render) / n
+                            control = (own_cpu(service) - control) / n
+                            cost.append(f"{name:<9}{page:<7}c={concurrency}: renderers {render * 1000:5.0f} ms CPU"
+                                        f"/capture, service {control * 1000:4.0f} ms CPU/capture")
+            print(f"run {number} (baseline = the local pool; × = Grid over local)")
+            print(table(rows))
+            print("\n".join(cost), flush=True)
+    finally:
+        remote.stop()
+        local.stop()
+        grid.stop()
+
+
+def main() -> None:
+    paired_main(__doc__ or "", run)
+
+
+if __name__ == "__main__":
+    main()

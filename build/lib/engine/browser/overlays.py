@@ -1,0 +1,208 @@
+"""Layer 2 of removeElements: what overlays a page, in numbers, and the model that says what each overlay is.
+
+`engine/browser/overlays.js` finds the candidates in the page (fixed or sticky
+elements, absolutely placed ones above z-index 100, inside open shadow roots
+too) and measures each with the FEATURES below; `OverlayModel` turns a
+candidate's numbers into a kind: `none` (the page's own content),
+`cookieBanners`, `popups` or `ads`. The model is a multinomial logistic
+regression trained by `tests/overlays/train.py` on the labelled corpus in
+`tests/overlays/`, stored as `engine/browser/overlay-model.json` (its weights, the
+feature scaling, the threshold, the scores it reached on the held-out split).
+
+Words are matched in lower case as substrings, so a stem covers its forms
+(`akzept` for akzeptieren and akzeptiert); the lists cover at least English,
+German, French, Spanish, Italian, Dutch, Portuguese and Polish.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+KINDS = ("cookieBanners", "popups", "ads")  # the removeElements flags, and what the model can call an overlay
+CLASSES = ("none", *KINDS)
+MAX_REPORTED = 50  # ad slots (cosmetic rules) described and counted per capture, and removals listed in a job
+MODEL_PATH = Path(__file__).with_name("overlay-model.json")
+FINDER_PATH = Path(__file__).with_name("overlays.js")
+
+# Each feature lies in [0, 1]; the finder computes them in this order.
+FEATURES = (
+    "coverage",        # share of the viewport the element covers
+    "width",           # its visible width / the viewport's
+    "height",          # its visible height / the viewport's
+    "top",             # touches the top edge
+    "bottom",          # touches the bottom edge
+    "centred",         # its centre near the viewport's centre
+    "corner",          # small and in a bottom corner (chat bubbles, toasts)
+    "fixed",           # position: fixed
+    "sticky",          # position: sticky
+    "absolute",        # position: absolute (with z-index >= 100)
+    "z_index",         # log10(1 + z-index) / 10
+    "backdrop",        # covers the viewport with a translucent colour or a backdrop blur
+    "scroll_locked",   # the page's own scrolling is switched off (html/body overflow hidden, body fixed)
+    "consent_words",   # consent vocabulary in its text (cookie, datenschutz, consentement, …)
+    "offer_words",     # newsletter, subscription and paywall vocabulary
+    "ad_words",        # advertisement labels (Anzeige, publicité, sponsored, …)
+    "chat_words",      # chat and support vocabulary
+    "app_words",       # "open in the app" vocabulary
+    "accept_button",   # a control that accepts or agrees
+    "reject_button",   # a control that rejects or declines
+    "close_button",    # a control that closes (×, close, schließen, …)
+    "email_input",     # an e-mail field
+    "password_input",  # a password field: a login form is the page's purpose, not an interruption
+    "text_length",     # log10(1 + characters of its text) / 4
+    "text_share",      # its share of the page's whole text
+    "links",           # links in it, up to 20, / 20
+    "navigation",      # it is or holds a header, nav or role=navigation
+    "dialog",          # it is or holds a dialog (dialog element, role=dialog, aria-modal)
+    "frame",           # it is or holds an iframe
+    "name_consent",    # its id or class names speak of cookies or consent
+    "name_modal",      # … of a modal, pop-up, overlay, newsletter
+    "name_ad",         # … of an ad
+    "name_header",     # … of a header, navigation, menu, sidebar, footer
+)
+
+WORDS: dict[str, tuple[str, ...]] = {
+    "consent": (
+        "cookie", "consent", "gdpr", "privacy", "personal data", "tracking", "partners",
+        "datenschutz", "einwilligung", "zustimm", "personenbezogen",
+        "consentement", "confidentialité", "données personnelles", "traceurs",
+        "consentimiento", "privacidad", "datos personales",
+        "consenso", "riservatezza", "dati personali",
+        "toestemming", "persoonsgegevens",
+        "consentimento", "privacidade", "dados pessoais",
+        "zgod", "prywatnoś", "ciasteczk", "dane osobowe", "plików cookie",
+    ),
+    "offer": (
+        "newsletter", "subscribe", "subscription", "sign up", "join our", "discount", "% off", "inbox", "premium",
+        "free articles", "keep reading", "continue reading", "unlimited access",
+        "abonn", "anmelden", "rabatt", "weiterlesen", "gratis", "jetzt registrieren",
+        "s'abonner", "inscri", "réduction", "offre", "lisez",
+        "suscr", "descuento", "oferta", "seguir leyendo",
+        "iscriviti", "abbonat", "sconto", "offerta", "continua a leggere",
+        "inschrijven", "aanmelden", "korting", "lees verder",
+        "assin", "desconto", "continuar lendo", "cadastre",
+        "zapisz się", "subskryp", "rabat", "prenumerat", "czytaj dalej",
+    ),
+    "ad": (
+        "advertisement", "sponsored", "anzeige", "werbung", "gesponsert", "publicité", "sponsorisé", "publicidad",
+        "patrocinado", "pubblicità", "sponsorizzato", "advertentie", "gesponsord", "publicidade", "reklama",
+        "sponsorowane", "ad choices", "adchoices",
+    ),
+    "chat": (
+        "chat", "need help", "how can we help", "support", "message us", "live help", "hilfe", "assistance",
+        "ayuda", "aiuto", "hulp", "ajuda", "pomoc", "posso ajudar", "podemos ayudar", "können wir helfen",
+    ),
+    "app": (
+        "open in app", "get the app", "download the app", "app store", "google play", "in the app", "our app",
+        "in der app", "zur app", "l'application", "la app", "nell'app", "de app", "no app", "w aplikacji",
+        "aplikacj", "installer", "install",
+    ),
+    "accept": (
+        "accept", "agree", "allow", "got it", "i understand", "akzept", "zustimm", "einverstanden",
+        "alle erlauben", "accepter", "j'accepte", "d'accord", "aceptar", "acepto", "accett", "accetto",
+        "accepteren", "akkoord", "aceitar", "aceito", "concordo", "akceptuj", "zgadzam", "zgoda", "rozumiem",
+    ),
+    "reject": (
+        "reject", "decline", "refuse", "deny", "necessary only", "only necessary", "essential only", "ablehnen",
+        "nur notwendige", "refuser", "continuer sans", "rechazar", "rifiut", "rifiuta", "weigeren", "afwijzen",
+        "rejeitar", "recusar", "odrzuć", "odrzuc", "nie zgadzam",
+    ),
+    "close": (
+        "close", "dismiss", "no thanks", "no, thanks", "not now", "maybe later", "schließen", "nein danke",
+        "fermer", "non merci", "cerrar", "no gracias", "chiudi", "no grazie", "sluiten", "nee bedankt", "fechar",
+        "não obrigado", "zamknij", "nie, dziękuję",
+    ),
+}
+CLOSE_GLYPHS = ("×", "✕", "✖", "╳", "x", "✗")  # a control whose whole text is one of these closes
+NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at anything but letters and digits)
+    "consent": ("cookie", "cookies", "consent", "gdpr", "cmp", "privacy", "cc", "tracking", "onetrust", "didomi",
+                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent"),
+    "modal": ("modal", "popup", "pop", "overlay", "dialog", "lightbox", "interstitial", "newsletter", "subscribe",
+              "paywall", "promo", "chat", "widget", "launcher", "toast", "smartbanner", "appbanner", "offer"),
+    "ad": ("ad", "ads", "advert", "adverts", "advertisement", "sponsor", "sponsored", "adslot", "adunit", "dfp",
+           "gpt", "adsbygoogle", "banner-ad", "anchor-ad", "stickyad"),
+    "header": ("header", "nav", "navbar", "navigation", "menu", "toolbar", "masthead", "topbar", "sidebar",
+               "footer", "toc", "breadcrumb", "tabs", "tabbar"),
+}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One overlay the finder measured: its features (FEATURES order) and a short description (tag#id.class)."""
+
+    index: int
+    features: tuple[float, ...]
+    describe: str
+    bare_backdrop: bool  # a translucent sheet with no content of its own: goes with the overlay it darkens
+
+
+@dataclass(frozen=True)
+class Verdict:
+    candidate: Candidate
+    kind: str  # one of CLASSES
+    score: float  # the model's probability for that kind
+
+
+class OverlayModel:
+    """A multinomial logistic regression over FEATURES, from `engine/browser/overlay-model.json`."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        if tuple(document["features"]) != FEATURES or tuple(document["classes"]) != CLASSES:
+            raise ValueError("the overlay model was trained on other features or classes: retrain it "
+                             "(python -m tests.overlays.train)")
+        self.mean: list[float] = document["mean"]
+        self.scale: list[float] = document["scale"]
+        self.coef: list[list[float]] = document["coef"]
+        self.intercept: list[float] = document["intercept"]
+        self.threshold = float(document["threshold"])
+        self.document = document
+
+    @classmethod
+    @functools.cache
+    def shipped(cls) -> OverlayModel:
+        """The model in the repository, read once."""
+        return cls(orjson.loads(MODEL_PATH.read_bytes()))
+
+    def probabilities(self, features: tuple[float, ...]) -> list[float]:
+        x = [(value - mean) / scale for value, mean, scale in zip(features, self.mean, self.scale, strict=True)]
+        logits = [sum(w * v for w, v in zip(row, x, strict=True)) + b
+                  for row, b in zip(self.coef, self.intercept, strict=True)]
+        top = max(logits)
+        exps = [math.exp(logit - top) for logit in logits]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+    def judge(self, candidate: Candidate) -> Verdict:
+        """The most probable kind; an overlay kind only at `threshold` or above, otherwise `none`."""
+        probabilities = self.probabilities(candidate.features)
+        best = max(range(len(CLASSES)), key=probabilities.__getitem__)
+        kind = CLASSES[best]
+        if kind != "none" and probabilities[best] < self.threshold:
+            return Verdict(candidate, "none", probabilities[0])
+        return Verdict(candidate, kind, probabilities[best])
+
+
+def finder_expression() -> str:
+    """The finder, called with the word lists: evaluated in an isolated world of the page's main frame."""
+    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{key}": value for key, value in NAMES.items()}}
+    return f"({_finder_source()})({orjson.dumps(words).decode()})"
+
+
+@functools.cache
+def _finder_source() -> str:
+    return FINDER_PATH.read_text().strip().rstrip(";")
+
+
+def candidates(found: dict[str, Any]) -> list[Candidate]:
+    """The finder's answer as Candidates; a feature out of [0, 1] or a wrong count is a finder bug."""
+    out = []
+    for index, item in enumerate(found.get("candidates", [])):
+        values = tuple(float(item["features"][name]) for name in FEATURES)
+        out.append(Candidate(index, values, str(item.get("describe", ""))[:120], bool(item.get("bareBackdrop"))))
+    return out

@@ -1,0 +1,326 @@
+"""One isolated page: a fresh browser context and target per capture, disposed afterwards.
+
+`open_page` yields a `Page` whose `state` is fed by CDP events from the
+moment the target is attached, so no load event can be missed between a
+command and a wait. Dialogs are dismissed and the synthetic document of an
+`html` capture is served by a helper task that lives as long as the page.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+import trio
+
+from engine.browser.cdp import CdpConnection, CdpError, succeeded
+from engine.browser.waiting import open_helper_nursery, wait_any
+from engine.rules.errors import FieldError, InvalidRequest, RenderFailed
+
+HTML_DOCUMENT_URL = "http://capture.invalid/"
+CLEANUP_S = 3.0
+ENABLED_DOMAINS = ("Page.enable", "Network.enable", "Inspector.enable")  # the events PageState follows
+MAX_FRAME_SESSIONS = 50  # cross-site frames given the frame script; more are left to run without it
+FRAME_SESSION = "captureFrameSession"  # added to a frame's dialog event: the session to answer it on
+
+
+@dataclass
+class PageState:
+    """What the main frame did, keyed by loader id.
+
+    Events for a navigation can arrive before `Page.navigate` answers with its
+    loader id, so everything is recorded per loader and looked up afterwards.
+    """
+
+    main_frame: str
+    document_status: dict[str, int] = field(default_factory=dict)
+    document_url: str = "about:blank"  # the main frame's latest document request, redirects included
+    loaders: list[str] = field(default_factory=list)  # the main frame's committed loaders, oldest first
+    loader_changed: trio.Event = field(default_factory=trio.Event)
+    stopped_loading: trio.Event = field(default_factory=trio.Event)  # renewed when loading starts
+    crashed: trio.Event = field(default_factory=trio.Event)
+    _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
+
+    def lifecycle(self, loader: str, name: str) -> trio.Event:
+        """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
+        return self._lifecycle.setdefault((loader, name), trio.Event())
+
+    def on_event(self, method: str, params: dict[str, Any]) -> None:
+        if method == "Network.requestWillBeSent":
+            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
+                self.document_url = params["request"]["url"]
+        elif method == "Page.frameStartedLoading" and params.get("frameId") == self.main_frame:
+            if self.stopped_loading.is_set():
+                self.stopped_loading = trio.Event()
+        elif method == "Page.frameStoppedLoading" and params.get("frameId") == self.main_frame:
+            self.stopped_loading.set()
+        elif method == "Page.frameNavigated":  # a document committed: the page now shows it
+            frame = params["frame"]
+            if frame["id"] == self.main_frame and frame["loaderId"] not in self.loaders:
+                self.loaders.append(frame["loaderId"])
+                self.loader_changed.set()
+                self.loader_changed = trio.Event()
+        elif method == "Network.responseReceived":
+            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
+                self.document_status[params["loaderId"]] = int(params["response"]["status"])
+        elif method == "Page.lifecycleEvent":
+            if params.get("frameId") == self.main_frame:
+                self.lifecycle(params["loaderId"], params["name"]).set()
+        elif method in {"Inspector.targetCrashed", "Inspector.detached"}:
+            self.crashed.set()
+
+
+class Page:
+    def __init__(self, conn: CdpConnection, session_id: str, context_id: str,
+                 target_id: str) -> None:
+        self.conn = conn
+        self.session_id = session_id
+        self.context_id = context_id
+        self.target_id = target_id
+        self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
+        self.html_document: str | None = None
+        self.proxy_credentials: tuple[str, str] | None = None  # the lane's, given when its proxy asks
+        self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
+        self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
+        self.frame_sessions: list[str] = []  # the cross-site frames given the frame script
+        self.frames_pending = 0  # … and those being given it now
+        self.frames_given = trio.Event()  # set while none is pending
+        self.frames_given.set()
+        self._tasks_nursery: trio.Nursery | None = None
+        self._helpers_send, self._helpers_receive = trio.open_memory_channel[
+            tuple[str, dict[str, Any]]](64)
+
+    async def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        return await self.conn.send(method, params, self.session_id)
+
+    async def send_many(self, commands: Sequence[tuple[str, dict[str, Any] | None]]) -> list[dict[str, Any] | CdpError]:
+        return await self.conn.send_many(commands, self.session_id)
+
+    async def run_in_every_frame(self, source: str) -> None:
+        """`source` in every frame: before any script of the page's own documents (which reach its same-site
+        frames), and in the cross-site frames Chromium renders apart as soon as they are attached (and before
+        their next documents). Never paused for it: a frame the helper misses runs without."""
+        self.frame_script = source
+        await self._into_frames(self.session_id, source, now=False)
+
+    async def _into_frames(self, session: str, source: str, *, now: bool) -> None:
+        commands: list[tuple[str, dict[str, Any] | None]] = [
+            # an attached frame's dialogs may come to its own session: they are dismissed there too
+            *([("Page.enable", None)] if now else []),
+            ("Page.addScriptToEvaluateOnNewDocument", {"source": source}),
+            ("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True,
+                                      "filter": [{"type": "iframe", "exclude": False}]}),
+        ]
+        if now:
+            commands.append(("Runtime.evaluate", {"expression": source}))
+        succeeded(await self.conn.send_many(commands, session))
+
+    def _on_frame_event(self, session: str, method: str, params: dict[str, Any]) -> None:
+        if method == "Target.attachedToTarget":
+            self._frame_arrived(params)
+        elif method == "Page.javascriptDialogOpening":
+            self._to_helper(method, {**params, FRAME_SESSION: session})
+
+    def _on_event(self, method: str, params: dict[str, Any]) -> None:
+        self.state.on_event(method, params)
+        if method == "Page.screencastFrame" and self.screencast is not None:
+            self.screencast(params)
+        if method in {"Fetch.requestPaused", "Fetch.authRequired"} and self._tasks_nursery is not None:
+            # each apart, never dropped: a paused request nobody continues would hold the page to its timeout
+            self._tasks_nursery.start_soon(self._on_fetch, method, params)
+        elif method == "Target.attachedToTarget":
+            self._frame_arrived(params)
+        elif method == "Page.javascriptDialogOpening":
+            self._to_helper(method, params)
+
+    def _frame_arrived(self, params: dict[str, Any]) -> None:
+        """Counted as pending the moment its event arrives, not when the helper gets to it: whoever waits for
+        `frames_given` right after (the consent wait) must wait for this frame too."""
+        if (self.frame_script is None or self._tasks_nursery is None
+                or len(self.frame_sessions) + self.frames_pending >= MAX_FRAME_SESSIONS):
+            return
+        if not self.frames_pending:
+            self.frames_given = trio.Event()
+        self.frames_pending += 1
+        # apart from the helper: a frame's script may wait on its dialog, which the helper must be free to dismiss
+        self._tasks_nursery.start_soon(self._attached, params, self.frame_script)
+
+    def _to_helper(self, method: str, params: dict[str, Any]) -> None:
+        # Bounded: a page opening more than 64 dialogs (or frames) at once gets the rest left
+        # alone, which only delays its own capture until the timeout (or leaves a frame as it is).
+        try:
+            self._helpers_send.send_nowait((method, params))
+        except trio.WouldBlock:
+            pass
+
+    async def _helper_task(self) -> None:
+        async for method, params in self._helpers_receive:
+            try:
+                if method == "Page.javascriptDialogOpening":
+                    await self.conn.send("Page.handleJavaScriptDialog", {"accept": False},
+                                         params.get(FRAME_SESSION, self.session_id))
+            except CdpError:
+                pass  # the page moved on; the capture itself reports what matters
+
+    async def _attached(self, params: dict[str, Any], source: str) -> None:
+        """A cross-site frame: the frame script into it (and its own cross-site frames, in turn), for its next
+        documents and into its current one (the script must take being run twice)."""
+        child = params["sessionId"]
+        self.frame_sessions.append(child)
+        self.conn.listen(child, functools.partial(self._on_frame_event, child))
+        try:
+            await self._into_frames(child, source, now=True)
+        except CdpError:
+            pass  # the frame went away meanwhile
+        finally:
+            self.frames_pending -= 1
+            if not self.frames_pending:
+                self.frames_given.set()
+
+    async def _on_fetch(self, method: str, params: dict[str, Any]) -> None:
+        try:
+            if method == "Fetch.requestPaused":
+                await self._fulfil(params)
+            else:
+                await self._authenticate(params)
+        except CdpError:
+            pass  # the request or the page went away meanwhile
+
+    def fetch_interception(self) -> dict[str, Any]:
+        """Fetch.enable's parameters: the synthetic document of an `html` capture, and with lane credentials
+        every request (Chromium reports a proxy's challenge only for requests it intercepts)."""
+        if self.proxy_credentials is not None:
+            return {"handleAuthRequests": True, "patterns": [{"urlPattern": "*"}]}
+        return {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]}
+
+    async def _authenticate(self, params: dict[str, Any]) -> None:
+        """The lane's credentials to its own proxy; any other challenge (a site's) is cancelled, as a
+        headless browser with nobody to ask would."""
+        challenge = params.get("authChallenge", {})
+        if challenge.get("source") == "Proxy" and self.proxy_credentials is not None:
+            user, password = self.proxy_credentials
+            answer = {"response": "ProvideCredentials", "username": user, "password": password}
+        else:
+            answer = {"response": "CancelAuth"}
+        await self.send("Fetch.continueWithAuth", {"requestId": params["requestId"], "authChallengeResponse": answer})
+
+    async def _fulfil(self, params: dict[str, Any]) -> None:
+        if params["request"]["url"] == HTML_DOCUMENT_URL and self.html_document is not None:
+            await self.send("Fetch.fulfillRequest", {
+                "requestId": params["requestId"],
+                "responseCode": 200,
+                "responseHeaders": [{"name": "content-type", "value": "text/html; charset=utf-8"}],
+                "body": base64.b64encode(self.html_document.encode()).decode(),
+            })
+        else:
+            await self.send("Fetch.continueRequest", {"requestId": params["requestId"]})
+
+
+@asynccontextmanager
+async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_bypass_list: str = "",
+                    proxy_credentials: tuple[str, str] | None = None) -> AsyncIterator[Page]:
+    """A new context and tab; everything it held is disposed when the block exits.
+
+    `proxy_server` is the context's own proxy (the capture's egress lane); `proxy_credentials` what it asks
+    for, if it does (a Grid's lanes).
+    """
+    params: dict[str, Any] = {"disposeOnDetach": True}
+    if proxy_server is not None:
+        params |= {"proxyServer": proxy_server, "proxyBypassList": proxy_bypass_list}
+    context = (await conn.send("Target.createBrowserContext", params))["browserContextId"]
+    try:
+        _, created = succeeded(await conn.send_many([
+            ("Browser.setDownloadBehavior", {"behavior": "deny", "browserContextId": context}),
+            ("Target.createTarget", {"url": "about:blank", "browserContextId": context})]))
+        target = created["targetId"]
+        session = (await conn.send(
+            "Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
+        page = Page(conn, session, context, target)
+        page.proxy_credentials = proxy_credentials
+        conn.listen(session, page._on_event)
+        try:
+            # The same for every capture, so a warm spare has them done before it is asked for.
+            succeeded(await page.send_many([(domain, None) for domain in ENABLED_DOMAINS] + [
+                ("Page.setLifecycleEventsEnabled", {"enabled": True}),
+                *([("Fetch.enable", page.fetch_interception())] if proxy_credentials else [])]))
+            async with open_helper_nursery() as nursery:
+                page._tasks_nursery = nursery
+                nursery.start_soon(page._helper_task)
+                yield page
+        finally:
+            conn.forget(session)
+            for child in page.frame_sessions:
+                conn.forget(child)
+    finally:
+        with trio.move_on_after(CLEANUP_S, shield=True):
+            try:
+                await conn.send("Target.disposeBrowserContext", {"browserContextId": context})
+            except CdpError:
+                pass  # the browser is gone; its contexts went with it
+
+
+async def evaluate(page: Page, expression: str, *, await_promise: bool = False) -> Any:
+    """The value of a capture step's expression in the page; RenderFailed if it throws."""
+    result = await page.send("Runtime.evaluate", {
+        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
+    })
+    if "exceptionDetails" in result:
+        detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
+        raise RenderFailed(f"the page refused a capture step: {detail}")
+    return result.get("result", {}).get("value")
+
+
+def js_literal(text: str) -> str:
+    """`text` as a JavaScript string literal."""
+    return orjson.dumps(text).decode()
+
+
+async def next_frames(page: Page) -> None:
+    """Until two animation frames have passed: what was just changed is painted."""
+    await evaluate(page, """new Promise(done =>
+        requestAnimationFrame(() => requestAnimationFrame(done)))""", await_promise=True)
+
+
+async def check_selector(page: Page, field: str, selector: str) -> None:
+    """InvalidRequest naming `field` when `selector` is no CSS selector the page can query."""
+    valid = await evaluate(page, f"""(() => {{
+        try {{ document.querySelector({js_literal(selector)}); return true; }}
+        catch (e) {{ return false; }} }})()""")
+    if not valid:
+        raise InvalidRequest(f"{field}: {selector!r} is not a valid CSS selector",
+                             errors=(FieldError(field, "invalid", "not a valid CSS selector"),))
+
+
+async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
+    """Wait until the main frame's document reaches `name` (load, networkIdle, …).
+
+    A page that replaces itself before it loads (a script setting `location`,
+    a form submitted at once) never loads its first document; once another
+    document commits, the wait moves on to it. A navigation that never commits
+    (an external protocol, a 204) leaves the wait where it was, and if it
+    stopped the document's loading, the end of loading counts as loaded.
+    """
+    state = page.state
+    current = loader
+    while True:
+        changed, stopped = state.loader_changed, state.stopped_loading
+        reached = state.lifecycle(current, name)
+        ends = [reached, changed, state.crashed, page.conn.closed]
+        if name != "networkIdle":
+            ends.append(stopped)  # networkIdle still fires after a stopped load; load events do not
+        await wait_any(*ends)
+        if reached.is_set():
+            return
+        if stopped.is_set() and name != "networkIdle" and not changed.is_set():
+            # Loading ended without this event: a navigation to an external protocol
+            # (mailto:, ftp:) stops the document's load, which then never fires.
+            return
+        if not changed.is_set():
+            raise RenderFailed("the page crashed or the browser went away while loading")
+        if current in state.loaders and state.loaders[-1] != current:
+            current = state.loaders[-1]

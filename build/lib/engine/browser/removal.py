@@ -1,0 +1,376 @@
+"""removeElements: consent banners, ads and pop-ups gone, the page's own content left alone.
+
+Three layers, each reporting what it removed (`Removed`: kind, layer, what, score):
+
+- **rules** (cookieBanners): DuckDuckGo's autoconsent, its content script and
+  rule set for a few hundred consent platforms (OneTrust, Cookiebot, Didomi,
+  Usercentrics, Quantcast, TrustArc, Sourcepoint, Osano, Klaro, CookieYes,
+  Termly, Complianz, …) injected at document start into every frame of the
+  page, which rejects or closes the way a person would, else hides. Our bridge
+  answers its `init` with the rules and collects its reports in the top frame.
+- **list** (ads): EasyList and EasyPrivacy through Brave's adblock engine:
+  requests to listed ad and tracker hosts are refused at the capture's egress
+  lane before a connection is made (`AdHosts`), and listed ad slots are hidden
+  by the lists' cosmetic rules, chosen for the classes and ids the page has.
+- **model** (all three kinds): the overlays still covering the page are
+  measured by `engine/browser/overlays.js` and judged by `engine.browser.overlays.OverlayModel`;
+  those of a requested kind are hidden, and what they took is given back
+  (scrolling unlocked, translucent backdrops and blur gone).
+
+The rule sets live in ./vendor (fetched by ./bootstrap.sh) and are read once.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import adblock
+import orjson
+import trio
+
+from engine.browser.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
+from engine.browser.page import Page
+from engine.rules.errors import RenderFailed
+from engine.rules.request import RemoveElements
+
+VENDOR = Path(__file__).resolve().parent.parent / "vendor"
+CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
+CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
+FRAMES_REPORT_S = 1.5  # and this long for the cross-site frames given it to report (only when there are)
+BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
+# "started": detecting, its first look not yet done (a cross-site frame on a busy host); bounded by START_MS
+STARTING = frozenset({"loading", "waitingForInitResponse", "initialized", "started"})
+MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
+AUTOCONSENT_CONFIG = {
+    "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": False,
+    "enableCosmeticRules": True, "enableGeneratedRules": True, "enableHeuristicDetection": False,
+    "detectRetries": 6, "isMainWorld": True, "prehideTimeout": 2000, "visualTest": False,
+    "logs": {"lifecycle": False, "rulesteps": False, "detectionsteps": False, "evals": False, "errors": False,
+             "messages": False, "waits": False},
+}
+
+
+@dataclass(frozen=True)
+class Removed:
+    kind: str  # cookieBanners, popups or ads
+    layer: str  # rules (a consent platform's own dismissal), list (EasyList's cosmetic rules), model
+    #             (engine.browser.overlays), network (a listed ad or tracker host, refused at the egress lane)
+    what: str  # the platform, the element (tag#id.class) or the host
+    score: float | None = None  # the model's probability, for the model layer
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "layer": self.layer, "what": self.what}
+        if self.score is not None:
+            out["score"] = self.score
+        return out
+
+
+def counts(removed: list[Removed] | tuple[Removed, ...]) -> str:
+    """The x-removed-elements header: a structured-field dictionary of the elements removed per kind (refused
+    hosts are no elements: x-blocked-hosts counts those)."""
+    return ", ".join(f"{kind}={sum(1 for r in removed if r.kind == kind and r.layer != 'network')}"
+                     for kind in KINDS)
+
+
+def blocked_hosts(removed: list[Removed] | tuple[Removed, ...]) -> int:
+    return sum(1 for r in removed if r.layer == "network")
+
+
+class RuleSetsMissing(RenderFailed):
+    """./vendor lacks a rule set: the service was installed without ./bootstrap.sh."""
+
+
+@dataclass(frozen=True)
+class RuleSets:
+    autoconsent: str  # its content script
+    generic_rules: tuple[str, ...]  # the JSON of each rule that may apply on any site
+    site_rules: tuple[tuple[re.Pattern[str], str], ...]  # (urlPattern, JSON) of the site-specific ones
+    ads: adblock.Engine
+
+    def consent_script(self, url: str) -> str:
+        """The bridge and autoconsent with the rules for `url`: the generic ones and those of its site only (a
+        page parses 200 rules, not 800)."""
+        rules = [*self.generic_rules, *(text for pattern, text in self.site_rules if pattern.search(url))]
+        bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace(
+            "RULES", orjson.dumps("[" + ",".join(rules) + "]").decode())
+        # Once per document (a cross-site frame may be given it twice); a frame's first, empty one needs none.
+        # Autoconsent would start looking once the page is idle, which may be after our capture: it starts at
+        # once (its own `requestIdleCallback` shadowed; the page's untouched).
+        return (f"if (!window.__captureConsentBridge && location.href !== 'about:blank') {{\n{bridge}\n"
+                f"((requestIdleCallback) => {{\n{self.autoconsent}\n}})((run) => setTimeout(run, 0));\n}}")
+
+
+_lock = threading.Lock()
+
+
+@functools.cache
+def _load(vendor: Path) -> RuleSets:
+    with _lock:
+        try:
+            autoconsent = (vendor / "autoconsent" / "autoconsent.playwright.js").read_text()
+            rules = orjson.loads((vendor / "autoconsent" / "rules.json").read_bytes())["autoconsent"]
+            lists = [(vendor / "easylist" / name).read_text() for name in ("easylist.txt", "easyprivacy.txt")]
+        except OSError as exc:
+            raise RuleSetsMissing(f"removeElements: the rule sets are not installed ({exc.filename}); "
+                                  "./bootstrap.sh fetches them") from exc
+        generic, site = [], []
+        for rule in rules:
+            text = orjson.dumps(rule).decode()
+            pattern = (rule.get("runContext") or {}).get("urlPattern")
+            try:
+                site.append((re.compile(pattern), text)) if pattern else generic.append(text)
+            except re.error:
+                generic.append(text)  # a pattern Python cannot read: offered everywhere, autoconsent decides
+        filters = adblock.FilterSet()
+        for text in lists:
+            filters.add_filter_list(text)
+        return RuleSets(autoconsent, tuple(generic), tuple(site), adblock.Engine(filters, optimize=True))
+
+
+async def rule_sets(vendor: Path = VENDOR) -> RuleSets:
+    """The rule sets, read (in a thread, the first time) from `vendor`."""
+    if vendor not in _loaded:
+        _loaded[vendor] = await trio.to_thread.run_sync(_load, vendor)
+    return _loaded[vendor]
+
+
+_loaded: dict[Path, RuleSets] = {}
+
+
+class AdHosts:
+    """The lane's question for each connection: is this host a listed ad or tracker host, for this page?"""
+
+    def __init__(self, engine: adblock.Engine, page_url: str) -> None:
+        self.engine, self.page_url = engine, page_url
+        self.blocked: dict[str, None] = {}  # in the order first refused
+        self._seen: dict[str, bool] = {}
+        self._first_party = (_hostname(page_url) or "").lower()
+
+    def refuses(self, host: str) -> bool:
+        host = host.lower().rstrip(".")
+        if host == self._first_party:
+            return False  # the page itself is never an ad
+        if host not in self._seen:
+            if len(self._seen) > 10_000:
+                self._seen.clear()
+            result = self.engine.check_network_urls(f"https://{host}/", self.page_url, "other")
+            self._seen[host] = bool(result.matched and not result.exception)
+        if self._seen[host]:
+            self.blocked.setdefault(host)
+        return self._seen[host]
+
+    def removed(self) -> list[Removed]:
+        return [Removed("ads", "network", host) for host in self.blocked]
+
+
+def _hostname(url: str) -> str | None:
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+@dataclass
+class Removal:
+    """One capture's removal: `prepare` before it navigates, `apply` once the page has settled."""
+
+    options: RemoveElements
+    rules: RuleSets
+    model: OverlayModel = field(default_factory=OverlayModel.shipped)
+    removed: list[Removed] = field(default_factory=list)
+
+    @property
+    def wanted(self) -> set[str]:
+        o = self.options
+        return {kind for kind, on in zip(KINDS, (o.cookie_banners, o.popups, o.ads), strict=True) if on}
+
+    async def prepare(self, page: Page, url: str) -> None:
+        """Autoconsent into every frame from the start, with the rules for `url`; and our styles and the consent
+        platforms' snippets must work on pages whose CSP would refuse them."""
+        await page.send("Page.setBypassCSP", {"enabled": True})
+        if self.options.cookie_banners:
+            await page.run_in_every_frame(self.rules.consent_script(url))
+
+    async def apply(self, page: Page) -> list[Removed]:
+        if self.options.cookie_banners:
+            await self._consent(page)
+        if not self.wanted:
+            return self.removed
+        world = (await page.send("Page.createIsolatedWorld", {
+            "frameId": page.state.main_frame, "worldName": "capture-removal"}))["executionContextId"]
+        if self.options.ads:
+            await self._cosmetic(page, world)
+        await self._overlays(page, world)
+        return self.removed
+
+    async def _consent(self, page: Page) -> None:
+        """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
+        with trio.move_on_after(FRAMES_REPORT_S):  # the cross-site frames attached so far, given their script
+            await page.frames_given.wait()
+        expression = (CONSENT_WAIT.replace("EXPECTED", str(1 + len(page.frame_sessions)))
+                      .replace("BUSY", orjson.dumps(sorted(BUSY)).decode())
+                      .replace("STARTING", orjson.dumps(sorted(STARTING)).decode())
+                      .replace("WAIT_MS", str(int(CONSENT_WAIT_S * 1000)))
+                      .replace("START_MS", str(int(CONSENT_START_S * 1000)))
+                      .replace("REPORT_MS", str(int(FRAMES_REPORT_S * 1000))))
+        state = None
+        with trio.move_on_after(CONSENT_WAIT_S + FRAMES_REPORT_S + 1):  # the page's timers run the wait
+            state = await _evaluate(page, expression)
+        for cmp in dict.fromkeys((state or {}).get("done", [])):
+            self.removed.append(Removed("cookieBanners", "rules", str(cmp)[:80]))
+
+    async def _cosmetic(self, page: Page, world: int) -> None:
+        names = await _evaluate(page, NAMES_EXPRESSION.replace("LIMIT", str(MAX_NAMES)), world) or {}
+        resources = self.rules.ads.url_cosmetic_resources(page.state.document_url)
+        selectors = list(resources.hide_selectors)
+        if not getattr(resources, "generichide", False):  # there at run time, missing from adblock's stubs
+            selectors += self.rules.ads.hidden_class_id_selectors(
+                names.get("classes", []), names.get("ids", []), set(resources.exceptions))
+        if not selectors:
+            return
+        hidden = await _evaluate(page, f"({HIDE_ADS.replace('LIMIT', str(MAX_REPORTED))})"
+                                       f"({orjson.dumps(selectors).decode()})", world) or []
+        self.removed += [Removed("ads", "list", str(what)[:120]) for what in hidden]
+
+    async def _overlays(self, page: Page, world: int) -> None:
+        found = await _evaluate(page, finder_expression(), world) or {}
+        verdicts = [self.model.judge(c) for c in candidates(found)]
+        chosen = [v for v in verdicts if v.kind in self.wanted and not v.candidate.bare_backdrop]
+        if not chosen:
+            return
+        backdrops = [v.candidate.index for v in verdicts if v.candidate.bare_backdrop]
+        await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops})", world)
+        self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen]
+
+
+async def _evaluate(page: Page, expression: str, context: int | None = None) -> Any:
+    params: dict[str, Any] = {"expression": expression, "returnByValue": True, "awaitPromise": True}
+    if context is not None:
+        params["contextId"] = context
+    result = await page.send("Runtime.evaluate", params)
+    if "exceptionDetails" in result:
+        detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
+        raise RenderFailed(f"removeElements failed on this page: {detail[:300]}")
+    return result.get("result", {}).get("value")
+
+
+# Main world, every frame, before the page's scripts: autoconsent's messages answered and collected.
+CONSENT_BRIDGE = """(() => {
+  window.__captureConsentBridge = true;
+  const KEY = '__captureConsent', top = window.top === window;
+  let note = () => {};
+  if (top) {
+    const state = {lifecycles: {}, done: [], popups: []};
+    Object.defineProperty(window, KEY, {value: state, configurable: false, enumerable: false, writable: false});
+    note = (m) => {
+      if (m.instance && typeof m.lifecycle === 'string' && Object.keys(state.lifecycles).length < 100) {
+        state.lifecycles[m.instance] = m.lifecycle;
+      }
+      if (m.done && state.done.length < 20) state.done.push(String(m.done));
+      if (m.popup && state.popups.length < 20) state.popups.push(String(m.popup));
+    };
+    window.addEventListener('message', (event) => {
+      const m = event.data && typeof event.data === 'object' && event.data[KEY];
+      if (m && typeof m === 'object') note(m);
+    });
+  }
+  const report = (m) => {
+    if (top) note(m); else try { window.top.postMessage({[KEY]: m}, '*'); } catch (e) { /* gone */ }
+  };
+  window.autoconsentSendMessage = (message) => {
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'init') {
+      const answer = {type: 'initResp', config: CONFIG, rules: {autoconsent: JSON.parse(RULES)}};
+      queueMicrotask(() => window.autoconsentReceiveMessage(answer));
+    } else if (message.type === 'report') {
+      report({instance: message.instanceId, lifecycle: message.state && message.state.lifecycle});
+    } else if (message.type === 'autoconsentDone') {
+      report({done: message.cmp});
+    } else if (message.type === 'popupFound') {
+      report({popup: message.cmp});
+    }
+  };
+})();"""
+
+CONSENT_WAIT = """new Promise((resolve) => {
+  const started = performance.now(), busy = BUSY, starting = STARTING;
+  const look = () => {
+    const state = window.__captureConsent, waited = performance.now() - started;
+    const now = state ? Object.values(state.lifecycles) : [];
+    if ((now.some((l) => busy.includes(l)) && waited < WAIT_MS)
+        || (now.length < EXPECTED && waited < (EXPECTED > 1 ? REPORT_MS : START_MS))
+        || (now.some((l) => starting.includes(l)) && waited < START_MS)) {
+      setTimeout(look, 10);
+    } else {
+      resolve(state ? {done: state.done.slice(0, 20)} : null);
+    }
+  };
+  look();
+})"""
+
+NAMES_EXPRESSION = """(() => {
+  const classes = new Set(), ids = new Set();
+  for (const el of document.querySelectorAll('[class],[id]')) {
+    if (el.id && ids.size < LIMIT) ids.add(el.id);
+    if (classes.size < LIMIT) for (const c of el.classList) classes.add(c);
+  }
+  return {classes: [...classes], ids: [...ids]};
+})()"""
+
+# The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.
+HIDE_ADS = """(selectors) => {
+  const valid = (list) => { try { document.querySelector(list.join(',')); return true; } catch (e) { return false; } };
+  const usable = [];
+  for (let i = 0; i < selectors.length; i += 100) {  // one query per hundred, one per selector where one is bad
+    const chunk = selectors.slice(i, i + 100);
+    if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
+  }
+  const shown = [];
+  for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
+    for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
+      if (shown.length >= LIMIT) break;
+      if (!el.getClientRects().length) continue;
+      const id = el.id ? `#${el.id}` : '';
+      const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
+      shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
+    }
+  }
+  const style = document.createElement('style');
+  style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
+  (document.head || document.documentElement).appendChild(style);
+  return shown;
+}"""
+
+# The chosen overlays hidden, then what they took from the page given back.
+REMOVE_OVERLAYS = """(indexes) => {
+  const els = globalThis.__overlays || [];
+  const important = (el, name, value) => el.style.setProperty(name, value, 'important');
+  for (const i of indexes) {
+    const el = els[i];
+    if (!el) continue;
+    if (el.localName === 'dialog' && el.open) { try { el.close(); } catch (e) { /* not ours to close */ } }
+    important(el, 'display', 'none');
+  }
+  for (const el of [document.documentElement, document.body]) {
+    if (!el) continue;
+    const s = getComputedStyle(el);
+    if (['hidden', 'clip'].includes(s.overflow) || ['hidden', 'clip'].includes(s.overflowY)) {
+      important(el, 'overflow', 'visible');
+    }
+    if (el === document.body && s.position === 'fixed') { important(el, 'position', 'static'); }
+    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
+    if (s.pointerEvents === 'none') important(el, 'pointer-events', 'auto');
+  }
+  const near = document.body ? [...document.body.children].flatMap((c) => [c, ...c.children]).slice(0, 500) : [];
+  for (const el of near) {
+    const s = getComputedStyle(el);
+    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
+  }
+  return true;
+}"""

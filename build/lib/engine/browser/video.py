@@ -1,0 +1,171 @@
+"""format webm: a short recording of the page, from Chromium's screencast, at a constant frame rate, in VP9.
+
+Chromium sends a JPEG frame over CDP (`Page.screencastFrame`) whenever the
+page changed, and the next only once the last was acknowledged; each frame is
+decoded and encoded (PyAV: FFmpeg's mjpeg decoder and libvpx-vp9) in a worker
+thread before it is acknowledged, so at most one frame waits anywhere and the
+event loop never encodes. The frames' own timestamps place them on the
+video's clock: output frame i shows the newest screencast frame taken at or
+before i / fps, repeated while the page shows no change, dropped when two
+came within one output frame, so a video of `durationMs` has exactly
+fps × duration frames. Cancelling the capture stops the screencast, and the
+encoder stops after the frame in hand: a long run of repeated frames is not
+encoded to its end for nobody. Encoding threads have their own limiter
+(ENCODERS), apart from trio's default pool that files and name lookups use.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import math
+import threading
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import av
+import trio
+from av.video.frame import PictureType
+
+from engine.browser.cdp import CdpError
+from engine.rules.errors import RenderFailed, ResultTooLarge
+
+T = TypeVar("T")
+ENCODER_OPTIONS = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32", "b": "0"}
+JPEG_QUALITY = 90
+KEY_FRAME_S = 2  # a key frame every 2 s: a player can seek
+WAKE_S = 0.2  # with no new frame for this long, the frames due so far are written (a still page)
+LAG_S = 0.1  # … all but the last LAG_S of them: a frame of that time may still be on its way
+ENCODERS = trio.CapacityLimiter(4)  # encoding threads at once, the service's videos together (a frame each)
+
+
+class WebmEncoder:
+    """VP9 in WebM, fed one screencast JPEG at a time (each for `copies` output frames). Not thread-safe: one
+    thread at a time, which `Recording` keeps to."""
+
+    def __init__(self, width: int, height: int, fps: int, max_bytes: int) -> None:
+        self.width, self.height, self.max_bytes = width, height, max_bytes
+        self.buffer = io.BytesIO()
+        self.container = av.open(self.buffer, "w", format="webm")
+        self.stream = self.container.add_stream("libvpx-vp9", rate=fps)
+        self.stream.width, self.stream.height, self.stream.pix_fmt = width, height, "yuv420p"
+        self.stream.options = dict(ENCODER_OPTIONS)
+        self.stream.codec_context.gop_size = fps * KEY_FRAME_S
+        self.decoder = av.CodecContext.create("mjpeg", "r")
+        self.frame: av.VideoFrame | None = None
+        self.written = 0
+        self.stopped = False  # set from the event loop when the capture ends: no further frame is encoded
+        self.working = threading.Lock()  # held while a thread encodes
+
+    def add(self, jpeg: bytes | None, copies: int) -> None:
+        """`copies` frames of `jpeg` (None: of the last one); fewer once `stopped`."""
+        with self.working:
+            self._add(jpeg, copies)
+
+    def _add(self, jpeg: bytes | None, copies: int) -> None:
+        if jpeg is not None:
+            decoded = self.decoder.decode(av.Packet(jpeg))
+            if decoded:
+                self.frame = decoded[-1].reformat(format="yuv420p", width=self.width, height=self.height)
+                # a decoded JPEG is marked as a key frame, and the encoder would make every one a key frame
+                self.frame.pict_type = PictureType.NONE
+        if self.frame is None:
+            return
+        for _ in range(copies):
+            if self.stopped:
+                return
+            self.frame.pts = self.written
+            self.written += 1
+            self._mux(self.stream.encode(self.frame))
+
+    def finish(self) -> bytes:
+        self._mux(self.stream.encode(None))
+        self.container.close()
+        return self.buffer.getvalue()
+
+    def _mux(self, packets: list[Any]) -> None:
+        for packet in packets:
+            self.container.mux(packet)
+        if self.buffer.tell() > self.max_bytes:
+            raise ResultTooLarge(f"the webm is larger than {self.max_bytes} bytes (max_result_bytes)")
+
+
+@dataclass
+class Frame:
+    data: bytes  # the JPEG, base64
+    timestamp: float  # seconds, the browser's clock
+    session: int  # the screencast's frame number, for the acknowledgement
+
+
+class Recording:
+    """One capture's screencast, turned into a WebM of `duration_s` at `fps`."""
+
+    def __init__(self, send: Callable[[str, dict[str, Any] | None], Any], width: int, height: int,
+                 fps: int, duration_s: float, max_bytes: int) -> None:
+        self.send = send
+        self.fps, self.duration_s = fps, duration_s
+        self.total = round(duration_s * fps)
+        self.encoder = WebmEncoder(width, height, fps, max_bytes)
+        self.frames_send, self.frames = trio.open_memory_channel[Frame](4)
+
+    def on_frame(self, params: dict[str, Any]) -> None:
+        """Page.screencastFrame, from the CDP reader (never blocks; Chromium sends the next only when acked)."""
+        meta = params.get("metadata", {})
+        with suppress(trio.WouldBlock, trio.ClosedResourceError):
+            self.frames_send.send_nowait(Frame(params["data"].encode(), float(meta.get("timestamp", 0.0)),
+                                               int(params["sessionId"])))
+
+    async def record(self, started: Callable[[], Awaitable[None]] | None = None) -> bytes:
+        """Screencast for the duration from the first frame on; `started` is awaited then (e.g. to scroll).
+
+        Output frame i shows the newest frame taken at or before i / fps after the first: a frame that
+        arrives makes the slots before its time show the one before it; while nothing arrives, the slots
+        that passed (less LAG_S, for a frame still on its way) show the newest.
+        """
+        zero: float | None = None  # the first frame's browser time
+        zero_at = 0.0  # … and our clock's when it came
+        newest: bytes | None = None  # the newest frame's JPEG while it is not in the video yet
+        written = 0
+        try:
+            while written < self.total:
+                wait = 10.0 if zero is None else max(0.0, min(WAKE_S, zero_at + self.duration_s - trio.current_time()))
+                frame = None
+                with trio.move_on_after(wait):
+                    frame = await self.frames.receive()
+                if zero is None and frame is None:
+                    raise RenderFailed("the browser sent no frame of the page in 10 s")
+                if frame is None:
+                    elapsed = trio.current_time() - zero_at
+                    passed = self.total if elapsed >= self.duration_s else math.ceil((elapsed - LAG_S) * self.fps)
+                    if min(self.total, passed) > written:
+                        written = await self._write(newest, min(self.total, passed), written)
+                        newest = None  # the encoder holds it now
+                    continue
+                if zero is None:
+                    zero, zero_at = frame.timestamp, trio.current_time()
+                    if started is not None:
+                        await started()
+                shown_from = min(self.total, math.ceil((frame.timestamp - zero) * self.fps - 1e-6))
+                if shown_from > written and (newest is not None or written):
+                    written = await self._write(newest, shown_from, written)
+                newest = base64.b64decode(frame.data)  # shown from its slot on, written when the next slot is due
+                with suppress(CdpError):
+                    await self.send("Page.screencastFrameAck", {"sessionId": frame.session})
+            return await self._encoding(self.encoder.finish)
+        finally:
+            self.frames_send.close()
+
+    async def _write(self, jpeg: bytes | None, upto: int, written: int) -> int:
+        """Slots [written, upto) show `jpeg` (None: the frame last written), encoded in a thread; `upto`."""
+        await self._encoding(self.encoder.add, jpeg, upto - written)
+        return upto
+
+    async def _encoding(self, work: Callable[..., T], *args: Any) -> T:
+        """`work` in an encoding thread; cancelled, it returns at once and the thread stops after its frame."""
+        try:
+            return await trio.to_thread.run_sync(work, *args, limiter=ENCODERS, abandon_on_cancel=True)
+        except trio.Cancelled:
+            self.encoder.stopped = True
+            raise

@@ -1,0 +1,115 @@
+"""The egress guard's side of the HTTP proxy protocol: a request's head read, an upstream answer relayed,
+two streams spliced, and the guard's own short answers to the browser.
+
+Errors: what the browser sent that is no proxy request raises `BadRequest`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import trio
+
+MAX_HEAD = 64 * 1024
+CHUNK = 64 * 1024
+HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"proxy-connection", b"proxy-authorization",
+                        b"proxy-authenticate", b"te", b"trailer", b"upgrade"})
+
+
+class BadRequest(Exception):
+    """What the browser sent is not a proxy request the guard serves."""
+
+
+@dataclass(frozen=True)
+class Head:
+    method: str
+    target: str
+    version: str
+    headers: list[tuple[bytes, bytes]]
+    rest: bytes  # bytes the client sent after the head
+
+
+async def read_head(stream: trio.abc.ReceiveStream) -> Head:
+    """The request line and headers; the bytes after them are kept in `rest`."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        if len(buffer) > MAX_HEAD:
+            raise BadRequest("request head too large")
+        chunk = await stream.receive_some(CHUNK)
+        if not chunk:
+            raise BadRequest("connection closed before the request head ended")
+        buffer += chunk
+    raw, rest = buffer.split(b"\r\n\r\n", 1)
+    request_line, *header_lines = raw.split(b"\r\n")
+    try:
+        method, target, version = request_line.decode("ascii").split(" ")
+    except (UnicodeDecodeError, ValueError):
+        raise BadRequest("malformed request line") from None
+    headers = []
+    for line in header_lines:
+        name, colon, value = line.partition(b":")
+        if not colon or not name or name != name.strip():
+            raise BadRequest("malformed header line")
+        headers.append((name, value.strip()))
+    return Head(method, target, version, headers, rest)
+
+
+def split_authority(authority: str) -> tuple[str, int]:
+    """host and port of a CONNECT target (`host:443`, `[::1]:443`)."""
+    host, colon, port = authority.rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        raise BadRequest(f"CONNECT needs host:port, not {authority!r}")
+    return host.strip("[]"), int(port)
+
+
+async def splice(a: trio.abc.Stream, b: trio.abc.Stream) -> None:
+    """Copy both ways until both directions have ended."""
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(pump, a, b)
+        nursery.start_soon(pump, b, a)
+
+
+async def pump(source: trio.abc.Stream, sink: trio.abc.Stream) -> None:
+    try:
+        while chunk := await source.receive_some(CHUNK):
+            await sink.send_all(chunk)
+        if isinstance(sink, trio.abc.HalfCloseableStream):  # a TLS stream to an https upstream is not
+            await sink.send_eof()
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+        pass
+
+
+async def relay_response(upstream: trio.abc.Stream, client: trio.abc.Stream) -> None:
+    """The response head with `Connection: close` (so the browser never reuses this
+    connection for another host), then the body until the server closes."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        chunk = await upstream.receive_some(CHUNK)
+        if not chunk or len(buffer) > MAX_HEAD:
+            await client.send_all(buffer)  # nothing (or garbage) for nothing: the browser sees the error
+            return
+        buffer += chunk
+    raw, rest = buffer.split(b"\r\n\r\n", 1)
+    status_line, *lines = raw.split(b"\r\n")
+    kept = [line for line in lines if line.partition(b":")[0].strip().lower() not in HOP_BY_HOP]
+    await client.send_all(b"\r\n".join([status_line, *kept, b"Connection: close"]) + b"\r\n\r\n" + rest)
+    while chunk := await upstream.receive_some(CHUNK):
+        await client.send_all(chunk)
+
+
+async def try_send(stream: trio.SocketStream, data: bytes) -> None:
+    try:
+        await stream.send_all(data)
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+        pass
+
+
+def refusal_response(detail: str) -> bytes:
+    return response(403, "Forbidden", f"refused by the capture service's egress guard: {detail}",
+                     b"x-capture-egress: refused\r\n")
+
+
+def response(status: int, reason: str, text: str, extra: bytes = b"") -> bytes:
+    body = text.encode() + b"\n"
+    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            f"content-length: {len(body)}\r\nconnection: close\r\n").encode() + extra + b"\r\n" + body

@@ -1,0 +1,214 @@
+"""A durable job: its states and the events that move it (the queue it waits in: engine/records/fair_queue.py).
+
+Job state is a projection of append-only `job.*` events. `Job.apply` is the
+only way a job changes, the same when the jobs actor records an event live
+and when it rebuilds the projection from the event log on start:
+
+    job.created           QUEUED   (sealed payload, key id, retention, idempotency key)
+    job.started           RUNNING  attempts + 1
+    job.requeued          QUEUED   renderer or process died; an orderly shutdown gives the attempt back
+    job.cancel_requested           cancelRequested: true
+    job.succeeded         SUCCEEDED  content type, bytes, result kept until `retainedUntil`; the page's facts
+                                     (responseType json); `cache`: hit or miss
+    job.failed            FAILED     code, message
+    job.cancelled         CANCELLED
+    job.expired           EXPIRED    the sweeper deleted the result
+
+    QUEUED ──► RUNNING ──► SUCCEEDED ──► EXPIRED
+       │          ├──────► FAILED
+       └──────────┴──────► CANCELLED
+    RUNNING ──► QUEUED  (at most MAX_ATTEMPTS starts)
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import orjson
+
+from engine.rules.errors import BatchTooLarge, FieldError, InvalidIdempotencyKey, InvalidRequest
+
+QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED, EXPIRED = (
+    "QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED")
+TERMINAL = frozenset({SUCCEEDED, FAILED, CANCELLED, EXPIRED})
+MAX_ATTEMPTS = 3
+MAX_BATCH = 20
+MAX_IDEMPOTENCY_KEY = 255
+
+
+@dataclass(eq=False)  # a job is itself, not its field values
+class Job:
+    id: str
+    workspace_id: str
+    key_id: str | None
+    request_id: str | None
+    format: str
+    url: str | None
+    created_at: dt.datetime
+    retain_s: int
+    sealed: bytes | None  # dropped once the job is finished: nobody needs it again
+    batch_id: str | None = None
+    idempotency_key: str | None = None
+    fingerprint: str | None = None
+    index: int = 0
+    webhook: str | None = None  # the job's webhookUrl, sealed to it (base64); kept after the job ends
+    base_url: str = ""  # where it was submitted: the base of its statusUrl and resultUrl in webhook calls
+    status: str = QUEUED
+    attempts: int = 0
+    cancel_requested: bool = False
+    started_at: dt.datetime | None = None
+    finished_at: dt.datetime | None = None
+    content_type: str | None = None
+    bytes: int | None = None
+    retained_until: dt.datetime | None = None
+    expired_at: dt.datetime | None = None
+    error_code: str | None = None
+    error_message: str | None = None
+    removed_elements: list[dict[str, Any]] | None = None  # removeElements: what went (kind, layer, what, score)
+    facts: dict[str, Any] | None = None  # responseType json: engine.browser.facts.PageFacts.as_json
+    stored: dict[str, str] | None = None  # store: the destination, bucket and key the result was uploaded to
+    target_status: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in TERMINAL
+
+    @classmethod
+    def created(cls, job_id: str, workspace_id: str, key_id: str | None, request_id: str | None,
+                fmt: str, ts: dt.datetime, data: dict[str, Any]) -> Job:
+        return cls(
+            id=job_id, workspace_id=workspace_id, key_id=key_id, request_id=request_id, format=fmt,
+            url=data.get("url"), created_at=ts, retain_s=int(data["retainS"]),
+            sealed=base64.b64decode(data["sealed"]),
+            batch_id=data.get("batchId"), idempotency_key=data.get("idempotencyKey"),
+            fingerprint=data.get("fingerprint"), index=int(data.get("index", 0)),
+            webhook=data.get("sealedWebhook"), base_url=data.get("baseUrl", ""),
+        )
+
+    def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        """Move the job by one event (never by anything else); a finished job moves only to EXPIRED."""
+        if self.finished and not (kind == "job.expired" and self.status == SUCCEEDED):
+            return  # e.g. a requeue recorded by a worker stopped just after the success was committed
+        if kind == "job.started":
+            self.status = RUNNING
+            self.attempts += 1
+            self.started_at = ts
+        elif kind == "job.requeued":
+            self.status = QUEUED
+            if data.get("reason") == "shutdown":
+                self.attempts -= 1  # stopped in order by the operator: the attempt did not count
+        elif kind == "job.cancel_requested":
+            self.cancel_requested = True
+        elif kind == "job.succeeded":
+            self._finish(SUCCEEDED, ts)
+            self.content_type = data["contentType"]
+            self.bytes = int(data["bytes"])
+            self.retained_until = dt.datetime.fromisoformat(data["retainedUntil"])
+            self.removed_elements = data.get("removedElements")
+            self.facts = data.get("facts")
+            self.stored = data.get("stored")
+            self.target_status = data.get("targetStatus")
+        elif kind == "job.failed":
+            self._finish(FAILED, ts)
+            self.error_code = data["code"]
+            self.error_message = data["message"]
+        elif kind == "job.cancelled":
+            self._finish(CANCELLED, ts)
+        elif kind == "job.expired":
+            self.status = EXPIRED
+            self.expired_at = ts
+
+    def _finish(self, status: str, ts: dt.datetime) -> None:
+        self.status = status
+        self.finished_at = ts
+        self.sealed = None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The answer to an accepted request: its jobs in request order, the batch id of a batch."""
+
+    jobs: tuple[Job, ...]
+    batch_id: str | None
+    replayed: bool = False
+
+
+def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[Job]:
+    """Jobs that are over and whose history ended: failed, cancelled or expired `history_s` ago."""
+    cutoff = now - dt.timedelta(seconds=history_s)
+    over = []
+    for job in jobs:
+        ended = job.expired_at if job.status == EXPIRED else job.finished_at
+        if job.status in {FAILED, CANCELLED, EXPIRED} and ended is not None and ended < cutoff:
+            over.append(job)
+    return over
+
+
+def clear_url(url: str) -> str:
+    """What of a job's URL the event log keeps in clear: scheme, host, port and path.
+
+    Userinfo and the query string often carry credentials (signed links, tokens);
+    they live only in the sealed payload.
+    """
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    try:
+        port = f":{parts.port}" if parts.port is not None else ""
+    except ValueError:
+        port = ""
+    return urlunsplit((parts.scheme, host + port, parts.path, "", ""))
+
+
+def workspace_share(limit: int, share: float) -> int:
+    """How much of a queue of `limit` one workspace may hold: at least one."""
+    return max(1, int(limit * share))
+
+
+def status_url(base_url: str, job_id: str) -> str:
+    return f"{base_url.rstrip('/')}/api/jobs/{job_id}"
+
+
+def checked_idempotency_key(value: str | None) -> str | None:
+    """The Idempotency-Key header if it is 1-255 printable ASCII characters; None if absent."""
+    if value is None:
+        return None
+    if not value or len(value) > MAX_IDEMPOTENCY_KEY or not all(" " <= c <= "~" for c in value):
+        raise InvalidIdempotencyKey("Idempotency-Key must be 1-255 printable ASCII characters")
+    return value
+
+
+def parse_batch(data: Any) -> list[Any]:
+    """The captures of a batch body `{"captures": [...]}`: 1 to MAX_BATCH, each checked later."""
+    if not isinstance(data, dict):
+        raise InvalidRequest("the body must be a JSON object",
+                             errors=(FieldError("body", "type", "expected an object"),))
+    unknown = sorted(set(data) - {"captures"})
+    if unknown:
+        raise InvalidRequest(f"unknown fields: {', '.join(unknown)}",
+                             errors=tuple(FieldError(name, "unknown_field", "unknown field") for name in unknown))
+    captures = data.get("captures")
+    if not isinstance(captures, list) or not captures:
+        raise InvalidRequest("captures: a list of 1 to 20 capture requests",
+                             errors=(FieldError("captures", "invalid", "a list of 1 to 20 capture requests"),))
+    if len(captures) > MAX_BATCH:
+        raise BatchTooLarge(f"{len(captures)} captures in one batch; at most {MAX_BATCH}",
+                            errors=(FieldError("captures", "batch_too_large", f"at most {MAX_BATCH} items"),))
+    return captures
+
+
+def fingerprint(secret: bytes, route: str, body: Any) -> str:
+    """A keyed digest of a request (route and canonical JSON): equal for equal requests.
+
+    Keyed, so the event log holds nothing that a guess at a cookie could be checked against.
+    """
+    canonical = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    return hmac.new(secret, route.encode() + b"\0" + canonical, hashlib.sha256).hexdigest()

@@ -1,0 +1,3 @@
+"""What a capture may be: the request and its rules, plans and entitlements, permissions, rates,
+shares, and the error tree.
+"""

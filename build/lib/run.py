@@ -1,0 +1,272 @@
+"""The capture service's composition root and operator CLI.
+
+    python run.py serve                                  start the service
+    python run.py workspace create --name N [--plan P] [--quota Q]
+    python run.py workspace set-plan WORKSPACE_ID PLAN [--quota Q]
+    python run.py key create --workspace WORKSPACE_ID [--name NAME]
+    python run.py key revoke KEY_ID
+    python run.py key rotate-signing-secret KEY_ID
+    python run.py payload-key rotate
+    python run.py sql "SELECT …"
+    python run.py backup DESTINATION                     copy the data directory, also while running
+    python run.py unit-limits                            the systemd drop-in for the pool size
+
+Admin commands go through the running service's control socket when it
+runs, and open the DuckDB file directly when it does not (api/admin.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import sys
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+# Light imports only up here: `serve` launches Chromium before the service loads DuckDB, Arrow, Quart and
+# the rest, and the admin commands import what they use.
+import trio
+
+from api.admin import CliError, admin_command, service_runs
+from api.cli import admin_request, parser
+from api.startup import (
+    announce,
+    default_workspace,
+    listen,
+    listen_for_metrics,
+    protect_data,
+    serve_http,
+    warn_about,
+)
+from engine.operations.data_dir import UMASK
+from engine.operations.logs import configure as configure_logs
+from engine.operations.settings import Settings, SettingsError, load_settings
+from engine.records.keys import load_or_create_secret
+from engine.rules.plans import Plan, PlanFileError, load_plans
+
+if TYPE_CHECKING:
+    from engine.browser.chromium import HeadStart
+
+log = logging.getLogger("capture")
+
+
+# ---------------------------------------------------------------- serve
+
+
+def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
+    """`run.py serve`: refuse what cannot work before anything starts, then serve until stopped."""
+    from engine.browser.chromium import HeadStart  # Selenium: needed first, to launch Chromium
+
+    warn_about(settings)
+    protect_data(settings)
+    if service_runs(settings):
+        raise CliError(f"a service already runs with data in {settings.data_dir}")
+    listener = listen("listen", settings.listen_host_port())
+    metrics_listener = listen_for_metrics(settings)
+    head_start = HeadStart(settings)
+    try:
+        trio.run(serve, settings, plans, listener, metrics_listener, head_start)
+    finally:
+        head_start.close()
+        listener.close()
+        if metrics_listener is not None:
+            metrics_listener.close()
+
+
+async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.socket,
+                metrics_listener: socket.socket | None, head_start: HeadStart) -> None:
+    """Run every actor and the HTTP server on `listener` (metrics on `metrics_listener`) until SIGTERM or
+    SIGINT; the pool adopts the browsers `head_start` launched."""
+    import duckdb
+
+    from actors.database import Database
+    from actors.supervisor import Supervisor
+
+    own = _Keys.load(settings)  # a key that cannot be read stops the start before anything runs
+    db = Database(settings.database_path)
+    try:
+        await db.open()
+    except duckdb.Error as exc:
+        raise CliError(f"cannot open {settings.database_path}: {exc}") from exc
+    try:
+        async with trio.open_nursery() as nursery:
+            supervisor = Supervisor(nursery)
+            core = await _start_browsers(supervisor, settings, db, head_start)
+            services, link = await _start_actors(supervisor, settings, plans, db, own, core)
+            metrics_address = None
+            if metrics_listener is not None:
+                from actors.metrics import MetricsServer
+
+                metrics_address = metrics_listener.getsockname()
+                await supervisor.start("metrics", MetricsServer(metrics_listener, core.pool, services.jobs).run)
+            first_key = await default_workspace(services.memberships, services.keys, settings)
+            address = listener.getsockname()
+            await serve_http(nursery, services, listener, link, core.pool_ready)
+            announce(settings, address, metrics_address, first_key)
+            link.ready()  # after the pool's sessions, the event log and the HTTP listener: systemd may route to us
+    finally:
+        with trio.move_on_after(5, shield=True):
+            await db.close()
+    log.info("stopped")
+
+
+@dataclass(frozen=True)
+class _Core:
+    """What starts first, for the actors after it."""
+
+    event_log: Any
+    guard: Any
+    pool: Any
+    pool_ready: trio.Event
+
+
+async def _start_browsers(supervisor: Any, settings: Settings, db: Any, head_start: HeadStart) -> _Core:
+    """The event log, the egress guard and the browser pool, first: the head start's browsers boot while the
+    rest is imported and started; "ready" waits for both."""
+    from actors.browser_pool import BrowserPool
+    from actors.egress import EgressGuard
+    from actors.eventlog import EventLog
+    from engine.browser.chromium import guard_host
+    from engine.network.destinations import egress_policy
+
+    event_log = EventLog(db)
+    await supervisor.start("event-log", event_log.run)
+    supervisor.event_log = event_log
+    # built in a thread: it reads the host's addresses and resolves the Grid hub's name, once
+    policy = await trio.to_thread.run_sync(egress_policy, settings)
+    guard = EgressGuard(policy, event_log, head_start.listener,
+                        guard_host(settings), settings.grid_nodes, credentials=bool(settings.grid_url))
+    await supervisor.start("egress-guard", guard.run)
+    pool = BrowserPool(settings, event_log, guard, head_start)
+    core = _Core(event_log, guard, pool, trio.Event())
+
+    async def start_pool() -> None:
+        await supervisor.start("browser-pool", pool.run)
+        core.pool_ready.set()
+    supervisor.nursery.start_soon(start_pool)
+    return core
+
+
+async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Plan], db: Any, own: _Keys,
+                        core: _Core) -> tuple[Any, Any]:
+    """Every other actor, wired: accounts, quota, the shelf, the capture flow, webhooks, jobs, systemd, the
+    control socket. Returns the services the HTTP app is given, and the link to systemd."""
+    from actors.admission import Admission
+    from actors.attempts import Attempts
+    from actors.captures import Captures
+    from actors.control import ControlServer
+    from actors.health import status_line
+    from actors.intake import Intake
+    from actors.job_book import JobSecrets
+    from actors.jobs import Jobs
+    from actors.ledger import QuotaLedger
+    from actors.results import ResultStore
+    from actors.shelf import Shelf
+    from actors.systemd import ServiceManagerLink
+    from actors.webhook_endpoints import WebhookEndpoints
+    from actors.webhooks import Webhooks
+    from api.pipeline import Services
+    from engine.operations.sd_notify import Notifier
+
+    event_log, pool = core.event_log, core.pool
+    memberships, keys, people = await _start_accounts(supervisor, db, plans, own.api_keys, settings)
+    ledger = QuotaLedger(event_log)
+    await supervisor.start("ledger", ledger.run)
+    secrets = JobSecrets(own.keyring, own.signer, own.fingerprints)
+    shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"), own.cache, secrets,
+                  account_of=memberships.account_of)
+    await supervisor.start("shelf", shelf.run)
+    captures = Captures(settings, pool, core.guard, shelf)
+    attempts = Attempts(event_log)
+    admission = Admission(settings, attempts, captures.in_cache)
+    intake = Intake(captures, admission, attempts, ledger)
+    await supervisor.start("intake", intake.run)
+    endpoints = WebhookEndpoints(event_log, secrets, core.guard.policy)
+    await supervisor.start("webhook-endpoints", endpoints.run)
+    webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints)
+    await supervisor.start("webhooks", webhooks.run)
+    jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
+                ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of)
+    await supervisor.start("jobs", jobs.run)
+    link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
+    await supervisor.start("systemd", link.run)
+    control = ControlServer(settings.control_socket, memberships, keys, event_log, jobs, settings.payload_key_dir,
+                            settings.sql_timeout_s, settings.data_dir)
+    await supervisor.start("control", control.run)
+    return Services(settings, keys, memberships, people, admission, attempts, intake, captures, shelf, pool, jobs,
+                    ledger, event_log, webhooks, endpoints), link
+
+
+async def _start_accounts(supervisor: Any, db: Any, plans: dict[str, Plan], secret: bytes,
+                          settings: Settings) -> tuple[Any, Any, Any]:
+    """The accounts' three actors: memberships first, which keys and people ask (and which tells keys of a
+    deleted workspace; people tell it of a sign-up's personal workspace)."""
+    from actors.keys import ApiKeys
+    from actors.memberships import Memberships
+    from actors.people import People
+
+    memberships = Memberships(db, plans, secret, max_teams_per_user=settings.max_teams_per_user)
+    await supervisor.start("memberships", memberships.run)
+    keys = ApiKeys(db, secret, memberships, max_keys_per_workspace=settings.max_keys_per_workspace)
+    await supervisor.start("keys", keys.run)
+    people = People(db, plans, secret, memberships, attempts_per_client_min=settings.login_attempts_per_min,
+                    attempts_per_min=settings.login_attempts_total_per_min)
+    await supervisor.start("people", people.run)
+    return memberships, keys, people
+
+
+@dataclass(frozen=True)
+class _Keys:
+    """The service's own secrets, from the data directory (created on a first start)."""
+
+    api_keys: bytes  # HMAC of API key hashes
+    keyring: Any  # seals job payloads
+    signer: Any  # signs result URLs
+    fingerprints: bytes  # idempotency keys' body fingerprints
+    cache: bytes  # cache keys
+
+    @classmethod
+    def load(cls, settings: Settings) -> _Keys:
+        from engine.records.sealing import Keyring
+        from engine.records.signing import ResultSigner
+
+        secrets = settings.data_dir / "secrets"
+        try:
+            keyring = Keyring.load(settings.payload_key_dir)
+        except (ValueError, OSError) as exc:
+            raise CliError(f"payload keys: {exc}") from exc
+        return cls(load_or_create_secret(secrets / "api-key-hmac.key"), keyring,
+                   ResultSigner(load_or_create_secret(secrets / "result-url.key")),
+                   load_or_create_secret(secrets / "idempotency.key"), load_or_create_secret(secrets / "cache-key.key"))
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def main(argv: list[str] | None = None) -> int:
+    ns = parser().parse_args(argv)
+    os.umask(UMASK)  # every file and directory any command creates is the service user's alone
+    # Until the settings are read, and for the admin commands (whose answers are stdout), logs go to stderr.
+    configure_logs("text", "info", sys.stderr)
+    try:
+        settings = load_settings(ns.config)
+        configure_logs(settings.log_format, settings.log_level, sys.stdout if ns.command == "serve" else sys.stderr)
+        plans = load_plans(settings.plans_file)
+        if ns.command == "serve":
+            serve_command(settings, plans)
+        elif ns.command == "unit-limits":
+            sys.stdout.write(settings.unit_limits())
+        else:
+            admin_command(settings, plans, *admin_request(ns))
+        return 0
+    except (CliError, SettingsError, PlanFileError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
