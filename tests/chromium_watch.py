@@ -15,29 +15,6 @@ BROWSER_NAMES = ("chromedriver", "chrome", "chromium")
 SAMPLE_S = 0.05  # a browser launch lives far longer (chromedriver alone takes ~0.1 s to answer)
 
 
-def _tree(root: int) -> dict[int, int]:
-    """Every process below `root`, each with its parent."""
-    parents: dict[int, int] = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as stat:
-                parents[int(name)] = int(stat.read().rsplit(b")", 1)[1].split(None, 2)[1])
-        except (OSError, ValueError, IndexError):
-            continue  # it ended meanwhile
-    below, todo = {}, [root]
-    children: dict[int, list[int]] = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
-    while todo:
-        parent = todo.pop()
-        for child in children.get(parent, []):
-            below[child] = parent
-            todo.append(child)
-    return below
-
-
 def _name(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/comm") as comm:
@@ -51,11 +28,33 @@ class ChromiumWatch:
 
     def __init__(self, root: int | None = None) -> None:
         self.root = root if root is not None else os.getpid()
-        self.before = set(_tree(self.root))
+        self.parents: dict[int, int] = {}  # each process's parent, read once: a scan reads only the new ones
+        self.before = set(self._tree())
         self.seen: dict[int, str] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="chromium-watch", daemon=True)
         self._thread.start()
+
+    def _tree(self) -> dict[int, int]:
+        """Every live process below the root, each with its parent."""
+        live = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+        self.parents = {pid: self.parents[pid] for pid in live if pid in self.parents}  # a pid may be used again
+        children: dict[int, list[int]] = {}
+        for pid in live:
+            if pid not in self.parents:
+                try:
+                    with open(f"/proc/{pid}/stat", "rb") as stat:
+                        self.parents[pid] = int(stat.read().rsplit(b")", 1)[1].split(None, 2)[1])
+                except (OSError, ValueError, IndexError):
+                    continue  # it ended meanwhile
+            children.setdefault(self.parents[pid], []).append(pid)
+        below, todo = {}, [self.root]
+        while todo:
+            parent = todo.pop()
+            for child in children.get(parent, []):
+                below[child] = parent
+                todo.append(child)
+        return below
 
     def _watch(self) -> None:
         while True:
@@ -65,7 +64,7 @@ class ChromiumWatch:
                 return
 
     def _sample(self) -> None:
-        tree = _tree(self.root)
+        tree = self._tree()
         for pid, parent in tree.items():
             if pid in self.before or pid in self.seen:
                 continue
@@ -74,7 +73,7 @@ class ChromiumWatch:
                 ancestor = tree[ancestor]
             if ancestor in self.before:
                 continue  # below a process the test found running
-            if (name := _name(pid)).startswith(BROWSER_NAMES):
+            if (name := _name(pid)).startswith(BROWSER_NAMES):  # read again each time: an exec changes it
                 self.seen[pid] = name
 
     def stop(self) -> list[str]:
