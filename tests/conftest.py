@@ -28,6 +28,7 @@ import trio
 
 from engine.browser.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
+from tests.chromium_watch import ChromiumWatch
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid
 from tests.grid import missing as grid_missing
@@ -50,6 +51,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if RENDERING_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.chromium)
     items[:] = sorted(items, key=_on_a_grid)  # stable: the order within each part stays
+
+
+WATCH = pytest.StashKey[ChromiumWatch]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Watch every test not marked `chromium` from before its fixtures start: one that launches a browser
+    anyway fails at its teardown, so `-m "not chromium"` keeps meaning it."""
+    if item.get_closest_marker("chromium") is None:
+        item.stash[WATCH] = ChromiumWatch()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """Checked after the fixtures' teardown, so a browser a fixture launched is seen too."""
+    watch = item.stash.get(WATCH, None)
+    try:
+        yield
+    finally:
+        started = watch.stop() if watch is not None else []
+    if started:
+        pytest.fail(f"{item.nodeid} started {', '.join(started)} but is not marked chromium: mark it "
+                    "(@pytest.mark.chromium), so that -m 'not chromium' leaves it out", pytrace=False)
 
 
 def _on_a_grid(item: pytest.Item) -> bool:

@@ -52,7 +52,7 @@ class Handler(BaseHTTPRequestHandler):
         return {k: v[0] for k, v in parse_qs(urlsplit(self.path).query).items()}
 
     def do_GET(self) -> None:  # the stdlib calls it by this name
-        self.server.requests.append((self.path, dict(self.headers)))
+        self.server.asked(self.path, dict(self.headers))
         fn = ROUTES.get(urlsplit(self.path).path)
         try:
             status, headers, body = fn(self) if fn else (404, HTML, page("<h1>no such fixture</h1>"))
@@ -78,8 +78,15 @@ class FixtureServer(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.requests: list[tuple[str, dict[str, str]]] = []
+        self._arrived = threading.Condition()  # notified with each request, for those who wait for one
         self.stopping = threading.Event()
         self.gates: dict[str, threading.Event] = {}
+
+    def asked(self, path: str, headers: dict[str, str]) -> None:
+        """Note a request as it arrives, before it is answered."""
+        with self._arrived:
+            self.requests.append((path, headers))
+            self._arrived.notify_all()
 
     def count(self, path: str) -> int:
         """How often `path` (with its query) was asked for so far."""
@@ -87,10 +94,9 @@ class FixtureServer(ThreadingHTTPServer):
 
     def wait_for_request(self, path: str, more_than: int, wait_s: float = 20) -> None:
         """Return once `path` was asked for more than `more_than` times; fail after `wait_s`."""
-        deadline = time.monotonic() + wait_s
-        while self.count(path) <= more_than:
-            assert time.monotonic() < deadline, f"{path} was not asked for within {wait_s} s"
-            time.sleep(0.01)
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: self.count(path) > more_than, wait_s):
+                raise AssertionError(f"{path} was not asked for within {wait_s} s")
 
     def gate(self) -> Gate:
         """A new closed gate; pages take its name as `?gate=`."""

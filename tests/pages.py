@@ -293,10 +293,13 @@ STRIPES = 100  # /striped: 100 bands of 100 px, band n painted rgb(n * 2.5, 80, 
 
 @route("/striped")
 def striped(handler: Handler) -> Answer:
-    """10,000 px of bands whose red channel tells how far down the page they are."""
+    """10,000 px of bands whose red channel tells how far down the page they are. With `?scrolled=NAME`, its
+    first scroll asks for `/scrolled?NAME`: a recording with `scroll` starts scrolling at its first frame."""
     bands = "".join(f"<div style='height:100px;background:rgb({round(n * 2.5)},80,200)'></div>"
                     for n in range(STRIPES))
-    return 200, HTML, page(bands)
+    name = html.escape(handler.query.get("scrolled", ""), quote=True)
+    beacon = f"<script>addEventListener('scroll', () => fetch('/scrolled?{name}'), {{once: true}})</script>"
+    return 200, HTML, page(bands, beacon if name else "")
 
 
 @route("/framed-alert")

@@ -154,11 +154,11 @@ def test_a_node_killed_mid_capture_gives_one_retried_job_that_succeeds_on_the_ot
             while grid.sessions_running() < 1:
                 assert time.monotonic() < deadline, "the pool's session never came"
                 time.sleep(0.2)
+            slow_images = site.count("/slow-image?s=3.0")
             job_id = ws.submit(url=f"{site.base}/slow-load?s=3&node-killed").json()["id"]
-            while ws.job(job_id)["status"] != "RUNNING":
-                assert time.monotonic() < deadline, "the job never started"
-                time.sleep(0.1)
-            time.sleep(1)  # into its page load
+            site.wait_for_request("/slow-load?s=3&node-killed", 0, wait_s=60)
+            site.wait_for_request("/slow-image?s=3.0", slow_images, wait_s=30)  # into its page load, 3 s from its end
+            assert ws.job(job_id)["status"] == "RUNNING"
             grid.kill(grid.node_with_a_session())
             job = ws.finished_job(job_id, wait_s=90)
             assert job["status"] == "SUCCEEDED", job

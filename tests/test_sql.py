@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import duckdb
@@ -13,7 +14,7 @@ from api.admin import admin
 from engine.operations.settings import Settings
 from engine.operations.sql import SqlRefused
 from engine.records.schema import DDL, Event
-from tests.conftest import Service, Workspace
+from tests.conftest import Service, Workspace, until
 
 SLOW = "SELECT count(*) AS n FROM range(1000000000000) t(n) WHERE hash(n) = 0"  # hours, unless interrupted
 
@@ -81,6 +82,13 @@ def test_a_stopped_service_refuses_file_access_too(tmp_path: Path) -> None:
         list(admin(Settings(data_dir=tmp_path, sql_timeout_s=0.5), {}, "sql", {"query": SLOW}))
 
 
+def _operator_query_running() -> bool:
+    """The operator's query thread is past BEGIN, with its deadline timer started (read_only_rows): the next
+    thing it does is run the query."""
+    threads = threading.enumerate()
+    return any(t.name == "duckdb-operator" for t in threads) and any(isinstance(t, threading.Timer) for t in threads)
+
+
 async def test_a_slow_query_stops_at_its_deadline_and_commits_go_on_beside_it(tmp_path: Path) -> None:
     async with running_event_log(tmp_path / "events.duckdb") as (log, _):
         outcome: list[BaseException] = []
@@ -95,7 +103,7 @@ async def test_a_slow_query_stops_at_its_deadline_and_commits_go_on_beside_it(tm
 
         async with trio.open_nursery() as nursery:
             nursery.start_soon(slow_query)
-            await trio.sleep(0.2)  # the query is running
+            await until(_operator_query_running)
             for n in range(50):
                 await log.append(Event("test.beside", capture_id=f"cap_{n}"))
             committed_while_running = not finished.is_set()

@@ -37,6 +37,7 @@ class Datagrams:
         self.sock.settimeout(0.1)
         self.received: list[tuple[float, str]] = []
         self.on_message = on_message
+        self._arrived = threading.Condition()  # notified after each datagram (and its on_message)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._read, daemon=True)
 
@@ -50,9 +51,20 @@ class Datagrams:
             self.received.append((time.monotonic(), text))
             if self.on_message is not None:
                 self.on_message(text)
+            with self._arrived:
+                self._arrived.notify_all()
 
     def with_field(self, line: str) -> list[float]:
         return [at for at, text in self.received if line in text.split("\n")]
+
+    def wait_for(self, line: str, count: int = 1, after: float = 0.0, wait_s: float = 15) -> list[float]:
+        """The arrival times of datagrams holding `line`, once `count` of them came after `after` (a monotonic
+        time), each handled by on_message; AssertionError after `wait_s`."""
+        with self._arrived:
+            if not self._arrived.wait_for(lambda: len([at for at in self.with_field(line) if at > after]) >= count,
+                                          wait_s):
+                raise AssertionError(f"not {count} {line} within {wait_s} s: {self.received}")
+        return self.with_field(line)
 
     @contextmanager
     def reading(self) -> Iterator[Datagrams]:
@@ -83,16 +95,14 @@ def test_ready_once_serving_then_watchdog_status_and_stopping(tmp_path: Path, si
         service = start_service(tmp_path / "data", site, NOTIFY_SOCKET=str(tmp_path / "notify.sock"),
                                 WATCHDOG_USEC="1000000")
         try:
-            deadline = time.monotonic() + 15
-            while not (notes.with_field("READY=1") and len(notes.with_field("WATCHDOG=1")) >= 10):
-                assert time.monotonic() < deadline, notes.received
-                time.sleep(0.05)
+            notes.wait_for("READY=1")
+            notes.wait_for("WATCHDOG=1", 10)
             status = next(text for text in (t for _, t in notes.received) if "READY=1" in text)
             assert re.search(r"STATUS=2/2 browser sessions \(0 busy, 2 idle\); 0 captures waiting, 0 jobs queued",
                              status), status
         finally:
             assert stop_service(service) == 0
-        time.sleep(0.2)  # the reader thread's last datagrams
+        notes.wait_for("STOPPING=1")  # sent before the process exits; read by the reader thread from the socket
     assert len(notes.with_field("READY=1")) == 1
     assert seen_at_ready == [(200, {"status": "ready", "checks": {"browserSessions": "ok", "eventLog": "ok",
                                                                   "disk": "ok"}})]
@@ -118,22 +128,21 @@ def test_watchdog_pings_stop_while_the_event_loop_is_blocked(tmp_path: Path) -> 
     longer than the watchdog interval sends none, so systemd would restart the service."""
     interval_s, blocked_s = 0.4, 1.2
 
-    async def main() -> None:
+    async def main(notes: Datagrams) -> None:
         with notifier_at(tmp_path / "notify.sock", WATCHDOG_USEC=str(int(interval_s * 1e6))) as notifier:
             link = ServiceManagerLink(notifier, lambda: "status")
             async with trio.open_nursery() as nursery:
                 await nursery.start(link.run)
-                await trio.sleep(1.0)
+                await trio.to_thread.run_sync(notes.wait_for, "WATCHDOG=1", 5)
                 blocked.append(time.monotonic())
                 time.sleep(blocked_s)  # noqa: ASYNC251 - the stall under test
                 blocked.append(time.monotonic())
-                await trio.sleep(1.0)
+                await trio.to_thread.run_sync(lambda: notes.wait_for("WATCHDOG=1", 4, after=blocked[1]))
                 nursery.cancel_scope.cancel()
 
     blocked: list[float] = []
     with Datagrams(tmp_path / "notify.sock").reading() as notes:
-        trio.run(main)
-        time.sleep(0.1)
+        trio.run(main, notes)
     pings = notes.with_field("WATCHDOG=1")
     start, end = blocked
     assert len([at for at in pings if at < start]) >= 4  # every 0.2 s before the stall
