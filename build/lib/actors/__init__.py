@@ -1,1 +1,0 @@
-"""Long-running supervised tasks that own state or a resource."""

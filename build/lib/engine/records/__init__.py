@@ -1,3 +1,0 @@
-"""What is recorded: the DuckDB schema, jobs, webhooks, accounts and keys, sealing and signing,
-analytics, the API's answers.
-"""
