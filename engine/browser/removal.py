@@ -39,7 +39,7 @@ from engine.browser.page import Page
 from engine.rules.errors import RenderFailed
 from engine.rules.request import RemoveElements
 
-VENDOR = Path(__file__).resolve().parent.parent / "vendor"
+VENDOR = Path(__file__).resolve().parents[2] / "vendor"  # the checkout's ./vendor, beside engine/
 CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
 CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
 FRAMES_REPORT_S = 1.5  # and this long for the cross-site frames given it to report (only when there are)
