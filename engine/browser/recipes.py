@@ -2,7 +2,7 @@
 
     take_capture
     ├── emulation.prepare      the screen, identity, headers and cookies      (geometry)
-    ├── removal.prepare        removeElements' scripts, before any document
+    ├── Removal.started        removeElements' rule sets and scripts, before any document
     ├── navigation.navigate    load, wait for waitUntil (then: no refusal page)
     ├── settling.settle        the page as the client wants it                 (geometry, removal)
     ├── facts                  responseType json: what the page says of itself
@@ -28,7 +28,6 @@ from engine.browser.outputs import CONTENT_TYPES
 from engine.browser.page import HTML_DOCUMENT_URL, Page
 from engine.browser.page_steps import evaluate
 from engine.browser.removal import Removal, Removed
-from engine.browser.rule_sets import rule_sets
 from engine.rules.errors import NavigationRefused, RenderFailed, ResultTooLarge, TargetStatusRejected
 from engine.rules.request import CaptureRequest
 
@@ -55,8 +54,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     await emulation.prepare(page, request, default_user_agent)
     removal = None
     if request.remove_elements is not None:
-        removal = Removal(request.remove_elements, await rule_sets())
-        await removal.prepare(page, request.url or HTML_DOCUMENT_URL)
+        removal = await Removal.started(page, request.remove_elements, request.url or HTML_DOCUMENT_URL)
     marks = [trio.current_time()]
     try:
         status = await navigation.navigate(page, request)

@@ -34,7 +34,7 @@ import trio
 from engine.browser import consent
 from engine.browser.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page
-from engine.browser.rule_sets import RuleSets
+from engine.browser.rule_sets import RuleSets, rule_sets
 from engine.rules.errors import RenderFailed
 from engine.rules.request import RemoveElements
 
@@ -113,6 +113,13 @@ class Removal:
     def wanted(self) -> set[str]:
         o = self.options
         return {kind for kind, on in zip(KINDS, (o.cookie_banners, o.popups, o.ads), strict=True) if on}
+
+    @classmethod
+    async def started(cls, page: Page, options: RemoveElements, url: str) -> Removal:
+        """A capture's removal, its rule sets read and prepared on `page` before it navigates to `url`."""
+        removal = cls(options, await rule_sets())
+        await removal.prepare(page, url)
+        return removal
 
     async def prepare(self, page: Page, url: str) -> None:
         """Autoconsent into every frame from the start, with the rules for `url`; and our styles and the consent
