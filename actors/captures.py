@@ -22,10 +22,11 @@ from actors.egress import EgressGuard
 from actors.keys import Principal
 from actors.shelf import Shelf, Shelved
 from engine.browser.cdp import CdpError
-from engine.browser.outputs import video_pixel_frames
+from engine.browser.geometry import video_pixel_frames
 from engine.browser.page import HTML_DOCUMENT_URL
 from engine.browser.recipes import Capture, take_capture
-from engine.browser.removal import AdHosts, rule_sets
+from engine.browser.removal import AdHosts
+from engine.browser.rule_sets import rule_sets
 from engine.network.destinations import check_destination, check_webhook_url
 from engine.network.lookups import Tenant
 from engine.operations.settings import Settings

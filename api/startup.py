@@ -93,7 +93,7 @@ def warn_about(settings: Settings) -> None:
         log.warning("egress_allow (CAPTURE_EGRESS_ALLOW) is set (%s): captures may reach these addresses despite "
                     "the destination rules; use this for local development and tests only",
                     ", ".join(f"{a.network}{':' + str(a.port) if a.port else ''}" for a in settings.egress_allow))
-    from engine.browser.chromium import BrowserAccount, BrowserUserMissing
+    from engine.browser.browser_user import BrowserAccount, BrowserUserMissing
 
     try:
         account = BrowserAccount.for_service(settings.chromium_user)

@@ -116,7 +116,7 @@ def test_an_unreachable_grid_makes_the_service_unready_and_captures_503(
 def test_the_cdp_endpoint_is_reached_at_grid_urls_address(grid_url: str, expected: str) -> None:
     """A Grid names its se:cdp endpoint under an address of its own choosing (here 192.0.2.2:4444 though
     it listened on loopback): only the path is taken."""
-    from engine.browser.chromium import grid_cdp_url
+    from engine.browser.grid import grid_cdp_url
 
     assert grid_cdp_url(grid_url, "ws://192.0.2.2:4444/session/abc/se/cdp") == expected
 

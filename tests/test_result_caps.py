@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import pytest
 from PIL import Image
 
-from engine.browser.outputs import MAX_DEVICE_PIXELS, MAX_IMAGE_PX, within_pixel_caps
+from engine.browser.geometry import MAX_DEVICE_PIXELS, MAX_IMAGE_PX, within_pixel_caps
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 

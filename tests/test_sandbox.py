@@ -16,8 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from engine.browser.chromium import RENDERER_NICE_STEP, descendants
+from engine.browser.chromium import descendants
 from engine.browser.privileges import kill_as
+from engine.browser.processes import RENDERER_NICE_STEP
 from tests.conftest import ROOT, Service, Workspace, start_service, stop_service
 from tests.fixture_site import FixtureServer
 

@@ -1,4 +1,7 @@
-"""Starting and stopping one Chromium through Selenium and Debian's chromedriver.
+"""Starting and stopping one Chromium through Selenium and Debian's chromedriver, or on a Selenium Grid.
+
+The user it runs as is engine.browser.browser_user's, what is done to its
+processes engine.browser.processes', the Grid's side engine.browser.grid's.
 
 Blocking calls only: the pool runs these in threads. Selenium is always given
 the driver and browser paths, so Selenium Manager never reaches the network.
@@ -8,32 +11,26 @@ from __future__ import annotations
 
 import functools
 import json
-import logging
 import os
-import pwd
-import secrets
-import signal
 import socket
 import tempfile
 import urllib.request
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from selenium.webdriver.chrome.options import Options as ChromeOptions
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver as Chrome  # loaded now, not lazily in the launch thread
-from selenium.webdriver.remote.client_config import ClientConfig
 from selenium.webdriver.remote.command import Command
 from selenium.webdriver.remote.webdriver import WebDriver as Remote
 
-from engine.browser.privileges import can_switch_users, drop_capabilities, kill_as, renice_as, run_as
+from engine.browser.browser_user import BrowserAccount, OwnProfile, browser_environment, running_as_root
+from engine.browser.grid import open_grid_session
+from engine.browser.processes import RENDERER_NICE_STEP, in_child, kill_browser_processes, renderers_below_browser
 from engine.operations.settings import Settings, url_host
 
-log = logging.getLogger("capture.chromium")
 GRID_TIMEOUT_S = 60  # a Grid's answer to one WebDriver command (a new session waits in its queue)
 PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
 
@@ -71,114 +68,6 @@ def egress_flags(proxy_server: str, guard_host: str = "127.0.0.1") -> tuple[str,
             f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {guard_host}")
 
 
-def running_as_root() -> bool:
-    return os.geteuid() == 0
-
-
-class BrowserUserMissing(Exception):
-    """The service may switch users (root, or the unit's capabilities) and Chromium's user does not exist."""
-
-
-@dataclass(frozen=True)
-class BrowserAccount:
-    """The unprivileged user chromedriver and Chromium run as when the service may switch users: as root, or
-    under the systemd unit with CAP_SETUID and CAP_SETGID (engine.browser.privileges).
-
-    Chromium's sandbox needs an unprivileged user: as root it refuses to start
-    without --no-sandbox, and then a renderer exploit owns the host. Apart from
-    the service's own user, a browser that escaped its sandbox still cannot read
-    the data directory's secrets.
-    """
-
-    name: str
-    uid: int
-    gid: int
-
-    @classmethod
-    def for_service(cls, name: str) -> BrowserAccount | None:
-        """The account to drop to, or None when the service cannot switch users (Chromium runs as the service)."""
-        if not can_switch_users():
-            return None
-        try:
-            entry = pwd.getpwnam(name)
-        except KeyError:
-            raise BrowserUserMissing(
-                f"the service may switch users, and Chromium must run as the unprivileged user {name!r}, which "
-                f"does not exist: create it (./bootstrap.sh does: useradd --system --user-group --no-create-home "
-                f"--shell /usr/sbin/nologin {name}), set chromium_user, or run the service unprivileged") from None
-        if entry.pw_uid == 0:
-            raise BrowserUserMissing(f"chromium_user {name!r} is root; Chromium needs an unprivileged user")
-        return cls(name, entry.pw_uid, entry.pw_gid)
-
-
-# What the driver and the browser see of our environment: never the CAPTURE_* settings (payload keys among them).
-_PASSED_ENVIRONMENT = ("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "HOME")
-
-
-def _browser_environment(home: str | None) -> dict[str, str]:
-    env = {name: os.environ[name] for name in _PASSED_ENVIRONMENT if name in os.environ}
-    if home is not None:
-        env["HOME"] = home  # the account has no home of its own; Chromium keeps its few files beside the profile
-    return env
-
-
-def _nice_at_least(value: int) -> None:
-    os.nice(value - os.nice(0))
-
-
-def _in_child(first: Any, nice: int) -> None:
-    if first is not None:
-        first()
-    _nice_at_least(nice)
-
-
-class OwnProfile:
-    """A profile directory the browser user makes itself, when the service is not root and so cannot hand
-    it one (no CAP_CHOWN): a new name in the temporary directory, made by `make` in the forked child after
-    its switch to the account (mkdir never follows a name planted there before), removed as the account."""
-
-    def __init__(self, account: BrowserAccount) -> None:
-        self.account = account
-        self.name = str(Path(tempfile.gettempdir()) / f"capture-chromium-{secrets.token_hex(8)}")
-
-    def make(self) -> None:
-        drop_capabilities()
-        os.mkdir(self.name, 0o700)
-
-    def cleanup(self) -> None:
-        run_as(self.account.uid, self.account.gid, "rm", "-rf", "--", self.name)
-
-
-# What Chromium gives a renderer it has put in the background (base::Process's kBackgroundPriority).
-# It does that only where it could raise the renderer back, that is as root: run as another user its
-# renderers stayed at the browser's value and took 60-70 % more CPU per capture (measured beside a
-# root run, 175 against 290 ms on the text page), work a renderer that is about to be closed does with
-# whatever it is given. A headless page counts as hidden, so as root the renderer did its capture there.
-RENDERER_NICE_STEP = 5
-
-
-def _renderers_below_browser(chromium: Chromium, nice: int) -> None:
-    """Start every later renderer at `nice`: each is forked by the zygote and inherits its value.
-
-    The other zygote (`--no-zygote-sandbox`) starts the GPU and utility
-    processes, which stay where the browser is. Raising a nice value is
-    allowed for our own user's processes, and as root for any.
-    """
-    for pid in chromium.pids[1:]:
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()  # Chromium may have rewritten it as one string
-            if b"--type=zygote" in command and b"--no-zygote-sandbox" not in command:
-                if isinstance(chromium.user_data_dir, OwnProfile):  # another user's process: as that user
-                    account = chromium.user_data_dir.account
-                    renice_as(account.uid, account.gid, pid, nice)
-                else:
-                    os.setpriority(os.PRIO_PROCESS, pid, nice)
-        except (ProcessLookupError, FileNotFoundError):
-            continue
-        except OSError as error:
-            log.warning("cannot lower the priority of Chromium's renderers (%s): they compete with the browser", error)
-
-
 @dataclass
 class Chromium:
     """A browser the pool drives: launched here (`driver_pid`, a profile directory), or a remote session on a
@@ -199,6 +88,12 @@ class Chromium:
         if self.driver_pid is None:
             return []
         return [self.driver_pid, *descendants(self.driver_pid)]
+
+    @property
+    def signalled_as(self) -> BrowserAccount | None:
+        """The browser user, when its processes are another user's that the service (not root) cannot signal or
+        renice itself; None when it can."""
+        return self.user_data_dir.account if isinstance(self.user_data_dir, OwnProfile) else None
 
 
 def resident_bytes(chromium: Chromium) -> int:
@@ -253,8 +148,8 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     if settings.chromium_nice > os.nice(0):
         # Set in the forked child only (after it dropped to the account): it and its children inherit it.
         made = popen.get("preexec_fn")
-        popen["preexec_fn"] = functools.partial(_in_child, made, settings.chromium_nice)
-    env = _browser_environment(user_data.name if account is not None else None)
+        popen["preexec_fn"] = functools.partial(in_child, made, settings.chromium_nice)
+    env = browser_environment(user_data.name if account is not None else None)
     try:
         driver = Chrome(service=Service(str(settings.chromedriver_path), env=env, popen_kw=popen), options=options)
     except BaseException:
@@ -264,7 +159,8 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
         cdp_url = json.load(answer)["webSocketDebuggerUrl"]
     chromium = Chromium(driver, cdp_url, driver.service.process.pid, user_data)
-    _renderers_below_browser(chromium, min(max(settings.chromium_nice, os.nice(0)) + RENDERER_NICE_STEP, 19))
+    renderer_nice = min(max(settings.chromium_nice, os.nice(0)) + RENDERER_NICE_STEP, 19)
+    renderers_below_browser(chromium.pids, chromium.signalled_as, renderer_nice)
     return chromium
 
 
@@ -277,26 +173,8 @@ def launch_remote(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chro
         options.add_argument(flag)
     if settings.unsafe_disable_chromium_sandbox:
         options.add_argument("--no-sandbox")
-    config = ClientConfig(settings.grid_url, timeout=GRID_TIMEOUT_S)
-    driver = Remote(command_executor=settings.grid_url, options=options, client_config=config)
-    cdp_url = driver.capabilities.get("se:cdp")
-    if not cdp_url:
-        driver.quit()
-        raise GridWithoutCdp(f"the Grid at {settings.grid_url} gave a session without se:cdp (Selenium Grid 4 "
-                             "with a Chromium node is needed)")
-    return Chromium(driver, grid_cdp_url(settings.grid_url, cdp_url), None, None)
-
-
-def grid_cdp_url(grid_url: str, se_cdp: str) -> str:
-    """The session's se:cdp path at grid_url's address. A Grid reports its endpoint under the address it
-    thinks it has (by default an interface address and port 4444, whatever it listens on), which the
-    control host may not reach, or must not: only grid_url is the operator's word."""
-    grid, cdp = urlsplit(grid_url), urlsplit(se_cdp)
-    return urlunsplit(("wss" if grid.scheme == "https" else "ws", grid.netloc, cdp.path, cdp.query, ""))
-
-
-class GridWithoutCdp(Exception):
-    """The Grid's session has no CDP endpoint: the pool cannot drive it."""
+    driver, cdp_url = open_grid_session(settings.grid_url, options, GRID_TIMEOUT_S)
+    return Chromium(driver, cdp_url, None, None)
 
 
 def keep_alive(chromium: Chromium) -> None:
@@ -354,38 +232,16 @@ def stop(chromium: Chromium, force: bool = False) -> None:
     would otherwise hold the driver's quit until its own timeout.
     """
     leftovers = chromium.pids
-    account = chromium.user_data_dir.account if isinstance(chromium.user_data_dir, OwnProfile) else None
+    account = chromium.signalled_as
     if force:
-        _kill_browser_processes(leftovers, account)
+        kill_browser_processes(leftovers, account)
     try:
         chromium.driver.quit()
     except Exception:
         pass
-    _kill_browser_processes(leftovers, account)
+    kill_browser_processes(leftovers, account)
     if chromium.user_data_dir is not None:
         chromium.user_data_dir.cleanup()
-
-
-def _kill_browser_processes(pids: list[int], account: BrowserAccount | None = None) -> None:
-    """SIGKILL to those still browser processes; as `account` when they are its (the service cannot signal
-    another user's processes unless it is root)."""
-    alive = [pid for pid in pids if _is_browser_process(pid)]  # never a recycled pid that is someone else's now
-    if account is not None and alive:
-        kill_as(account.uid, account.gid, alive)
-        return
-    for pid in alive:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
-def _is_browser_process(pid: int) -> bool:
-    try:
-        comm = Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return False
-    return comm.startswith(("chrom", "headless_shell"))
 
 
 def descendants(pid: int) -> list[int]:

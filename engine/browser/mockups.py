@@ -12,11 +12,18 @@ Output size: the screenshot's size plus the frame's, `output_size`.
 
 from __future__ import annotations
 
+import base64
 import html
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from engine.browser import geometry
+from engine.browser.page import Page
+from engine.browser.page_steps import evaluate, wait_for_lifecycle
+from engine.rules.request import CaptureRequest
 
 Theme = Literal["light", "dark"]
 Px = Callable[[float], int]  # CSS px of the device to pixels of the image
@@ -48,6 +55,31 @@ COLOURS = {  # body, screen border, details (camera, toolbar), text
     "light": ("#d8dadf", "#0b0b0c", "#eceef1", "#202124"),
     "dark": ("#2b2c30", "#000000", "#35363a", "#e8eaed"),
 }
+
+
+async def framed(page: Page, r: CaptureRequest, screenshot: bytes) -> bytes:
+    """The PNG screenshot in its device's frame , drawn on this page once it left the site."""
+    assert r.mockup is not None
+    host = (urlsplit(page.state.document_url).hostname or "") if r.url is not None else ""
+    loader = (await page.send("Page.navigate", {"url": "about:blank"})).get("loaderId")
+    if loader:
+        await wait_for_lifecycle(page, loader, "load")
+    screen, scale = png_size(screenshot), geometry.scale_of(r)
+    width, height = output_size(r.mockup.device, screen, scale)
+    tree = await page.send("Page.getFrameTree")
+    await page.send_many([
+        ("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                "mobile": False}),
+        ("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 255, "g": 255, "b": 255,
+                                                                   "a": 1 if r.format == "jpeg" else 0}}),
+        ("Page.setDocumentContent", {"frameId": tree["frameTree"]["frame"]["id"], "html": frame_html(
+            r.mockup.device, r.mockup.theme, base64.b64encode(screenshot).decode(), screen, scale, host)}),
+    ])
+    await evaluate(page, "Promise.all([...document.images].map(image => image.decode()))", await_promise=True)
+    params: dict[str, Any] = {"format": r.format, "fromSurface": True}
+    if r.format in {"jpeg", "webp"}:
+        params["quality"] = r.quality or 80
+    return base64.b64decode((await page.send("Page.captureScreenshot", params))["data"])
 
 
 def png_size(png: bytes) -> tuple[int, int]:

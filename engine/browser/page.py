@@ -4,6 +4,9 @@
 moment the target is attached, so no load event can be missed between a
 command and a wait. Dialogs are dismissed and the synthetic document of an
 `html` capture is served by a helper task that lives as long as the page.
+What the main frame did is `engine.browser.page_state`'s; the steps a recipe
+takes on the page (evaluate, selectors, lifecycle waits) are
+`engine.browser.page_steps`'.
 """
 
 from __future__ import annotations
@@ -12,67 +15,19 @@ import base64
 import functools
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 import trio
 
 from engine.browser.cdp import CdpConnection, CdpError, succeeded
-from engine.browser.waiting import open_helper_nursery, wait_any
-from engine.rules.errors import FieldError, InvalidRequest, RenderFailed
+from engine.browser.page_state import PageState
+from engine.browser.waiting import open_helper_nursery
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
 ENABLED_DOMAINS = ("Page.enable", "Network.enable", "Inspector.enable")  # the events PageState follows
 MAX_FRAME_SESSIONS = 50  # cross-site frames given the frame script; more are left to run without it
 FRAME_SESSION = "captureFrameSession"  # added to a frame's dialog event: the session to answer it on
-
-
-@dataclass
-class PageState:
-    """What the main frame did, keyed by loader id.
-
-    Events for a navigation can arrive before `Page.navigate` answers with its
-    loader id, so everything is recorded per loader and looked up afterwards.
-    """
-
-    main_frame: str
-    document_status: dict[str, int] = field(default_factory=dict)
-    document_url: str = "about:blank"  # the main frame's latest document request, redirects included
-    loaders: list[str] = field(default_factory=list)  # the main frame's committed loaders, oldest first
-    loader_changed: trio.Event = field(default_factory=trio.Event)
-    stopped_loading: trio.Event = field(default_factory=trio.Event)  # renewed when loading starts
-    crashed: trio.Event = field(default_factory=trio.Event)
-    _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
-
-    def lifecycle(self, loader: str, name: str) -> trio.Event:
-        """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
-        return self._lifecycle.setdefault((loader, name), trio.Event())
-
-    def on_event(self, method: str, params: dict[str, Any]) -> None:
-        if method == "Network.requestWillBeSent":
-            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
-                self.document_url = params["request"]["url"]
-        elif method == "Page.frameStartedLoading" and params.get("frameId") == self.main_frame:
-            if self.stopped_loading.is_set():
-                self.stopped_loading = trio.Event()
-        elif method == "Page.frameStoppedLoading" and params.get("frameId") == self.main_frame:
-            self.stopped_loading.set()
-        elif method == "Page.frameNavigated":  # a document committed: the page now shows it
-            frame = params["frame"]
-            if frame["id"] == self.main_frame and frame["loaderId"] not in self.loaders:
-                self.loaders.append(frame["loaderId"])
-                self.loader_changed.set()
-                self.loader_changed = trio.Event()
-        elif method == "Network.responseReceived":
-            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
-                self.document_status[params["loaderId"]] = int(params["response"]["status"])
-        elif method == "Page.lifecycleEvent":
-            if params.get("frameId") == self.main_frame:
-                self.lifecycle(params["loaderId"], params["name"]).set()
-        elif method in {"Inspector.targetCrashed", "Inspector.detached"}:
-            self.crashed.set()
 
 
 class Page:
@@ -262,65 +217,3 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_
                 await conn.send("Target.disposeBrowserContext", {"browserContextId": context})
             except CdpError:
                 pass  # the browser is gone; its contexts went with it
-
-
-async def evaluate(page: Page, expression: str, *, await_promise: bool = False) -> Any:
-    """The value of a capture step's expression in the page; RenderFailed if it throws."""
-    result = await page.send("Runtime.evaluate", {
-        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
-    })
-    if "exceptionDetails" in result:
-        detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
-        raise RenderFailed(f"the page refused a capture step: {detail}")
-    return result.get("result", {}).get("value")
-
-
-def js_literal(text: str) -> str:
-    """`text` as a JavaScript string literal."""
-    return orjson.dumps(text).decode()
-
-
-async def next_frames(page: Page) -> None:
-    """Until two animation frames have passed: what was just changed is painted."""
-    await evaluate(page, """new Promise(done =>
-        requestAnimationFrame(() => requestAnimationFrame(done)))""", await_promise=True)
-
-
-async def check_selector(page: Page, field: str, selector: str) -> None:
-    """InvalidRequest naming `field` when `selector` is no CSS selector the page can query."""
-    valid = await evaluate(page, f"""(() => {{
-        try {{ document.querySelector({js_literal(selector)}); return true; }}
-        catch (e) {{ return false; }} }})()""")
-    if not valid:
-        raise InvalidRequest(f"{field}: {selector!r} is not a valid CSS selector",
-                             errors=(FieldError(field, "invalid", "not a valid CSS selector"),))
-
-
-async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
-    """Wait until the main frame's document reaches `name` (load, networkIdle, …).
-
-    A page that replaces itself before it loads (a script setting `location`,
-    a form submitted at once) never loads its first document; once another
-    document commits, the wait moves on to it. A navigation that never commits
-    (an external protocol, a 204) leaves the wait where it was, and if it
-    stopped the document's loading, the end of loading counts as loaded.
-    """
-    state = page.state
-    current = loader
-    while True:
-        changed, stopped = state.loader_changed, state.stopped_loading
-        reached = state.lifecycle(current, name)
-        ends = [reached, changed, state.crashed, page.conn.closed]
-        if name != "networkIdle":
-            ends.append(stopped)  # networkIdle still fires after a stopped load; load events do not
-        await wait_any(*ends)
-        if reached.is_set():
-            return
-        if stopped.is_set() and name != "networkIdle" and not changed.is_set():
-            # Loading ended without this event: a navigation to an external protocol
-            # (mailto:, ftp:) stops the document's load, which then never fires.
-            return
-        if not changed.is_set():
-            raise RenderFailed("the page crashed or the browser went away while loading")
-        if current in state.loaders and state.loaders[-1] != current:
-            current = state.loaders[-1]

@@ -17,16 +17,13 @@ Three layers, each reporting what it removed (`Removed`: kind, layer, what, scor
   those of a requested kind are hidden, and what they took is given back
   (scrolling unlocked, translucent backdrops and blur gone).
 
-The rule sets live in ./vendor (fetched by ./bootstrap.sh) and are read once.
+The rule sets live in ./vendor (fetched by ./bootstrap.sh) and are read once (engine.browser.rule_sets); the
+rules layer's scripts are engine.browser.consent's.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,26 +31,14 @@ import adblock
 import orjson
 import trio
 
+from engine.browser import consent
 from engine.browser.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page
+from engine.browser.rule_sets import RuleSets, rule_sets
 from engine.rules.errors import RenderFailed
 from engine.rules.request import RemoveElements
 
-VENDOR = Path(__file__).resolve().parents[2] / "vendor"  # the checkout's ./vendor, beside engine/
-CONSENT_WAIT_S = 2.5  # at most this long for a consent platform found on the page to be dismissed
-CONSENT_START_S = 0.3  # and this long for autoconsent to start looking at all
-FRAMES_REPORT_S = 1.5  # and this long for the cross-site frames given it to report (only when there are)
-BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
-# "started": detecting, its first look not yet done (a cross-site frame on a busy host); bounded by START_MS
-STARTING = frozenset({"loading", "waitingForInitResponse", "initialized", "started"})
 MAX_NAMES = 5000  # class names and ids of a page asked about in the cosmetic rules
-AUTOCONSENT_CONFIG = {
-    "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": False,
-    "enableCosmeticRules": True, "enableGeneratedRules": True, "enableHeuristicDetection": False,
-    "detectRetries": 6, "isMainWorld": True, "prehideTimeout": 2000, "visualTest": False,
-    "logs": {"lifecycle": False, "rulesteps": False, "detectionsteps": False, "evals": False, "errors": False,
-             "messages": False, "waits": False},
-}
 
 
 @dataclass(frozen=True)
@@ -80,67 +65,6 @@ def counts(removed: list[Removed] | tuple[Removed, ...]) -> str:
 
 def blocked_hosts(removed: list[Removed] | tuple[Removed, ...]) -> int:
     return sum(1 for r in removed if r.layer == "network")
-
-
-class RuleSetsMissing(RenderFailed):
-    """./vendor lacks a rule set: the service was installed without ./bootstrap.sh."""
-
-
-@dataclass(frozen=True)
-class RuleSets:
-    autoconsent: str  # its content script
-    generic_rules: tuple[str, ...]  # the JSON of each rule that may apply on any site
-    site_rules: tuple[tuple[re.Pattern[str], str], ...]  # (urlPattern, JSON) of the site-specific ones
-    ads: adblock.Engine
-
-    def consent_script(self, url: str) -> str:
-        """The bridge and autoconsent with the rules for `url`: the generic ones and those of its site only (a
-        page parses 200 rules, not 800)."""
-        rules = [*self.generic_rules, *(text for pattern, text in self.site_rules if pattern.search(url))]
-        bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace(
-            "RULES", orjson.dumps("[" + ",".join(rules) + "]").decode())
-        # Once per document (a cross-site frame may be given it twice); a frame's first, empty one needs none.
-        # Autoconsent would start looking once the page is idle, which may be after our capture: it starts at
-        # once (its own `requestIdleCallback` shadowed; the page's untouched).
-        return (f"if (!window.__captureConsentBridge && location.href !== 'about:blank') {{\n{bridge}\n"
-                f"((requestIdleCallback) => {{\n{self.autoconsent}\n}})((run) => setTimeout(run, 0));\n}}")
-
-
-_lock = threading.Lock()
-
-
-@functools.cache
-def _load(vendor: Path) -> RuleSets:
-    with _lock:
-        try:
-            autoconsent = (vendor / "autoconsent" / "autoconsent.playwright.js").read_text()
-            rules = orjson.loads((vendor / "autoconsent" / "rules.json").read_bytes())["autoconsent"]
-            lists = [(vendor / "easylist" / name).read_text() for name in ("easylist.txt", "easyprivacy.txt")]
-        except OSError as exc:
-            raise RuleSetsMissing(f"removeElements: the rule sets are not installed ({exc.filename}); "
-                                  "./bootstrap.sh fetches them") from exc
-        generic, site = [], []
-        for rule in rules:
-            text = orjson.dumps(rule).decode()
-            pattern = (rule.get("runContext") or {}).get("urlPattern")
-            try:
-                site.append((re.compile(pattern), text)) if pattern else generic.append(text)
-            except re.error:
-                generic.append(text)  # a pattern Python cannot read: offered everywhere, autoconsent decides
-        filters = adblock.FilterSet()
-        for text in lists:
-            filters.add_filter_list(text)
-        return RuleSets(autoconsent, tuple(generic), tuple(site), adblock.Engine(filters, optimize=True))
-
-
-async def rule_sets(vendor: Path = VENDOR) -> RuleSets:
-    """The rule sets, read (in a thread, the first time) from `vendor`."""
-    if vendor not in _loaded:
-        _loaded[vendor] = await trio.to_thread.run_sync(_load, vendor)
-    return _loaded[vendor]
-
-
-_loaded: dict[Path, RuleSets] = {}
 
 
 class AdHosts:
@@ -190,12 +114,19 @@ class Removal:
         o = self.options
         return {kind for kind, on in zip(KINDS, (o.cookie_banners, o.popups, o.ads), strict=True) if on}
 
+    @classmethod
+    async def started(cls, page: Page, options: RemoveElements, url: str) -> Removal:
+        """A capture's removal, its rule sets read and prepared on `page` before it navigates to `url`."""
+        removal = cls(options, await rule_sets())
+        await removal.prepare(page, url)
+        return removal
+
     async def prepare(self, page: Page, url: str) -> None:
         """Autoconsent into every frame from the start, with the rules for `url`; and our styles and the consent
         platforms' snippets must work on pages whose CSP would refuse them."""
         await page.send("Page.setBypassCSP", {"enabled": True})
         if self.options.cookie_banners:
-            await page.run_in_every_frame(self.rules.consent_script(url))
+            await page.run_in_every_frame(consent.consent_script(self.rules, url))
 
     async def apply(self, page: Page) -> list[Removed]:
         if self.options.cookie_banners:
@@ -211,16 +142,11 @@ class Removal:
 
     async def _consent(self, page: Page) -> None:
         """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
-        with trio.move_on_after(FRAMES_REPORT_S):  # the cross-site frames attached so far, given their script
+        with trio.move_on_after(consent.FRAMES_REPORT_S):  # the cross-site frames attached so far, given their script
             await page.frames_given.wait()
-        expression = (CONSENT_WAIT.replace("EXPECTED", str(1 + len(page.frame_sessions)))
-                      .replace("BUSY", orjson.dumps(sorted(BUSY)).decode())
-                      .replace("STARTING", orjson.dumps(sorted(STARTING)).decode())
-                      .replace("WAIT_MS", str(int(CONSENT_WAIT_S * 1000)))
-                      .replace("START_MS", str(int(CONSENT_START_S * 1000)))
-                      .replace("REPORT_MS", str(int(FRAMES_REPORT_S * 1000))))
+        expression = consent.wait_expression(1 + len(page.frame_sessions))
         state = None
-        with trio.move_on_after(CONSENT_WAIT_S + FRAMES_REPORT_S + 1):  # the page's timers run the wait
+        with trio.move_on_after(consent.CONSENT_WAIT_S + consent.FRAMES_REPORT_S + 1):  # the page's timers run the wait
             state = await _evaluate(page, expression)
         for cmp in dict.fromkeys((state or {}).get("done", [])):
             self.removed.append(Removed("cookieBanners", "rules", str(cmp)[:80]))
@@ -259,60 +185,6 @@ async def _evaluate(page: Page, expression: str, context: int | None = None) -> 
         raise RenderFailed(f"removeElements failed on this page: {detail[:300]}")
     return result.get("result", {}).get("value")
 
-
-# Main world, every frame, before the page's scripts: autoconsent's messages answered and collected.
-CONSENT_BRIDGE = """(() => {
-  window.__captureConsentBridge = true;
-  const KEY = '__captureConsent', top = window.top === window;
-  let note = () => {};
-  if (top) {
-    const state = {lifecycles: {}, done: [], popups: []};
-    Object.defineProperty(window, KEY, {value: state, configurable: false, enumerable: false, writable: false});
-    note = (m) => {
-      if (m.instance && typeof m.lifecycle === 'string' && Object.keys(state.lifecycles).length < 100) {
-        state.lifecycles[m.instance] = m.lifecycle;
-      }
-      if (m.done && state.done.length < 20) state.done.push(String(m.done));
-      if (m.popup && state.popups.length < 20) state.popups.push(String(m.popup));
-    };
-    window.addEventListener('message', (event) => {
-      const m = event.data && typeof event.data === 'object' && event.data[KEY];
-      if (m && typeof m === 'object') note(m);
-    });
-  }
-  const report = (m) => {
-    if (top) note(m); else try { window.top.postMessage({[KEY]: m}, '*'); } catch (e) { /* gone */ }
-  };
-  window.autoconsentSendMessage = (message) => {
-    if (!message || typeof message !== 'object') return;
-    if (message.type === 'init') {
-      const answer = {type: 'initResp', config: CONFIG, rules: {autoconsent: JSON.parse(RULES)}};
-      queueMicrotask(() => window.autoconsentReceiveMessage(answer));
-    } else if (message.type === 'report') {
-      report({instance: message.instanceId, lifecycle: message.state && message.state.lifecycle});
-    } else if (message.type === 'autoconsentDone') {
-      report({done: message.cmp});
-    } else if (message.type === 'popupFound') {
-      report({popup: message.cmp});
-    }
-  };
-})();"""
-
-CONSENT_WAIT = """new Promise((resolve) => {
-  const started = performance.now(), busy = BUSY, starting = STARTING;
-  const look = () => {
-    const state = window.__captureConsent, waited = performance.now() - started;
-    const now = state ? Object.values(state.lifecycles) : [];
-    if ((now.some((l) => busy.includes(l)) && waited < WAIT_MS)
-        || (now.length < EXPECTED && waited < (EXPECTED > 1 ? REPORT_MS : START_MS))
-        || (now.some((l) => starting.includes(l)) && waited < START_MS)) {
-      setTimeout(look, 10);
-    } else {
-      resolve(state ? {done: state.done.slice(0, 20)} : null);
-    }
-  };
-  look();
-})"""
 
 NAMES_EXPRESSION = """(() => {
   const classes = new Set(), ids = new Set();

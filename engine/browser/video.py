@@ -29,8 +29,12 @@ import av
 import trio
 from av.video.frame import PictureType
 
+from engine.browser import geometry
 from engine.browser.cdp import CdpError
+from engine.browser.page import Page
+from engine.browser.page_steps import evaluate, next_frames
 from engine.rules.errors import RenderFailed, ResultTooLarge
+from engine.rules.request import CaptureRequest, Video
 
 T = TypeVar("T")
 ENCODER_OPTIONS = {"deadline": "realtime", "cpu-used": "8", "row-mt": "1", "crf": "32", "b": "0"}
@@ -169,3 +173,34 @@ class Recording:
         except trio.Cancelled:
             self.encoder.stopped = True
             raise
+
+
+async def record(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
+    """The page for `video.durationMs` as a WebM at the viewport's CSS size; with `scroll`, from
+    the top to the bottom of the page, smoothly, within the recording."""
+    video = r.video or Video()
+    metrics = geometry.screen(r)
+    width, height = int(metrics["width"]), int(metrics["height"])
+    recording = Recording(page.send, width, height, video.fps, video.duration_ms / 1000, max_bytes)
+
+    async def start_scrolling() -> None:
+        # over the duration less three frames, so the last frames show the bottom
+        await evaluate(page, f"""(() => {{
+            const span = {max(1, video.duration_ms - 3000 // video.fps)}, start = performance.now();
+            const bottom = () => Math.max(document.documentElement.scrollHeight,
+                                          document.body ? document.body.scrollHeight : 0) - innerHeight;
+            const step = (now) => {{ const p = Math.min(1, (now - start) / span);
+                scrollTo(0, p * bottom()); if (p < 1) requestAnimationFrame(step); }};
+            requestAnimationFrame(step); }})()""")
+
+    await next_frames(page)  # a frame painted after settle(): else the first may still show removed overlays
+    page.screencast = recording.on_frame
+    await page.send("Page.startScreencast", {"format": "jpeg", "quality": JPEG_QUALITY, "maxWidth": width,
+                                             "maxHeight": height, "everyNthFrame": 1})
+    try:
+        scrolling = r.scroll is not None and r.scroll.enabled
+        return await recording.record(start_scrolling if scrolling else None)
+    finally:
+        page.screencast = None
+        with trio.move_on_after(1, shield=True), suppress(CdpError):
+            await page.send("Page.stopScreencast")

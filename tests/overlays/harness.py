@@ -21,10 +21,12 @@ import trio
 
 from engine.browser.cdp import CdpConnection, message_limit, open_cdp
 from engine.browser.chromium import launch, stop
+from engine.browser.emulation import prepare
+from engine.browser.navigation import navigate
 from engine.browser.overlays import FEATURES, candidates, finder_expression
 from engine.browser.page import Page, open_page
-from engine.browser.recipes import navigate, prepare
-from engine.browser.removal import Removal, rule_sets
+from engine.browser.removal import Removal
+from engine.browser.rule_sets import rule_sets
 from engine.operations.settings import Settings
 from engine.rules.request import CaptureRequest, RemoveElements
 

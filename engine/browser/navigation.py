@@ -1,0 +1,26 @@
+"""Loading the target: navigate to it and wait for `waitUntil`; the main document's status."""
+
+from __future__ import annotations
+
+from engine.browser.page import HTML_DOCUMENT_URL, Page
+from engine.browser.page_steps import wait_for_lifecycle
+from engine.rules.errors import RenderFailed
+from engine.rules.request import CaptureRequest
+
+# Chromium reports these for a page it still shows (an HTTP error page with an empty body).
+SHOWN_ERRORS = frozenset({"net::ERR_HTTP_RESPONSE_CODE_FAILURE"})
+WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networkidle": "networkIdle"}
+
+
+async def navigate(page: Page, r: CaptureRequest) -> int:
+    """Load the target and wait for `waitUntil`; return the main document's status."""
+    url = r.url or HTML_DOCUMENT_URL
+    result = await page.send("Page.navigate", {"url": url})
+    error = result.get("errorText")
+    if error and error not in SHOWN_ERRORS:
+        raise RenderFailed(f"could not load {url}: {error}")
+    loader = result.get("loaderId")
+    if not loader:
+        raise RenderFailed(f"could not load {url}: the browser started no navigation")
+    await wait_for_lifecycle(page, loader, WAIT_EVENTS[r.wait_until])
+    return page.state.document_status.get(loader, 200)

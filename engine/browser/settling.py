@@ -1,0 +1,101 @@
+"""After the page loaded, before it is rendered: scrolled through, overlays removed (engine.browser.removal), the
+client's script, styles, hidden elements, waitForSelector, click and delay: the page as the client wants it."""
+
+from __future__ import annotations
+
+import trio
+
+from engine.browser.geometry import MAX_IMAGE_PX, scale_of
+from engine.browser.page import Page
+from engine.browser.page_steps import check_selector, evaluate, js_literal, next_frames
+from engine.browser.removal import Removal
+from engine.rules.errors import FieldError, JavascriptError, SelectorNotFound
+from engine.rules.request import CaptureRequest
+
+SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
+
+
+async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) -> None:
+    """Scrolling, overlays removed, the client's script, styles, hidden elements, waitForSelector, click, delay:
+    the page as the client wants it."""
+    if r.scroll is not None and r.scroll.enabled and r.format != "webm":  # a video scrolls while it records
+        await scroll_through(page, r)
+    if removal is not None:
+        await removal.apply(page)
+    if r.javascript is not None:
+        await run_script(page, r.javascript)
+    rules = [r.css or ""]
+    for index, selector in enumerate(r.hide_selectors):
+        await check_selector(page, f"hideSelectors[{index}]", selector)
+        rules.append(f"{selector} {{ visibility: hidden !important; }}")
+    if any(rules):
+        await evaluate(page, f"""(() => {{ const s = document.createElement('style');
+            s.textContent = {js_literal(chr(10).join(rules))};
+            (document.head || document.documentElement).appendChild(s); }})()""")
+    if r.wait_for_selector:
+        await check_selector(page, "waitForSelector", r.wait_for_selector)
+        await evaluate(page, f"""new Promise(done => {{ const look = () =>
+            document.querySelector({js_literal(r.wait_for_selector)}) ? done(true) : setTimeout(look, 50);
+            look(); }})""", await_promise=True)
+    if r.click:
+        await check_selector(page, "click", r.click)
+        found = await evaluate(page, f"""(() => {{
+            const el = document.querySelector({js_literal(r.click)}); if (!el) return false;
+            el.scrollIntoView({{block: 'center'}}); el.click(); return true; }})()""")
+        if not found:
+            raise SelectorNotFound("click", r.click)
+        await next_frames(page)
+    if r.delay_ms:
+        await trio.sleep(r.delay_ms / 1000)
+
+
+async def run_script(page: Page, script: str) -> None:
+    """The client's script, evaluated like a console snippet (top-level await, a promise awaited); a throw or a
+    rejection is the client's JavascriptError, with the first SCRIPT_MESSAGE characters of its message."""
+    result = await page.send("Runtime.evaluate", {
+        "expression": script, "replMode": True, "awaitPromise": True, "returnByValue": False,
+        "userGesture": True,
+    })
+    value = result.get("result", {})
+    if "exceptionDetails" not in result and value.get("subtype") == "promise":
+        # replMode awaits a top-level `await`, not a promise the snippet ends with: that one is awaited here
+        result = await page.send("Runtime.awaitPromise", {"promiseObjectId": value["objectId"]})
+    if "exceptionDetails" in result:
+        details = result["exceptionDetails"]
+        message = details.get("exception", {}).get("description") or details.get("text") or "the script threw"
+        raise JavascriptError(f"javascript: {message[:SCRIPT_MESSAGE]}", errors=(
+            FieldError("javascript", "threw", message[:SCRIPT_MESSAGE]),))
+    await next_frames(page)
+
+
+async def scroll_through(page: Page, r: CaptureRequest) -> None:
+    """Down the whole page in steps (lazy images and sections load), until the pixel cap; wait for what that
+    started (images, then a quiet network); back to the top, so fixed headers appear once."""
+    assert r.scroll is not None
+    scale = scale_of(r)
+    await evaluate(page, f"""(async () => {{
+        const pause = ms => new Promise(done => setTimeout(done, ms));
+        const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const step = {r.scroll.step_px or 0} || innerHeight, delay = {100 if r.scroll.delay_ms is None
+                                                                      else r.scroll.delay_ms};
+        const limit = {MAX_IMAGE_PX / scale};
+        const height = () => Math.min(limit, Math.max(document.documentElement.scrollHeight,
+                                                      document.body ? document.body.scrollHeight : 0));
+        for (let y = step; y - step + innerHeight < height(); y += step) {{
+            scrollTo(0, y);
+            await frames();
+            await pause(delay);
+        }}
+        const loading = [...document.images].filter(i => !i.complete);  // at most 5 s for the images
+        await Promise.race([pause(5000), Promise.all(loading.map(i => new Promise(done => {{
+            i.addEventListener('load', done); i.addEventListener('error', done); }})))]);
+        let seen = -1;  // then a quiet network: 5 looks 100 ms apart with no new resource, at most 50 looks
+        for (let quiet = 0, looks = 0; quiet < 5 && looks < 50; looks++) {{
+            const count = performance.getEntriesByType('resource').length;
+            quiet = count === seen ? quiet + 1 : 0;
+            seen = count;
+            await pause(100);
+        }}
+        scrollTo(0, 0);
+        await frames();
+    }})()""", await_promise=True)
