@@ -1,13 +1,17 @@
-"""The README stays true: every setting is documented, and so is every operator command."""
+"""The README stays true: every setting is documented, and so is every operator command and every room of the
+layout."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from pathlib import Path
 
 from api.cli import parser
 from engine.operations.settings import Settings
 from engine.rules.permissions import MATRIX, ROLES
+from tests.conftest import ROOT
+from tests.test_layout import WINGS
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 
@@ -34,3 +38,18 @@ def test_the_permission_matrix_in_the_readme_is_the_enforced_one() -> None:
     for action, (roles, text) in MATRIX.items():
         cells = " | ".join("yes" if role in roles else "no" for role in ROLES)
         assert f"| `{action}`: {text} | {cells} |" in README, action
+
+
+def test_the_layout_map_names_each_room_once_under_its_wing() -> None:
+    """README's layout section is the map of the wings: every module there is, under its folder's heading."""
+    section = README.split("## Layout\n", 1)[1].split("\n## ", 1)[0]
+    listed: set[str] = set()
+    folder = ""
+    for line in section.splitlines():
+        if heading := re.match(r"`((?:engine/\w+|actors|api))/`: ", line):
+            folder = heading[1]
+        elif room := re.match(r"- `([\w/]+\.py)` \S", line):
+            listed.add(f"{folder}/{room[1]}")
+    rooms = {str(path.relative_to(ROOT)) for top in ("engine", "actors", "api") for path in (ROOT / top).rglob("*.py")
+             if not (path.name == "__init__.py" and path.parent.name in ("engine", "actors", "api", *WINGS))}
+    assert listed == rooms
