@@ -15,8 +15,9 @@ from actors.attempts import Attempts
 from actors.keys import Principal
 from actors.people import client_key
 from engine.operations.settings import Settings
+from engine.records import render_links
 from engine.records.jobs import workspace_share
-from engine.rules.errors import RateLimited
+from engine.rules.errors import InvalidRequest, RateLimited
 from engine.rules.ratelimit import RateDecision, TokenBuckets
 from engine.rules.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces
 
@@ -56,13 +57,24 @@ class Admission:
                 await self.attempts.refused(principal, request_id, error)
             raise
 
-    def admit_link(self, principal: Principal, options: dict[str, Any] | None) -> None:
-        """A render link's request takes from the link budget of its key, apart from the API's budgets: a
-        public link can never refuse its owner's API calls. A request the cache answers (`options`, the
-        link's capture request) takes nothing. RateLimited, without the budget's headers (a link's holder is
-        not told the owner's budgets)."""
-        if options is not None and self.in_cache(principal.workspace.id, options):
-            return
+    async def admit_link(self, principal: Principal, request_id: str, pairs: list[tuple[str, str]],
+                         extension: str) -> dict[str, Any]:
+        """A render link's capture request (engine.records.render_links), taken from the link budget of its key,
+        apart from the API's budgets: a public link can never refuse its owner's API calls. A request the cache
+        answers takes nothing; one that does not parse spends the budget too (past it: 429, unrecorded) and is a
+        failed attempt. RateLimited, without the budget's headers (a link's holder is not told the owner's
+        budgets)."""
+        try:
+            options = render_links.capture_body(pairs, extension)
+        except InvalidRequest as error:
+            self._take_link(principal)
+            await self.attempts.refused(principal, request_id, error)
+            raise
+        if not self.in_cache(principal.workspace.id, options):
+            self._take_link(principal)
+        return options
+
+    def _take_link(self, principal: Principal) -> None:
         try:
             self._take([(f"link:{principal.key.id}", principal.plan.requests_per_minute)], (LINK_BUDGET,))
         except RateLimited as refused:

@@ -19,10 +19,9 @@ from api.pipeline import (
     Services,
     admit,
     admit_download,
-    admit_link,
     api_key,
     authenticate,
-    link_caller,
+    let_in_by_link,
     needs_key,
     services,
     signed_result,
@@ -65,9 +64,8 @@ async def _identify() -> None:
         budget = route.budget if route is not None and route.budget is not None else "plain"
         g.rate = await admit(found.admission, g.principal, g.request_id, budget)
     elif access == "render_link":  # no g.rate: a link spends its own budget and shows no budget or quota
-        pairs = list(request.args.items(multi=True))
-        g.principal = link_caller(found, args["key_id"], args["signature"], args["extension"], pairs)
-        g.link_options = await admit_link(found, g.principal, g.request_id, pairs, args["extension"])
+        g.principal, g.link_options = await let_in_by_link(found, g.request_id, args["key_id"], args["signature"],
+                                                           args["extension"], list(request.args.items(multi=True)))
     elif access == "signed_result":
         workspace_id, g.result = signed_result(found, args["result_id"], request.args.get("expires"),
                                                request.args.get("sig"))

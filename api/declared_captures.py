@@ -7,7 +7,6 @@ from typing import Any
 from api.answers import (
     BINARY,
     BINARY_TYPES,
-    COMMON_ERRORS,
     IDEMPOTENCY_KEY,
     JOB_ID,
     RATE_HEADERS,
@@ -36,17 +35,22 @@ CAPTURE_HEADERS = string_headers(
                         "was kept from reaching"),
     ("x-cache", "with cache: HIT (answered from a kept result, no quota used) or MISS (rendered)"),
 )
-CAPTURED = {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, **CAPTURE_HEADERS},
+CAPTURED: dict[str, Any] = {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, **CAPTURE_HEADERS},
             "content": {**{t: BINARY for t in BINARY_TYPES}, "application/json": {"schema": ref("CaptureReport")}}}
-RENDER_REFUSALS: dict[str, str | dict[str, Any]] = {
+# A link's answer shows no budget and no quota (its holder is not the key's owner); it may be kept by caches.
+LINKED = {**CAPTURED, "headers": {
+    **{name: header for name, header in CAPTURED["headers"].items() if not name.startswith(("ratelimit", "x-quota"))},
+    **string_headers(("etag", "the capture's bytes, for If-None-Match"),
+                     ("cache-control", "public while the result is kept and the link has not expired, else no-store"))}}
+RENDER_REFUSALS = {
     "403": "feature_not_entitled: a paid option the plan lacks",
     "422": "invalid_request, destination_forbidden, destination_unresolvable, cookie_domain_mismatch, "
            "selector_not_found, target_status_rejected, result_too_large, javascript_error (the client's script "
            "threw or rejected: its message), unknown_region",
     "502": "render_failed, or proxy_unavailable: the region's upstream proxy could not be reached or refused",
-    "503": authenticated("capacity_exhausted", RETRY_AFTER),
     "504": "render_timeout",
 }
+CAPACITY = "capacity_exhausted"
 BODY_REFUSALS: dict[str, str | dict[str, Any]] = {"413": "payload_too_large", "415": "unsupported_media_type"}
 ACCEPTANCE_REFUSALS: dict[str, str | dict[str, Any]] = {
     "400": "malformed_json or invalid_idempotency_key",
@@ -72,18 +76,17 @@ JOB = ref("Job")
 CAPTURE_ROUTES = (
     Route("POST", "/api/screenshot", "api.screenshot", "key", "capture", "/api/screenshot",
           "Capture one page and return the file (or, with responseType json, its metadata)", "screenshot",
-          errors={"400": SCREENSHOT_400, **BODY_REFUSALS,
-                  **RENDER_REFUSALS},
+          errors={"400": SCREENSHOT_400, **BODY_REFUSALS, **RENDER_REFUSALS,
+                  "503": authenticated(CAPACITY, RETRY_AFTER)},
           operation={"requestBody": json_body("CaptureRequest"), "responses": {"200": CAPTURED}}),
     Route("GET", f"/api/render/<key_id>/<signature>.<any({FORMATS}):extension>", "api.render_link",
           "render_link", "link", "/api/render/{keyId}/{signature}.{format}",
           "A capture named by a signed URL (an <img src>, an og:image): no API key", "renderLink",
-          # the screenshot's refusals, as they are documented there
-          errors={"400": authenticated(SCREENSHOT_400), "401": problem("unauthenticated: the link's key is unknown or "
-                                                                       "revoked"),
-                  "429": COMMON_ERRORS["429"],
-                  **{status: authenticated(why) if isinstance(why, str) else why
-                     for status, why in RENDER_REFUSALS.items()},
+          # the screenshot's refusals, without its rate headers: a link's answers show no budget
+          errors={"400": SCREENSHOT_400, "401": "unauthenticated: the link's key is unknown or revoked",
+                  "429": problem("rate_limited (this render link key's requests per minute) or quota_exceeded "
+                                 "(monthly)", RETRY_AFTER),
+                  **RENDER_REFUSALS, "503": problem(CAPACITY, RETRY_AFTER),
                   "403": "invalid_signature: the query is not the one signed; or feature_not_entitled: a paid "
                          "option the plan lacks",
                   "410": "result_url_expired: past the link's expires",
@@ -96,7 +99,7 @@ CAPTURE_ROUTES = (
               {"name": "url", "in": "query", "schema": {"type": "string"}},
               {"name": "expires", "in": "query", "schema": {"type": "integer"},
                "description": "unix seconds: the link ends then (410)"},
-          ], "responses": {"200": CAPTURED, "304": {"description": "If-None-Match named this capture's ETag"}}}),
+          ], "responses": {"200": LINKED, "304": {"description": "If-None-Match named this capture's ETag"}}}),
     Route("POST", "/api/jobs", "api.create_job", "key", "capture", "/api/jobs",
           "Queue one capture as a durable job", "createJob", errors=ACCEPTANCE_REFUSALS, operation={
               "description": "Answered 202 only once the job is on disk. Cookies, headers and JavaScript are "

@@ -39,7 +39,7 @@ from actors.webhooks import Webhooks
 from engine.operations.settings import Settings
 from engine.records import render_links
 from engine.records.jobs import Job
-from engine.rules.errors import InvalidRequest, Unauthenticated
+from engine.rules.errors import Unauthenticated
 from engine.rules.forwarded import client_address
 from engine.rules.ratelimit import RateDecision
 
@@ -119,28 +119,17 @@ async def admit(admission: Admission, principal: Principal, request_id: str, bud
     return await admission.admit(principal, request_id, capture=budget == "capture", read=budget == "read")
 
 
-def link_caller(found: Services, key_id: str, signature: str, extension: str, pairs: Pairs) -> Principal:
-    """Who a render link captures for: the key that signed it (engine.records.render_links); 401 for an unknown
-    or revoked key, 403 for a query it did not sign, 410 past its expires."""
+async def let_in_by_link(found: Services, request_id: str, key_id: str, signature: str, extension: str,
+                         pairs: Pairs) -> tuple[Principal, dict[str, Any]]:
+    """Who a render link captures for, the key that signed it (engine.records.render_links), and its capture
+    request, taken from the link's budget (Admission.admit_link); 401 for an unknown or revoked key, 403 for a
+    query it did not sign, 410 past its expires."""
     caller = found.keys.render_principal(key_id)
     if caller is None:
         raise Unauthenticated("the render link's key is unknown or revoked")
     who, secret = caller
     render_links.check(secret, pairs, signature, extension, time.time())
-    return who
-
-
-async def admit_link(found: Services, who: Principal, request_id: str, pairs: Pairs, extension: str) -> dict[str, Any]:
-    """The link's capture request, taken from the link's budget (an answer from the cache takes nothing). A
-    request that does not parse spends the budget too (past it: 429, unrecorded) and is a failed attempt."""
-    try:
-        options = render_links.capture_body(pairs, extension)
-    except InvalidRequest as error:
-        found.admission.admit_link(who, None)
-        await found.attempts.refused(who, request_id, error)
-        raise
-    found.admission.admit_link(who, options)
-    return options
+    return who, await found.admission.admit_link(who, request_id, pairs, extension)
 
 
 def signed_result(found: Services, result_id: str, expires: str | None, sig: str | None) -> tuple[str, Result]:
