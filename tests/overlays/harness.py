@@ -23,7 +23,7 @@ from engine.browser.cdp import CdpConnection, message_limit, open_cdp
 from engine.browser.chromium import launch, stop
 from engine.browser.emulation import prepare
 from engine.browser.navigation import navigate
-from engine.browser.overlays import FEATURES, candidates, finder_expression
+from engine.browser.overlays import FEATURES, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page, open_page
 from engine.browser.removal import Removal
 from engine.browser.rule_sets import rule_sets
@@ -36,8 +36,9 @@ HOST = "corpus.test"
 ALL_ON = RemoveElements.model_validate({"cookieBanners": True, "ads": True, "popups": True})
 
 
-def labels() -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = json.loads((HERE / "labels.json").read_text())
+def labels(directory: Path = HERE) -> dict[str, dict[str, Any]]:
+    """The labels of a set: this corpus's (HERE) or another folder's with the same labels.json shape."""
+    found: dict[str, dict[str, Any]] = json.loads((directory / "labels.json").read_text())
     return found
 
 
@@ -47,18 +48,19 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @asynccontextmanager
-async def corpus_browser() -> AsyncIterator[tuple[CdpConnection, str]]:
-    """A Chromium with the service's flags (no egress proxy: it only reaches the loopback server) and the
-    base URL of the corpus."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(PAGES)))
+async def corpus_browser(pages: Path = PAGES, by_address: bool = False) -> AsyncIterator[tuple[CdpConnection, str]]:
+    """A Chromium with the service's flags and the base URL of the set in `pages`, by name (corpus.test) or by
+    address (127.0.0.1). No egress proxy: every other name resolves to nothing, so a page can reach only the
+    loopback server."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(pages)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     settings = Settings()
-    # A name, not an address: the lists' cosmetic rules do not apply to pages on a bare IP.
-    browser = await trio.to_thread.run_sync(launch, settings, (f"--host-resolver-rules=MAP {HOST} 127.0.0.1",))
+    rules = f"--host-resolver-rules=MAP {HOST} 127.0.0.1, MAP * ~NOTFOUND"  # the first rule that matches wins
+    browser = await trio.to_thread.run_sync(launch, settings, (rules,))
     try:
         async with open_cdp(browser.cdp_url, message_limit(settings.max_result_bytes)) as conn:
-            yield conn, f"http://{HOST}:{server.server_address[1]}/"
+            yield conn, f"http://{'127.0.0.1' if by_address else HOST}:{server.server_address[1]}/"
     finally:
         await trio.to_thread.run_sync(stop, browser)
         server.shutdown()
@@ -92,9 +94,10 @@ LABEL_OF = """(() => (globalThis.__overlays || []).map(el => {
   return null; }))()"""
 
 
-async def features(conn: CdpConnection, base: str, name: str) -> list[tuple[tuple[float, ...], str, str]]:
+async def features(conn: CdpConnection, base: str, name: str,
+                   label: dict[str, Any] | None = None) -> list[tuple[tuple[float, ...], str, str]]:
     """(features, class, description) of every overlay candidate on the bare page (no layer run before)."""
-    label = labels()[name]
+    label = label or labels()[name]
     kinds = {item["selector"].split('"')[1]: item["kind"] for item in label["remove"]}
     async with opened(conn, base + name) as page:
         world = (await page.send("Page.createIsolatedWorld", {"frameId": page.state.main_frame}))["executionContextId"]
@@ -132,11 +135,12 @@ class PageResult:
     reported: list[dict[str, Any]] = field(default_factory=list)
 
 
-async def evaluate(conn: CdpConnection, base: str, name: str,
-                   options: RemoveElements = ALL_ON) -> PageResult:
-    """All three layers on one page, then which labelled overlays are gone and which kept elements shown."""
-    label = labels()[name]
-    removal = Removal(options, await rule_sets())
+async def evaluate(conn: CdpConnection, base: str, name: str, options: RemoveElements = ALL_ON, *,
+                   label: dict[str, Any] | None = None, model: OverlayModel | None = None) -> PageResult:
+    """All three layers on one page (the shipped model, or `model`), then which labelled overlays are gone and
+    which kept elements shown; `label` when the page is not this corpus's."""
+    label = label or labels()[name]
+    removal = Removal(options, await rule_sets(), model or OverlayModel.shipped())
     async with opened(conn, base + name, removal) as page:
         await removal.apply(page)
         removes = [item["selector"] for item in label["remove"]]
