@@ -45,11 +45,79 @@ def label(page: Page) -> dict[str, object]:
         "kind": f"{page.vendor}-{page.shape}",
         "vendor": page.vendor,
         "lang": page.lang,
-        "source": page.source,
+        "source": specs.SOURCES[page.source][0],
         "remove": [{"selector": selector, "kind": kind} for selector, kind in page.remove],
         "keep": [{"selector": selector} for selector in ["#article", "#marker", *page.keep]],
         "split": "independent",
     }
+
+
+README_HEAD = """# The vendor set: real consent-platform and ad-tag markup (issue 35)
+
+A second, independent test set for `removeElements`. The overlay corpus in tests/overlays/pages is made from
+the service's own templates, so it measures memory; this set holds the markup of consent platforms, ad tags
+and pop-up scripts as their vendors publish them, each page citing its source.
+
+**This set is never trained on and never used to choose features, words or thresholds: it is only
+asserted.** No training script, feature, word list or threshold may read it; tests/test_vendor_set.py checks
+that its labels hold in a browser and reports what the removal does on it.
+
+## What is here
+
+- `pages/NNN-<vendor>-<shape>-<lang>.html`: one page each. Every page has its own content, an article
+  (`#article`, a heading and paragraphs in the page's language, tests/overlays/vendors/texts.py) and a marker
+  block (`#marker`, solid #00a86b, 420x160 CSS px), plus, on overlay pages, one vendor's overlay.
+- `pages/lib/<package>-<version>/`: the vendors' libraries copied from their npm packages, each with its
+  licence file beside it, loaded by relative path so that the page renders the overlay live.
+- `pages/creatives/`: what an ad network would serve into a slot (a coloured box with the language's
+  \"ad\" label, at the slot's documented size), loaded by the slot's iframe, and a local SVG standing in for
+  a pop-up's remote image. Written for this set.
+- `labels.json`: the shape of tests/overlays/labels.json: `remove` (the overlay's outermost element that
+  `document.querySelector` finds in the top document and that has a box, and its kind) and `keep` (`#article`,
+  `#marker` and, on negatives, the look-alike itself), `split: "independent"`.
+- `build.py` writes pages/, labels.json and this README from `specs.py` (the one list of pages, their labels
+  and their sources); `check.py` finds any reference that would leave the page's own server.
+
+## How faithful each page is
+
+- **Live libraries** (osano, orestbida, klaro, tarteaucitron, cookienotice, cookieseubanner, cookiealert,
+  mozilla, bioep): the vendor's script and CSS from npm run in the page with the documented configuration;
+  the DOM is what the library renders, nothing snapshotted. Where a library takes its text from the site
+  (Osano's `content`, vanilla-cookieconsent's translations, cookies-eu-banner's and cookiealert's template,
+  Mozilla's banner copy in German) the text is written here in the page's language; Klaro's and
+  tarteaucitron's texts are their own translations. Only local-only options were changed from the defaults
+  (vanilla-cookieconsent's hideFromBots: false, as the capture's Chromium is automated; bioEp's
+  showOnDelay/delay 0/cookieExp 0 from its README; bioEp's remote image and Google font removed).
+- **Rendered component markup** (govuk): the component's rendered HTML from the package's own fixtures.
+- **Hosted consent platforms** (onetrust, cookiebot): their SDKs are served per customer from the vendor's
+  CDN and are not published as packages, so these pages are reconstructions: the vendor's documented DOM ids,
+  classes and templates, with abridged CSS. They test the ids and the structure, not the vendor's exact CSS.
+- **Ad tags** (adsense, gpt, taboola, outbrain): the documented snippet (the `ins.adsbygoogle`, the
+  `div-gpt-ad-...` div, the Taboola container, the `div.OUTBRAIN`), the network's script not loaded, the slot
+  filled as the network fills it (AdSense's `aswift_N` iframe and status attributes, GPT's
+  `google_ads_iframe_..._container__`, Taboola's `trc_*` and Outbrain's `ob-*` classes) with local creatives.
+- **Negatives** (site): a page's own fixed header, sticky nav, sticky table of contents, cookie-policy articles
+  and a cookie-settings page, login modals, a full-viewport canvas app and map app, a sticky add-to-cart bar,
+  a media player, a back-to-top button, a sticky sidebar, an app toolbar, a search overlay, a bottom nav.
+  Written for this set; each labelled keep.
+
+Nothing in a page references the internet: no absolute or protocol-relative address, no IP literal in an
+attribute, a stylesheet or an inline script (check.py, run by tests/test_vendor_set.py). The copied libraries'
+scripts contain addresses of services they would load after consent, which no page gives; the browser test
+holds that every request a page makes goes to its own loopback server.
+
+"""
+
+
+def readme(all_pages: list[Page]) -> str:
+    used = sorted({page.source for page in all_pages})
+    lines = [README_HEAD, "## Sources and licences\n"]
+    lines += [f"- **{key}**: {specs.SOURCES[key][0]}. Licence: {specs.SOURCES[key][1]}." for key in used]
+    lines += ["", "## Pages\n", "| page | vendor | language | removes | source |", "| --- | --- | --- | --- | --- |"]
+    for page in all_pages:
+        removes = ", ".join(f"`{selector}` ({kind})" for selector, kind in page.remove) or "nothing (negative)"
+        lines.append(f"| {page.name} | {page.vendor} | {page.lang} | {removes} | {page.source} |")
+    return "\n".join(lines) + "\n"
 
 
 def main() -> None:
@@ -64,6 +132,7 @@ def main() -> None:
         (PAGES / page.name).write_text(render(page))
         labels[page.name] = label(page)
     (HERE / "labels.json").write_text(json.dumps(labels, indent=1, ensure_ascii=False) + "\n")
+    (HERE / "README.md").write_text(readme(all_pages))
     print(f"{len(all_pages)} pages")
 
 

@@ -104,12 +104,12 @@ SOURCES: dict[str, tuple[str, str]] = {
                 "id=\"taboola-below-article-thumbnails\">` and `window._taboola.push({mode, container, "
                 "placement, target_type})`, loader.js not loaded; the container is filled with Taboola's "
                 "rendered classes (trc_related_container, trc_rbox_container, videoCube, "
-                "trc_rbox_header \"Sponsored\" with the attribution) and local images",
+                "trc_rbox_header with the \"Sponsored Links by Taboola\" attribution) and local images",
                 "snippet from vendor documentation; fill reconstructed"),
     "outbrain": ("Outbrain widget as documented in Outbrain's JS widget integration "
                  "(https://developer.outbrain.com/standard-js-detailed-implementation-guide/): `<div class=\"OUTBRAIN\" "
                  "data-src=\"...\" data-widget-id=\"AR_1\">`, outbrain.js not loaded; the div is filled with "
-                 "Outbrain's rendered classes (ob-widget, ob-widget-header \"Recommended by\", ob-dynamic-rec-"
+                 "Outbrain's rendered classes (ob-widget, ob-widget-header \"Empfohlen von\" (recommended by), ob-dynamic-rec-"
                  "container, ob-rec-text) and local images", "snippet from vendor documentation; fill "
                  "reconstructed"),
     "bioep": ("npm exit-intent-popup@1.0.0 (beeker.io bioEp), js/bioep.min.js, copied to "
