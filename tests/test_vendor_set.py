@@ -33,11 +33,13 @@ def test_labels_and_pages_match_one_to_one() -> None:
     labels = _labels()
     assert sorted(labels) == sorted(path.name for path in PAGES.glob("*.html"))
     for name, label in labels.items():
-        assert name.startswith(f"{name[:3]}-{label['kind']}-") and name.endswith(f"-{label['lang']}.html"), name
+        assert name.startswith(f"{name[:3]}-{label['kind']}-"), name
+        assert name.endswith(f"-{label['lang']}.html"), name
         assert label["split"] == "independent", name
         assert {item["kind"] for item in label["remove"]} <= KINDS, name
         keeps = [item["selector"] for item in label["keep"]]
-        assert len(keeps) >= 2 and {"#article", "#marker"} <= set(keeps), name
+        assert len(keeps) >= 2, name
+        assert {"#article", "#marker"} <= set(keeps), name
         if not label["remove"]:
             assert len(keeps) >= 3, f"{name}: a negative keeps its look-alike too"
 
@@ -65,7 +67,8 @@ def test_every_page_cites_a_source_that_the_readme_names() -> None:
 def test_no_page_references_the_internet() -> None:
     found = {str(path.relative_to(PAGES)): internet_references(path) for path in every_file(PAGES)}
     assert {path: refs for path, refs in found.items() if refs} == {}
-    assert any(path.endswith(".html") for path in found) and any(path.endswith(".css") for path in found)
+    assert any(path.endswith(".html") for path in found)
+    assert any(path.endswith(".css") for path in found)
 
 
 def test_the_reference_checker_catches_what_it_must() -> None:

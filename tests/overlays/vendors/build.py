@@ -36,7 +36,8 @@ def render(page: Page) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n<style>{BASE_CSS}{page.css}</style>\n{page.head}\n</head>\n"
             f"<body>\n{page.before}\n<main class=\"page\">\n<article id=\"article\">\n<h1>{html.escape(title)}</h1>\n"
-            f"{article}\n</article>\n{page.below}\n{MARKER}\n<p class=\"coda\">{html.escape(paragraphs[3])}</p>\n</main>\n"
+            f"{article}\n</article>\n{page.below}\n{MARKER}\n"
+            f"<p class=\"coda\">{html.escape(paragraphs[3])}</p>\n</main>\n"
             f"{page.after}\n</body>\n</html>\n")
 
 

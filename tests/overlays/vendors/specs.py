@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+
 @dataclass
 class Page:
     """One page: its file name's parts, the vendor's markup around the page's own content, and its labels."""
@@ -107,10 +108,11 @@ SOURCES: dict[str, tuple[str, str]] = {
                 "trc_rbox_header with the \"Sponsored Links by Taboola\" attribution) and local images",
                 "snippet from vendor documentation; fill reconstructed"),
     "outbrain": ("Outbrain widget as documented in Outbrain's JS widget integration "
-                 "(https://developer.outbrain.com/standard-js-detailed-implementation-guide/): `<div class=\"OUTBRAIN\" "
-                 "data-src=\"...\" data-widget-id=\"AR_1\">`, outbrain.js not loaded; the div is filled with "
-                 "Outbrain's rendered classes (ob-widget, ob-widget-header \"Empfohlen von\" (recommended by), ob-dynamic-rec-"
-                 "container, ob-rec-text) and local images", "snippet from vendor documentation; fill "
+                 "(https://developer.outbrain.com/standard-js-detailed-implementation-guide/): "
+                 "`<div class=\"OUTBRAIN\" data-src=\"...\" data-widget-id=\"AR_1\">`, outbrain.js not loaded; "
+                 "the div is filled with "
+                 "Outbrain's rendered classes (ob-widget, ob-widget-header \"Empfohlen von\" (recommended by), "
+                 "ob-dynamic-rec-container, ob-rec-text) and local images", "snippet from vendor documentation; fill "
                  "reconstructed"),
     "bioep": ("npm exit-intent-popup@1.0.0 (beeker.io bioEp), js/bioep.min.js, copied to "
               "pages/lib/exit-intent-popup-1.0.0/; the popup is the README's \"Template\" (html and css "
@@ -371,7 +373,7 @@ GOVUK_WITH_HTML = """<div class="govuk-cookie-banner" data-nosnippet role="regio
         </h2>
         <div class="govuk-cookie-banner__content">
           <p class="govuk-body">We use cookies in <span>our service</span>.</p>
-          <p class="govuk-body">We’d like to use analytics cookies so we can understand how you use the Design System and make improvements.</p>
+          @@SECOND@@
         </div>
       </div>
     </div>
@@ -387,7 +389,8 @@ GOVUK_WITH_HTML = """<div class="govuk-cookie-banner" data-nosnippet role="regio
     </div>
 
   </div>
-</div>"""
+</div>""".replace("@@SECOND@@", '<p class="govuk-body">We’d like to use analytics cookies so we can '
+                                  'understand how you use the Design System and make improvements.</p>')
 
 
 # --- OneTrust (reconstructed from its documented ids) ----------------------------------------------------
@@ -816,7 +819,8 @@ def negatives(start: int) -> list[Page]:
                  "max-width:460px}",
              before='<canvas id="app-canvas" width="1280" height="800" style="position:fixed;top:0;left:0;'
                     'width:100vw;height:100vh;z-index:0;display:block"></canvas>',
-             after="<script>\n(function () {\n  var c = document.getElementById('app-canvas'), g = c.getContext('2d');\n"
+             after="<script>\n(function () {\n"
+                   "  var c = document.getElementById('app-canvas'), g = c.getContext('2d');\n"
                    "  for (var i = 0; i < 40; i++) { g.fillStyle = 'hsl(' + (i * 9) + ',60%,70%)';\n"
                    "    g.fillRect((i * 97) % 1280, (i * 53) % 800, 160, 120); }\n})();\n</script>"),
         site(next(n), "map-app", "pl", "#map",
