@@ -1,40 +1,32 @@
-"""How well removeElements does on the corpus's held-out split (issue 21), per kind and per layer.
+"""How well removeElements does on shapes it never saw (issue 35), per kind, per shape and per layer.
 
     .venv/bin/python -m benchmarks.removal
 
-Every page of the `test` split of tests/overlays (never used to train the model) is opened in Chromium with
-the service's flags and all three layers on; then each labelled overlay is checked gone and each element
-that must stay checked shown. Prints recall per kind, which layer removed what, the false removals
-(the bar: none), and how close the negatives' overlays came to the model's threshold. Its latency
-cost is `python -m benchmarks.options --only removeElements`. Loopback only, bounded by the corpus.
+Grouped cross-validation on the corpus of tests/overlays: each shape (template) left out of the model's
+training in turn, all three layers run on its pages with that model (tests.overlays.crossval); then, when
+it is there, the independent vendor set of tests/overlays/vendors (real consent platforms' and ad tags'
+markup, never trained on), by name and by address. Each labelled overlay is checked gone and each element
+that must stay checked shown. Prints recall per kind, the shapes with a miss, which layer removed what, the
+false removals (the bar: none). Its latency cost is `python -m benchmarks.options --only removeElements`.
+Loopback only, bounded by the sets.
 """
 
 from __future__ import annotations
 
 import collections
 import time
+from pathlib import Path
+from typing import Any
 
 import trio
 
-from engine.browser.overlays import OverlayModel
-from tests.overlays import harness
+from tests.overlays import crossval, harness
+
+VENDORS = Path(harness.HERE) / "vendors"
 
 
-async def main() -> None:
-    labels = harness.labels()
-    names = [name for name, label in labels.items() if label["split"] == "test"]
-    started = time.monotonic()
-    async with harness.corpus_browser() as (conn, base):
-        results = [await harness.evaluate(conn, base, name) for name in names]
-        negatives = [name for name in names if not labels[name]["remove"]]
-        closest = []
-        for name in negatives:
-            for features, _, describe in await harness.features(conn, base, name):
-                verdict = OverlayModel.shipped().probabilities(features)
-                closest.append((max(verdict[1:]), name, describe))
-    scores = harness.summary(results)
-    print(f"held-out split: {scores['pages']} pages ({scores['negative_pages']} negatives), "
-          f"{time.monotonic() - started:.1f} s")
+def report(title: str, scores: dict[str, Any], results: list[harness.PageResult]) -> None:
+    print(f"{title}: {scores['pages']} pages ({scores['negative_pages']} negatives)")
     for kind, (recall, gone, total) in sorted(scores["recall"].items()):
         print(f"  {kind:14} recall {recall:6.1%}  ({gone}/{total})")
     layers = collections.Counter((r["kind"], r["layer"]) for result in results for r in result.reported)
@@ -42,10 +34,31 @@ async def main() -> None:
     print(f"  false removals: {scores['false_removals']} (on negative pages: {scores['false_on_negative_pages']})")
     for name, selector in scores["false_removed"]:
         print(f"    {name} {selector}")
-    threshold = OverlayModel.shipped().threshold
-    print(f"  model threshold {threshold}; the negatives' overlays closest to it:")
-    for probability, name, describe in sorted(closest, reverse=True)[:5]:
-        print(f"    {probability:.3f}  {name}  {describe}")
+    for result in results:
+        for selector, gone in result.removed.items():
+            if not gone:
+                print(f"  missed: {result.name} {selector} ({result.kind_of[selector]})")
+
+
+async def main() -> None:
+    started = time.monotonic()
+    async with harness.corpus_browser() as (conn, base):
+        folds = await crossval.cross_validate(conn, base, harness.labels())
+    scores = crossval.scores(folds)
+    took = time.monotonic() - started
+    report(f"grouped cross-validation, {scores['shapes']} shapes each left out in turn ({took:.0f} s)", scores,
+           [result for fold in folds for result in fold.results])
+    if not (VENDORS / "labels.json").exists():
+        return
+    labels = harness.labels(VENDORS)
+    for by_address in (False, True):
+        started = time.monotonic()
+        async with harness.corpus_browser(VENDORS / "pages", by_address) as (conn, base):
+            results = await crossval.gathered(
+                lambda name: harness.evaluate(conn, base, name, label=labels[name]), list(labels))
+        took = time.monotonic() - started
+        report(f"independent vendor set by {'address' if by_address else 'name'} ({took:.0f} s)",
+               harness.summary(results), results)
 
 
 if __name__ == "__main__":

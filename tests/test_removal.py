@@ -1,5 +1,6 @@
-"""removeElements (issue 21) on the real service and Chromium: consent banners, pop-ups and ads gone, the page's
-own content untouched, every removal reported; and the three layers on the corpus's held-out split."""
+"""removeElements (issues 21 and 35) on the real service and Chromium: consent banners, pop-ups and ads gone,
+the page's own content untouched, every removal reported, late pop-ups too, the same by name and by address;
+and the three layers on shapes the model never saw (grouped cross-validation over the corpus)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import av
 import pytest
 from PIL import Image
 
+from engine.browser.removal import cosmetic_url
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
-from tests.overlays import harness
+from tests.overlays import crossval, harness
 from tests.overlays.build_corpus import MARKER, OVERLAY
 from tests.pages import AD_HOSTS
 
@@ -28,7 +30,11 @@ def first(kind: str) -> str:
 SHAPES = [first(kind) for kind in (
     "cookie-bar-bottom", "cookie-modal", "cookie-wall", "cookie-shadow", "cookie-iframe", "cookie-dialog",
     "newsletter-modal", "paywall-modal", "chat-bubble", "app-banner-top", "anchor-ad", "rail-ad",
-    "platform-onetrust", "platform-termly", "back-to-top", "tab-bar", "product-bar", "sticky-header")]
+    "platform-onetrust", "platform-termly", "back-to-top", "tab-bar", "product-bar", "sticky-header",
+    # the classes of miss an outside set found (issue 35): in the flow, a frame in a backdrop, a closed shadow
+    # root, ad containers in the content; and their look-alikes
+    "novel-inflow-consent", "novel-srcdoc-backdrop", "novel-closed-shadow-consent", "novel-ad-containers",
+    "cookie-inflow-bottom", "inflow-ads", "preferences-page", "embeds")]
 
 POLICY_WITH_BANNER, COOKIE_AND_CHAT, ONETRUST = (
     first(kind) for kind in ("policy-with-banner", "cookie-and-chat", "platform-onetrust"))
@@ -57,12 +63,42 @@ def test_the_free_plan_is_refused_naming_the_feature(free: Workspace, site: Fixt
 @pytest.mark.parametrize("name", SHAPES)
 def test_overlays_are_gone_and_the_content_fully_shown(pro: Workspace, site: FixtureServer, name: str) -> None:
     url = corpus_url(site, name)
-    before = pixels(pro.capture(url=url))
-    after = pixels(pro.capture(url=url, removeElements=ALL))
+    whole = {"fullPage": True} if harness.labels()[name]["kind"] == "cookie-inflow-bottom" else {}  # at the end
+    before = pixels(pro.capture(url=url, **whole))
+    after = pixels(pro.capture(url=url, removeElements=ALL, **whole))
     if harness.labels()[name]["remove"]:
         assert before.get(OVERLAY_RGB, 0) > 0, "the overlay should show without removeElements"
     assert after.get(OVERLAY_RGB, 0) == 0, f"{after.get(OVERLAY_RGB)} overlay pixels left"
     assert after.get(MARKER_RGB, 0) == MARKER_AREA, "the page's own content is not fully shown"
+
+
+@pytest.mark.parametrize("name", [first(kind) for kind in ("novel-ad-containers", "slot-ads", "inflow-ads",
+                                                            "novel-inflow-consent", "embeds")])
+def test_the_same_page_loses_the_same_by_name_and_by_address(pro: Workspace, site: FixtureServer,
+                                                              name: str) -> None:
+    """EasyList exempts 127.0.0.1 from its generic rules; a page must not keep its ad slots for being addressed
+    by IP."""
+    by_name = pro.capture(url=corpus_url(site, name), removeElements=ALL)
+    by_address = pro.capture(url=f"{site.base}/corpus?page={name}", removeElements=ALL)
+    assert by_name.headers.get("x-removed-elements") == by_address.headers.get("x-removed-elements")
+    for answer in (by_name, by_address):
+        colours = pixels(answer)
+        assert colours.get(OVERLAY_RGB, 0) == 0, f"{colours.get(OVERLAY_RGB)} overlay pixels left"
+        assert colours.get(MARKER_RGB, 0) == MARKER_AREA
+
+
+def test_a_pop_up_after_the_first_pass_is_removed_at_the_settle_point(pro: Workspace, site: FixtureServer) -> None:
+    """Shown 400 ms after the load: after the first pass. Without a delay the capture waits (bounded) for the
+    page's timers due soon; with one, the pass runs again once the delay is over."""
+    url = corpus_url(site, first("novel-late-popup"))
+    assert pixels(pro.capture(url=url, delayMs=1000)).get(OVERLAY_RGB, 0) > 0, "the pop-up should show by then"
+    for delay in (0, 1000):
+        job = pro.submit(url=url, delayMs=delay, removeElements={"popups": True}).json()["id"]
+        status = pro.finished_job(job)
+        assert [(r["kind"], r["layer"]) for r in status["removedElements"]] == [("popups", "model")], status
+        colours = pixels(pro.service.client.get(status["resultUrl"]))
+        assert colours.get(OVERLAY_RGB, 0) == 0, delay
+        assert colours.get(MARKER_RGB, 0) == MARKER_AREA, delay
 
 
 def test_each_removal_is_reported(pro: Workspace, site: FixtureServer) -> None:
@@ -175,15 +211,24 @@ def test_a_failed_removal_capture_costs_no_quota(service: Service, site: Fixture
 
 
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's
-async def test_the_held_out_split_meets_the_bar() -> None:
-    """Every layer on every held-out page: recall >= 95 % per kind, and no element that must stay removed."""
-    names = [name for name, label in harness.labels().items() if label["split"] == "test"]
+async def test_grouped_cross_validation_meets_the_bar() -> None:
+    """Each shape of the corpus left out of the model's training in turn, every layer run on its pages with
+    that model: recall >= 95 % per kind, and no element that must stay removed."""
+    labels = harness.labels()
     async with harness.corpus_browser() as (conn, base):
-        results = [await harness.evaluate(conn, base, name) for name in names]
-    scores = harness.summary(results)
-    assert scores["negative_pages"] >= 10
+        folds = await crossval.cross_validate(conn, base, labels)
+    scores = crossval.scores(folds)
+    assert scores["shapes"] == len({label["kind"] for label in labels.values()}) >= 60
+    assert scores["negative_pages"] >= 40
     assert scores["false_removed"] == []
+    missed = {shape: f"{gone}/{total}" for shape, (_, gone, total) in scores["per_shape"].items() if gone < total}
     for kind in ("cookieBanners", "popups", "ads"):
         recall, gone, total = scores["recall"][kind]
-        assert total >= 3, (kind, total)
-        assert recall >= 0.95, (kind, gone, total)
+        assert total >= 15, (kind, total)
+        assert recall >= 0.95, (kind, gone, total, missed)
+
+
+def test_a_page_addressed_by_ip_is_given_the_generic_cosmetic_rules() -> None:
+    assert cosmetic_url("http://127.0.0.1:8080/a?b") == cosmetic_url("http://[::1]/") == "http://address.invalid/"
+    assert cosmetic_url("http://203.0.113.9/") == "http://address.invalid/"
+    assert cosmetic_url("https://news.example/a") == "https://news.example/a"

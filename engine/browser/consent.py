@@ -13,10 +13,14 @@ FRAMES_REPORT_S = 1.5  # and this long for the cross-site frames given it to rep
 BUSY = frozenset({"cmpDetected", "openPopupDetected", "runningOptOut"})
 # "started": detecting, its first look not yet done (a cross-site frame on a busy host); bounded by START_MS
 STARTING = frozenset({"loading", "waitingForInitResponse", "initialized", "started"})
+# Autoconsent looks once, when the document has loaded (its async consent scripts have run by then), not at
+# DOMContentLoaded with retries every 500 ms: the capture waits for its first look to end, and a retry would
+# come after that wait (and act while the page is being rendered). What shows later is the model's (the
+# late-overlay watch, engine.browser.watching).
 AUTOCONSENT_CONFIG = {
     "enabled": True, "autoAction": "optOut", "disabledCmps": [], "enablePrehide": False,
     "enableCosmeticRules": True, "enableGeneratedRules": True, "enableHeuristicDetection": False,
-    "detectRetries": 6, "isMainWorld": True, "prehideTimeout": 2000, "visualTest": False,
+    "detectRetries": 0, "isMainWorld": True, "prehideTimeout": 2000, "visualTest": False,
     "logs": {"lifecycle": False, "rulesteps": False, "detectionsteps": False, "evals": False, "errors": False,
              "messages": False, "waits": False},
 }
@@ -29,10 +33,16 @@ def consent_script(rule_sets: RuleSets, url: str) -> str:
     bridge = CONSENT_BRIDGE.replace("CONFIG", orjson.dumps(AUTOCONSENT_CONFIG).decode()).replace(
         "RULES", orjson.dumps("[" + ",".join(rules) + "]").decode())
     # Once per document (a cross-site frame may be given it twice); a frame's first, empty one needs none.
-    # Autoconsent would start looking once the page is idle, which may be after our capture: it starts at
-    # once (its own `requestIdleCallback` shadowed; the page's untouched).
+    # Autoconsent would start looking once the page is idle, which may be after our capture: it starts as
+    # soon as the document has loaded (its own `requestIdleCallback` shadowed; the page's untouched). Its
+    # timers are not the page's: it is given the timers engine.browser.watching does not count.
     return (f"if (!window.__captureConsentBridge && location.href !== 'about:blank') {{\n{bridge}\n"
-            f"((requestIdleCallback) => {{\n{rule_sets.autoconsent}\n}})((run) => setTimeout(run, 0));\n}}")
+            f"const timers = (window.__captureWatch && window.__captureWatch.native)"
+            f" || {{setTimeout: setTimeout.bind(window), clearTimeout: clearTimeout.bind(window)}};\n"
+            f"const loaded = (run) => document.readyState === 'complete' ? timers.setTimeout(run, 0)"
+            f" : addEventListener('load', () => timers.setTimeout(run, 0), {{once: true}});\n"
+            f"((requestIdleCallback, setTimeout, clearTimeout) => {{\n{rule_sets.autoconsent}\n}})("
+            f"loaded, timers.setTimeout, timers.clearTimeout);\n}}")
 
 
 def wait_expression(expected: int) -> str:

@@ -14,6 +14,7 @@
     return Math.min(n, 5) / 5;
   };
   const has = (text, list) => list.some((w) => text.includes(w));
+  const CONTROLS = 'button, a, [role=button], input[type=button], input[type=submit], [onclick]';
   const tokens = (el) => {
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
     const found = [];
@@ -24,13 +25,26 @@
     return {own: new Set(lower(`${cls} ${el.id} ${el.localName}`).split(/[^a-z0-9]+/)), all: new Set(found)};
   };
   const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  // open shadow roots, and the closed ones the removal read through CDP (engine/browser/watching.py)
+  const closed = globalThis.__closedRoots || new Map();
+  const shadowOf = (el) => el.shadowRoot || closed.get(el) || null;
+  const frameOf = (el) => { try { return el.contentDocument; } catch (e) { return null; } };  // same-site, srcdoc
+
+  // An element about to show: its opacity is on its way up (a banner fading in is a banner).
+  const fadingIn = (el) => el.getAnimations().some((a) => {
+    try {
+      const frames = a.effect.getKeyframes(), last = frames[frames.length - 1];
+      return a.playState === 'running' && last && last.opacity !== undefined && parseFloat(last.opacity) >= 0.5;
+    } catch (e) { return false; }
+  });
+  const hidden = (el, s) => s.display === 'none' || s.visibility === 'hidden' || (parseFloat(s.opacity) < 0.05 && !fadingIn(el));
 
   const elements = [];
   const collect = (root) => {
     for (const el of root.querySelectorAll('*')) {
       if (elements.length >= MAX_ELEMENTS) return;
       elements.push(el);
-      if (el.shadowRoot) collect(el.shadowRoot);
+      if (shadowOf(el)) collect(shadowOf(el));
     }
   };
   collect(document);
@@ -42,21 +56,75 @@
     const s = getComputedStyle(el);
     const pos = s.position;
     if (pos !== 'fixed' && pos !== 'sticky' && !(pos === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= 100)) continue;
-    if (s.display === 'none' || s.visibility === 'hidden' || parseFloat(s.opacity) < 0.05) continue;
+    if (hidden(el, s)) continue;
     const r = el.getBoundingClientRect();
     const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0));
     const h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
     if (w * h < 900 || inside(el)) continue;
     pickedSet.add(el);
-    picked.push({el, s, r, w, h});
+    picked.push({el, s, r, w, h, flow: 0});
+  }
+
+  // In the page's flow, not positioned: blocks near the top or the end of the body (or of a wrapper holding
+  // the whole page) with consent words and an accept or reject control; and ad slots in the content (an ad
+  // name, an ins or a frame, in one of the IAB sizes). Measured by their own box.
+  const pageText = Math.max(1, (document.body ? document.body.innerText : '').length);
+  const SKIP = ['script', 'style', 'link', 'noscript', 'template', 'meta'];
+  const ends = (parent) => {
+    const kids = [...parent.children].filter((k) => !SKIP.includes(k.localName));
+    return [...kids.slice(0, 3), ...kids.slice(-3)];
+  };
+  const addFlowing = (el) => {
+    if (pickedSet.has(el) || inside(el) || picked.length >= 200) return;
+    const s = getComputedStyle(el);
+    if (hidden(el, s)) return;
+    const r = el.getBoundingClientRect();
+    const w = Math.min(r.width, W), h = Math.min(r.height, H);
+    if (w * h < 900) return;
+    pickedSet.add(el);
+    picked.push({el, s, r, w, h, flow: 1});
+  };
+  if (document.body) {
+    const near = ends(document.body);
+    for (const wrapper of [...near]) if (wrapper.children.length > 3 && wrapper.getBoundingClientRect().height > H) near.push(...ends(wrapper));
+    for (const el of new Set(near)) {
+      const r = el.getBoundingClientRect();
+      if (r.height > H * 0.6 || r.width < W * 0.3) continue;
+      // a block holding most of the page's text is the page (a preferences page), not an interruption of it
+      if ((el.innerText || '').length > 0.5 * pageText) continue;
+      const text = lower(el.innerText).slice(0, 3000);
+      if (!has(text, words.consent)) continue;
+      const labels = [...el.querySelectorAll(CONTROLS)].slice(0, 30).map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
+      if (labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
+    }
+  }
+  const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
+  const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
+  let slots = 0;
+  for (const el of elements) {
+    if (slots >= 30) break;
+    const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
+    if (el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
+    const r = el.getBoundingClientRect();
+    if (!adSize(r)) continue;
+    // a frame of the site's that reads as text (a widget, an embedded article) is content, not a creative
+    const inner = el.localName === 'iframe' ? frameOf(el) : null;
+    if (inner && inner.body && (inner.body.innerText || '').length > 100) continue;
+    slots++;
+    // the slot is the widest box around it that holds nothing else but a short label ("Advertisement")
+    let slot = el;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const pr = p.getBoundingClientRect();
+      if (pr.width > r.width + 40 || pr.height > r.height + 60 || (p.innerText || '').length > 40) break;
+      slot = p;
+    }
+    addFlowing(slot);
   }
 
   const html = getComputedStyle(document.documentElement);
   const body = document.body ? getComputedStyle(document.body) : html;
   const locked = [html.overflow, html.overflowY, body.overflow, body.overflowY].some((v) => v === 'hidden' || v === 'clip')
     || body.position === 'fixed';
-  const pageText = Math.max(1, (document.body ? document.body.innerText : '').length);
-  const CONTROLS = 'button, a, [role=button], input[type=button], input[type=submit], [onclick]';
   const alpha = (colour) => {
     const m = /rgba?\(([^)]+)\)/.exec(colour || '');
     if (!m) return 0;
@@ -64,13 +132,19 @@
     return parts.length > 3 ? parseFloat(parts[3]) : 1;
   };
 
-  const candidates = picked.map(({el, s, r, w, h}) => {
-    let frameDoc = null;
-    if (el.localName === 'iframe') { try { frameDoc = el.contentDocument; } catch (e) { frameDoc = null; } }
+  const candidates = picked.map(({el, s, r, w, h, flow}) => {
+    // Its text and controls: its own, its shadow roots', and those of the frames it is or holds (a backdrop
+    // that only holds a frame is judged by the frame's content).
+    const frameDoc = el.localName === 'iframe' ? frameOf(el) : null;
     const roots = [el];
-    if (el.shadowRoot) roots.push(el.shadowRoot);
-    if (frameDoc) roots.push(frameDoc);
-    for (const root of [...roots]) for (const host of root.querySelectorAll('*')) if (host.shadowRoot) roots.push(host.shadowRoot);
+    if (shadowOf(el)) roots.push(shadowOf(el));
+    for (let i = 0; i < roots.length && roots.length < 40; i++) {
+      for (const inner of roots[i].querySelectorAll('*')) {
+        if (shadowOf(inner)) roots.push(shadowOf(inner));
+        if (inner.localName === 'iframe' && frameOf(inner) && frameOf(inner).documentElement) roots.push(frameOf(inner));
+      }
+    }
+    if (frameDoc && frameDoc.documentElement) roots.push(frameDoc);
     const texts = [lower(el.innerText)];
     for (const root of roots.slice(1)) texts.push(lower(root.body ? root.body.innerText : root.textContent));
     const text = texts.join(' ').replace(/\s+/g, ' ').slice(0, 5000);
@@ -83,7 +157,8 @@
     const cover = (w * h) / AREA;
     const cx = (Math.max(r.left, 0) + Math.min(r.right, W)) / 2, cy = (Math.max(r.top, 0) + Math.min(r.bottom, H)) / 2;
     const z = parseInt(s.zIndex, 10) || 0;
-    const translucent = alpha(s.backgroundColor) > 0.05 && alpha(s.backgroundColor) < 0.95;
+    const opacity = parseFloat(s.opacity);  // a sheet dims by a translucent colour, or by its own opacity
+    const translucent = alpha(s.backgroundColor) > 0.05 && (alpha(s.backgroundColor) < 0.95 || opacity < 0.95);
     const blurred = s.backdropFilter && s.backdropFilter !== 'none';
     const role = lower(el.getAttribute('role'));
     const features = {
@@ -113,8 +188,8 @@
       text_length: Math.min(1, Math.log10(1 + text.length) / 4),
       text_share: Math.min(1, (el.innerText || '').length / pageText),
       links: Math.min(all('a[href]').length, 20) / 20,
-      navigation: ['header', 'nav'].includes(el.localName) || ['navigation', 'banner', 'menubar'].includes(role)
-        || all('nav, [role=navigation], [role=menubar]').length ? 1 : 0,
+      navigation: ['header', 'nav', 'search'].includes(el.localName) || ['navigation', 'banner', 'menubar', 'search'].includes(role)
+        || all('nav, search, [role=navigation], [role=menubar], [role=search], input[type=search]').length ? 1 : 0,
       dialog: el.localName === 'dialog' || role === 'dialog' || role === 'alertdialog' || el.getAttribute('aria-modal') === 'true'
         || all('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]').length ? 1 : 0,
       frame: el.localName === 'iframe' || all('iframe').length ? 1 : 0,
@@ -122,6 +197,8 @@
       name_modal: nameHit(words.name_modal),
       name_ad: nameHit(words.name_ad),
       name_header: nameHit(words.name_header),
+      in_flow: flow,
+      ad_size: adSize(r) ? 1 : 0,
     };
     const id = el.id ? `#${el.id}` : '';
     const cls = (typeof el.className === 'string' ? el.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 3).map((c) => `.${c}`).join('');

@@ -1,13 +1,17 @@
 """Layer 2 of removeElements: what overlays a page, in numbers, and the model that says what each overlay is.
 
 `engine/browser/overlays.js` finds the candidates in the page (fixed or sticky
-elements, absolutely placed ones above z-index 100, inside open shadow roots
-too) and measures each with the FEATURES below; `OverlayModel` turns a
-candidate's numbers into a kind: `none` (the page's own content),
-`cookieBanners`, `popups` or `ads`. The model is a multinomial logistic
-regression trained by `tests/overlays/train.py` on the labelled corpus in
-`tests/overlays/`, stored as `engine/browser/overlay-model.json` (its weights, the
-feature scaling, the threshold, the scores it reached on the held-out split).
+elements, absolutely placed ones above z-index 100; in-flow blocks near the
+body's top or end with consent words and an accept or reject control; ad slots
+of the IAB sizes; inside open shadow roots and the closed ones
+engine.browser.watching hands over) and measures each with the FEATURES below,
+reading the text and controls of the frames a candidate is or holds;
+`OverlayModel` turns a candidate's numbers into a kind: `none` (the page's own
+content), `cookieBanners`, `popups` or `ads`. The model is a multinomial
+logistic regression fitted by `tests/overlays/train.py` on every shape of the
+labelled corpus in `tests/overlays/`, stored as
+`engine/browser/overlay-model.json` (its weights, the feature scaling, the
+threshold, and its grouped cross-validation scores: each shape left out in turn).
 
 Words are matched in lower case as substrings, so a stem covers its forms
 (`akzept` for akzeptieren and akzeptiert); the lists cover at least English,
@@ -58,13 +62,15 @@ FEATURES = (
     "text_length",     # log10(1 + characters of its text) / 4
     "text_share",      # its share of the page's whole text
     "links",           # links in it, up to 20, / 20
-    "navigation",      # it is or holds a header, nav or role=navigation
+    "navigation",      # it is or holds the site's own landmarks: a header, nav, menu bar or search (field)
     "dialog",          # it is or holds a dialog (dialog element, role=dialog, aria-modal)
     "frame",           # it is or holds an iframe
     "name_consent",    # its id or class names speak of cookies or consent
     "name_modal",      # … of a modal, pop-up, overlay, newsletter
     "name_ad",         # … of an ad
     "name_header",     # … of a header, navigation, menu, sidebar, footer
+    "in_flow",         # not positioned: a block near the body's top or end, or an ad slot in the content
+    "ad_size",         # its box is one of the IAB ad sizes (728x90, 300x250, 160x600, 320x50, …)
 )
 
 WORDS: dict[str, tuple[str, ...]] = {

@@ -1,15 +1,22 @@
 """The small steps every recipe takes on an open page: evaluate an expression (a string quoted for it), check a
-selector, wait for the next frames or for a lifecycle event of the main frame's document."""
+selector, wait for the next frames or for a lifecycle event of the main frame's document, follow a step across
+the documents the page moves to under it."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
+import trio
 
+from engine.browser.cdp import CdpClosed, CdpError
 from engine.browser.page import Page
 from engine.browser.waiting import wait_any
 from engine.rules.errors import FieldError, InvalidRequest, RenderFailed
+
+NAVIGATIONS = 2  # next documents `across_documents` follows
+NAVIGATION_WAIT_S = 5.0  # … each waited for this long at most
 
 
 async def evaluate(page: Page, expression: str, *, await_promise: bool = False) -> Any:
@@ -72,3 +79,22 @@ async def wait_for_lifecycle(page: Page, loader: str, name: str) -> None:
             raise RenderFailed("the page crashed or the browser went away while loading")
         if current in state.loaders and state.loaders[-1] != current:
             current = state.loaders[-1]
+
+
+async def across_documents(page: Page, step: Callable[[], Awaitable[None]]) -> None:
+    """`step`, and again on the next document when the page moved to one under it (a consent platform's
+    dismissal may post a form to the site, which answers with the page without its banner). At most
+    NAVIGATIONS next documents, each waited for until loaded (bounded by NAVIGATION_WAIT_S); then the capture
+    goes on with the document it has."""
+    for _ in range(NAVIGATIONS + 1):
+        before = len(page.state.loaders)
+        try:
+            await step()
+            return
+        except CdpError as exc:
+            if isinstance(exc, CdpClosed) or not any(word in exc.message for word in ("navigated", "context")):
+                raise
+            with trio.move_on_after(NAVIGATION_WAIT_S):
+                while len(page.state.loaders) == before and not page.state.crashed.is_set():
+                    await wait_any(page.state.loader_changed, page.state.crashed)
+                await wait_for_lifecycle(page, page.state.loaders[-1], "load")

@@ -31,10 +31,12 @@ import adblock
 import orjson
 import trio
 
-from engine.browser import consent
+from engine.browser import consent, watching
 from engine.browser.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page
+from engine.browser.page_steps import across_documents
 from engine.browser.rule_sets import RuleSets, rule_sets
+from engine.network.addresses import ip_literal
 from engine.rules.errors import RenderFailed
 from engine.rules.request import RemoveElements
 
@@ -93,6 +95,16 @@ class AdHosts:
         return [Removed("ads", "network", host) for host in self.blocked]
 
 
+def cosmetic_url(url: str) -> str:
+    """The address the lists' cosmetic rules are chosen for. A page addressed by IP is judged as a site with no
+    rules of its own: EasyList exempts 127.0.0.1 and localhost from its generic rules (`$generichide`, for
+    developers' own pages), and the same page must lose the same ad slots by name or by address."""
+    host = _hostname(url)
+    if host is None or ip_literal(host) is None:
+        return url
+    return "http://address.invalid/"
+
+
 def _hostname(url: str) -> str | None:
     try:
         return urlsplit(url).hostname
@@ -108,6 +120,7 @@ class Removal:
     rules: RuleSets
     model: OverlayModel = field(default_factory=OverlayModel.shipped)
     removed: list[Removed] = field(default_factory=list)
+    _changes: int | None = None  # the document's changes when the last pass ended (engine.browser.watching)
 
     @property
     def wanted(self) -> set[str]:
@@ -122,23 +135,39 @@ class Removal:
         return removal
 
     async def prepare(self, page: Page, url: str) -> None:
-        """Autoconsent into every frame from the start, with the rules for `url`; and our styles and the consent
-        platforms' snippets must work on pages whose CSP would refuse them."""
+        """Autoconsent into every frame from the start, with the rules for `url`; the watch for late overlays and
+        closed shadow roots (engine.browser.watching); and our styles and the consent platforms' snippets must
+        work on pages whose CSP would refuse them."""
         await page.send("Page.setBypassCSP", {"enabled": True})
+        await watching.prepare(page)
         if self.options.cookie_banners:
             await page.run_in_every_frame(consent.consent_script(self.rules, url))
 
     async def apply(self, page: Page) -> list[Removed]:
+        """The first pass, once the page has loaded: the consent platforms, the ad slots, the overlays."""
         if self.options.cookie_banners:
-            await self._consent(page)
-        if not self.wanted:
-            return self.removed
+            await across_documents(page, lambda: self._consent(page))
+        if self.wanted:
+            await across_documents(page, lambda: self._pass(page))
+        return self.removed
+
+    async def follow_up(self, page: Page) -> list[Removed]:
+        """At the capture's settle point: the page's timers due soon given their time (bounded), then the pass
+        again if the document changed since the first one (a late pop-up, an ad slot filled)."""
+        async def again() -> None:
+            if self.wanted and self._changes is not None and await watching.late_changes(page) > self._changes:
+                await self._pass(page)
+        await across_documents(page, again)
+        return self.removed
+
+    async def _pass(self, page: Page) -> None:
         world = (await page.send("Page.createIsolatedWorld", {
             "frameId": page.state.main_frame, "worldName": "capture-removal"}))["executionContextId"]
         if self.options.ads:
             await self._cosmetic(page, world)
+        await watching.hand_over_closed_roots(page, world)
         await self._overlays(page, world)
-        return self.removed
+        self._changes = await watching.changes(page)  # our own changes counted in
 
     async def _consent(self, page: Page) -> None:
         """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
@@ -153,7 +182,7 @@ class Removal:
 
     async def _cosmetic(self, page: Page, world: int) -> None:
         names = await _evaluate(page, NAMES_EXPRESSION.replace("LIMIT", str(MAX_NAMES)), world) or {}
-        resources = self.rules.ads.url_cosmetic_resources(page.state.document_url)
+        resources = self.rules.ads.url_cosmetic_resources(cosmetic_url(page.state.document_url))
         selectors = list(resources.hide_selectors)
         if not getattr(resources, "generichide", False):  # there at run time, missing from adblock's stubs
             selectors += self.rules.ads.hidden_class_id_selectors(

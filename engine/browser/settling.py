@@ -47,6 +47,8 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
         await next_frames(page)
     if r.delay_ms:
         await trio.sleep(r.delay_ms / 1000)
+    if removal is not None:
+        await removal.follow_up(page)  # what appeared since the first pass: a late pop-up, a filled ad slot
 
 
 async def run_script(page: Page, script: str) -> None:

@@ -14,9 +14,11 @@ pages whose content is itself fixed, back-to-top buttons, product bars.
 Labels, outside the pages: `remove` (selector and kind) for each overlay,
 `keep` for what must stay. Every overlay is painted in OVERLAY and every
 page shows a MARKER block, so a capture can be checked pixel by pixel.
-The split is fixed by the page's number: every third generated page is held
-out (`test`) and never used to train the model, and so are the pages of
-`novel.py`, written by hand in shapes the generator does not make.
+Each page's `kind` is its shape (the template that built it, or one page of
+`novel.py`, written by hand in shapes the generator does not make): the model
+is judged by leaving whole shapes out of its training (tests/overlays/crossval.py).
+The `split` field (every third generated page, and the hand-written ones:
+`test`) is kept for the pixel tests that pick one page of a shape.
 """
 
 from __future__ import annotations
@@ -148,6 +150,16 @@ def cookie_modal(p: Page) -> None:
 {p.label("cookieBanners")} style="position:fixed;top:50%;left:50%;transform:translate(-50%,-50%);width:560px;
 background:{OVERLAY};padding:28px;z-index:{z};border-radius:10px"><h2>{t['cookie_title']}</h2>
 <p>{t['cookie_body']}</p><p>{t['cookie_body']}</p>{buttons(p, p.rng.random() < .6, True)}</div>""")
+
+
+def cookie_inflow(p: Page, where: str) -> None:
+    """A consent bar in the page's flow (neither fixed nor absolute), first or last in the body."""
+    t = p.t
+    name = p.name(p.rng.choice(["cookie-notice", "consent", "notice-bar", "gdpr"]))
+    bar = f"""<div class="{name}" data-overlay {p.label("cookieBanners")} style="background:{OVERLAY};
+padding:{p.rng.choice([10, 14, 20])}px 24px;font-size:14px">{p.rng.choice([f"<b>{t['cookie_title']}</b> ", ""])}
+{t['cookie_body']} {buttons(p, p.rng.random() < .7, p.rng.random() < .5)}</div>"""
+    p.body.insert(0, bar) if where == "top" else p.body.append(bar)
 
 
 def cookie_wall(p: Page) -> None:
@@ -334,7 +346,44 @@ def slot_ads(p: Page) -> None:
     p.body.append(f'<section class="{p.name("related")}">{"".join(p.rng.sample(slots, 2))}</section>')
 
 
+def inflow_ads(p: Page) -> None:
+    """Ad frames in the content, in IAB sizes, their wrappers named by a bundler or not at all."""
+    t = p.t
+    slots = []
+    for width, height in p.rng.sample([(728, 90), (300, 250), (160, 600), (970, 250), (336, 280)], 2):
+        label = f"<small>{t['ad']}</small>" if p.rng.random() < .5 else ""
+        frame = (f'<iframe style="width:{width}px;height:{height}px;border:0;display:block" '
+                 f'srcdoc="&lt;body style=\'margin:0;background:{OVERLAY}\'&gt;"></iframe>')
+        slots.append(f'<div class="{p.name("slot")}" {p.label("ads")} style="margin:16px auto;width:{width}px">'
+                     f'{label}{frame}</div>')
+    p.body.insert(1, slots[0])
+    p.body.append(slots[1])
+
+
 # ---- negatives -----------------------------------------------------------------------------------------------
+
+def preferences_page(p: Page) -> None:
+    """A privacy preferences page: its content is the consent form (the page's purpose), in the flow."""
+    t = p.t
+    p.clear()
+    p.body.append(f"""<main class="{p.name('preferences')}" {p.label(None)} style="max-width:760px;margin:0 auto;
+padding:20px"><h1>{t['settings']}</h1><div {p.label(None)} style="background:{MARKER};width:420px;height:160px"></div>
+<p>{t['policy_body']}</p><label><input type="checkbox" checked> Analytics</label> <label><input type="checkbox">
+Marketing</label><p>{t['accept']} / {t['reject']}</p><button>{t['accept']}</button> <button>{t['reject']}</button>
+</main>""")
+
+
+def embeds(p: Page) -> None:
+    """The article's own frames in the content: a map, a video, a widget with its text (kept)."""
+    t = p.t
+    width, height = p.rng.choice([(300, 250), (560, 315), (640, 360), (728, 90)])
+    doc = (f"<body style='margin:0;background:#e9f1e7;font:13px sans-serif;padding:8px'><b>{t['headline']}</b>"
+           f"<p>{t['para'][:120]}</p></body>")
+    p.body.insert(1, f"""<figure class="{p.name('embed')}" {p.label(None)} style="margin:16px auto;width:{width}px">
+<iframe title="{t['news']}" style="width:{width}px;height:{height}px;border:0;display:block"
+srcdoc="{doc}"></iframe><figcaption>{t['culture']}</figcaption></figure>""")
+
+
 
 def login_page(p: Page) -> None:
     t = p.t
@@ -437,6 +486,9 @@ POSITIVES: dict[str, Callable[[Page], None]] = {
     "anchor-ad": anchor_ad,
     "rail-ad": rail_ad,
     "slot-ads": slot_ads,
+    "cookie-inflow-top": lambda p: cookie_inflow(p, "top"),
+    "cookie-inflow-bottom": lambda p: cookie_inflow(p, "bottom"),
+    "inflow-ads": inflow_ads,
 }
 NEGATIVES: dict[str, Callable[[Page], None]] = {
     "sticky-header": lambda p: None,  # the header every negative page gets is itself the case
@@ -450,6 +502,8 @@ NEGATIVES: dict[str, Callable[[Page], None]] = {
     "footer-bar": footer_bar,
     "hero": hero_page,
     "sticky-player": sticky_player,
+    "preferences-page": preferences_page,
+    "embeds": embeds,
 }
 
 

@@ -33,6 +33,7 @@ from engine.rules.request import CaptureRequest, RemoveElements
 HERE = Path(__file__).parent
 PAGES = HERE / "pages"
 HOST = "corpus.test"
+VIEWPORT = {"width": 1280, "height": 800}
 ALL_ON = RemoveElements.model_validate({"cookieBanners": True, "ads": True, "popups": True})
 
 
@@ -46,6 +47,12 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def do_POST(self) -> None:
+        """A consent form posted to the site (GOV.UK's banner is one): the page again, as a site that keeps no
+        state would answer."""
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.do_GET()
+
 
 @asynccontextmanager
 async def corpus_browser(pages: Path = PAGES, by_address: bool = False) -> AsyncIterator[tuple[CdpConnection, str]]:
@@ -56,7 +63,7 @@ async def corpus_browser(pages: Path = PAGES, by_address: bool = False) -> Async
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     settings = Settings()
-    rules = f"--host-resolver-rules=MAP {HOST} 127.0.0.1, MAP * ~NOTFOUND"  # the first rule that matches wins
+    rules = f"--host-resolver-rules=MAP {HOST} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"  # the first map wins
     browser = await trio.to_thread.run_sync(launch, settings, (rules,))
     try:
         async with open_cdp(browser.cdp_url, message_limit(settings.max_result_bytes)) as conn:
@@ -69,7 +76,7 @@ async def corpus_browser(pages: Path = PAGES, by_address: bool = False) -> Async
 
 @asynccontextmanager
 async def opened(conn: CdpConnection, url: str, removal: Removal | None = None) -> AsyncIterator[Page]:
-    request = CaptureRequest.model_validate({"url": url, "viewport": {"width": 1280, "height": 800}})
+    request = CaptureRequest.model_validate({"url": url, "viewport": VIEWPORT})
     async with open_page(conn) as page:
         await prepare(page, request, "Mozilla/5.0 (X11; Linux x86_64) capture-corpus")
         if removal is not None:
@@ -97,16 +104,39 @@ LABEL_OF = """(() => (globalThis.__overlays || []).map(el => {
 async def features(conn: CdpConnection, base: str, name: str,
                    label: dict[str, Any] | None = None) -> list[tuple[tuple[float, ...], str, str]]:
     """(features, class, description) of every overlay candidate on the bare page (no layer run before)."""
-    label = label or labels()[name]
-    kinds = {item["selector"].split('"')[1]: item["kind"] for item in label["remove"]}
     async with opened(conn, base + name) as page:
-        world = (await page.send("Page.createIsolatedWorld", {"frameId": page.state.main_frame}))["executionContextId"]
-        found = await _evaluate_in(page, world, finder_expression())
-        marks = await _evaluate_in(page, world, LABEL_OF)
-    out = []
-    for candidate, mark in zip(candidates(found), marks, strict=True):
-        out.append((candidate.features, kinds.get(mark or "", "none"), candidate.describe))
-    return out
+        return await _measure(page, label or labels()[name])
+
+
+async def features_of_many(conn: CdpConnection, base: str, names: list[str], labels: dict[str, dict[str, Any]],
+                           tabs: int = 2) -> dict[str, list[tuple[tuple[float, ...], str, str]]]:
+    """`features` of every page in `names`, each measured on the bare page as `features` does, but in `tabs`
+    pages that go from one corpus page to the next (opening a fresh page costs six times the measuring; a bare
+    corpus page keeps nothing that the next would see)."""
+    out: dict[str, list[tuple[tuple[float, ...], str, str]]] = {}
+
+    async def tab(chunk: list[str]) -> None:
+        async with opened(conn, base + chunk[0]) as page:
+            for name in chunk:
+                request = CaptureRequest.model_validate({"url": base + name, "viewport": VIEWPORT})
+                with trio.fail_after(30):
+                    await navigate(page, request)
+                out[name] = await _measure(page, labels[name])
+
+    async with trio.open_nursery() as nursery:
+        for i in range(tabs):
+            if names[i::tabs]:
+                nursery.start_soon(tab, names[i::tabs])
+    return {name: out[name] for name in names}
+
+
+async def _measure(page: Page, label: dict[str, Any]) -> list[tuple[tuple[float, ...], str, str]]:
+    kinds = {item["selector"].split('"')[1]: item["kind"] for item in label["remove"]}
+    world = (await page.send("Page.createIsolatedWorld", {"frameId": page.state.main_frame}))["executionContextId"]
+    found = await _evaluate_in(page, world, finder_expression())
+    marks = await _evaluate_in(page, world, LABEL_OF)
+    return [(candidate.features, kinds.get(mark or "", "none"), candidate.describe)
+            for candidate, mark in zip(candidates(found), marks, strict=True)]
 
 
 async def _evaluate_in(page: Page, context: int, expression: str) -> Any:
@@ -143,6 +173,7 @@ async def evaluate(conn: CdpConnection, base: str, name: str, options: RemoveEle
     removal = Removal(options, await rule_sets(), model or OverlayModel.shipped())
     async with opened(conn, base + name, removal) as page:
         await removal.apply(page)
+        await removal.follow_up(page)  # as settling.settle ends
         removes = [item["selector"] for item in label["remove"]]
         keeps = [item["selector"] for item in label["keep"]]
         shown = await _value(page, f"{VISIBLE}({json.dumps(removes + keeps)})")

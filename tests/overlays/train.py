@@ -1,79 +1,54 @@
-"""Trains the overlay model on the corpus's training split and writes engine/browser/overlay-model.json.
+"""Fits the overlay model on every shape of the corpus and writes engine/browser/overlay-model.json.
 
     .venv/bin/python -m tests.overlays.build_corpus   # only when the corpus generator changed
     .venv/bin/python -m tests.overlays.train
 
-Every page of the `train` split is opened in Chromium and the finder's
-candidates are measured there, each labelled with the kind of the labelled
-overlay it is (or `none`: headers, tab bars, login forms, backdrops, …).
-A multinomial logistic regression (scikit-learn, balanced class weights) is
-fitted on the standardised features; the threshold is set above the highest
-overlay probability any `none` candidate of the training split got, so that
-no trained-on piece of real content would be removed. Then the three layers
-run on the held-out `test` split, and the scores they reach are written into
-the model file beside the weights.
+Every page of the corpus is opened in Chromium and the finder's candidates
+are measured there, each labelled with the kind of the labelled overlay it is
+(or `none`: headers, tab bars, login forms, backdrops, …), and the model is
+fitted on them all (tests.overlays.crossval.fit). How it does on shapes it
+never saw is measured by grouped cross-validation (each shape left out in
+turn, tests.overlays.crossval), whose scores are written beside the weights.
+The independent vendor set (tests/overlays/vendors) is never looked at here.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import sys
 
-import numpy as np
 import trio
-from sklearn.linear_model import LogisticRegression
-from sklearn.preprocessing import StandardScaler
 
-from engine.browser.overlays import CLASSES, FEATURES, MODEL_PATH
-from tests.overlays.harness import corpus_browser, evaluate, features, labels, summary
-
-MARGIN = 0.05
-MIN_THRESHOLD = 0.5
+from engine.browser.overlays import CLASSES, MODEL_PATH
+from tests.overlays.crossval import cross_validate, fit, measured, scores
+from tests.overlays.harness import corpus_browser, labels
 
 
 async def main() -> None:
     pages = labels()
-    train = [name for name, label in pages.items() if label["split"] == "train"]
-    test = [name for name, label in pages.items() if label["split"] == "test"]
-    rows: list[tuple[tuple[float, ...], str, str]] = []
     async with corpus_browser() as (conn, base):
-        for name in train:
-            rows += await features(conn, base, name)
-        x = np.array([r[0] for r in rows])
-        y = np.array([CLASSES.index(r[1]) for r in rows])
-        print(f"{len(train)} training pages, {len(rows)} candidates: "
-              + ", ".join(f"{c} {int((y == i).sum())}" for i, c in enumerate(CLASSES)), file=sys.stderr)
-        scaler = StandardScaler().fit(x)
-        scale = np.where(scaler.scale_ == 0, 1.0, scaler.scale_)
-        model = LogisticRegression(class_weight="balanced", C=1.0, max_iter=5000)
-        model.fit((x - scaler.mean_) / scale, y)
-        probabilities = model.predict_proba((x - scaler.mean_) / scale)
-        none_rows = probabilities[y == 0]
-        worst = float(none_rows[:, 1:].max()) if len(none_rows) else 0.0
-        threshold = min(0.95, max(MIN_THRESHOLD, worst + MARGIN))
-        document = {
-            "features": list(FEATURES), "classes": list(CLASSES),
-            "mean": scaler.mean_.tolist(), "scale": scale.tolist(),
-            "coef": model.coef_.tolist(), "intercept": model.intercept_.tolist(),
-            "threshold": round(threshold, 4),
-            "trained": {"at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "pages": len(train),
-                        "candidates": len(rows)},
-        }
-        MODEL_PATH.write_text(json.dumps(document, indent=1) + "\n")
-        results = [await evaluate(conn, base, name) for name in test]
-    scores = summary(results)
-    document["heldOut"] = {"pages": scores["pages"], "negativePages": scores["negative_pages"],
-                           "recall": {kind: round(r[0], 4) for kind, r in scores["recall"].items()},
-                           "falseRemovals": scores["false_removals"]}
+        rows = [row for page in (await measured(conn, base, pages)).values() for row in page]
+        document = fit(rows)
+        document["trained"]["pages"] = len(pages)
+        print(f"{len(pages)} pages, {len(rows)} candidates: "
+              + ", ".join(f"{c} {document['trained']['perClass'][c]}" for c in CLASSES), file=sys.stderr)
+        folds = await cross_validate(conn, base, pages)
+    found = scores(folds)
+    document["groupedCrossValidation"] = {
+        "shapes": found["shapes"], "pages": found["pages"], "negativePages": found["negative_pages"],
+        "recall": {kind: round(r[0], 4) for kind, r in found["recall"].items()},
+        "falseRemovals": found["false_removals"],
+        "missedShapes": {shape: f"{gone}/{total}" for shape, (_, gone, total) in found["per_shape"].items()
+                         if gone < total}}
     MODEL_PATH.write_text(json.dumps(document, indent=1) + "\n")
-    print(json.dumps(document["heldOut"], indent=1))
-    for name, selector in scores["false_removed"]:
+    print(json.dumps(document["groupedCrossValidation"], indent=1))
+    for name, selector in found["false_removed"]:
         print(f"false removal: {name} {selector}", file=sys.stderr)
-    for result in results:
-        for selector, gone in result.removed.items():
-            if not gone:
-                print(f"missed: {result.name} {selector} ({result.kind_of[selector]})", file=sys.stderr)
+    for fold in folds:
+        for result in fold.results:
+            for selector, gone in result.removed.items():
+                if not gone:
+                    print(f"missed: {result.name} {selector} ({result.kind_of[selector]})", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,137 @@
+"""removeElements' watch over the page, for what one pass after the load cannot see.
+
+A script runs in the main frame before the page's own (`WATCH_SCRIPT`) and keeps three counts:
+- the timers the page set that are due soon (`setTimeout` wrapped in a Proxy, so that it still reads as
+  native code and behaves as before): a pop-up shown 400 ms after the load is one of them;
+- the changes to the document (a MutationObserver: elements added, styles, classes, `open`, `hidden`);
+- the closed shadow roots attached (`attachShadow` wrapped the same way): page scripts cannot read into
+  those, and neither can the finder, so the removal reads them through CDP (`DOM.getDocument` with `pierce`)
+  and hands each to its isolated world (`hand_over_closed_roots`).
+
+At the capture's settle point the removal asks `late_changes`: it waits for the timers due within
+LATE_WAIT_S (never more, and never more than a quarter of the time the capture has left), then says whether
+the document changed since the first pass, in which case the overlay pass runs again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import trio
+
+from engine.browser.page import Page
+
+LATE_WAIT_S = 1.0  # at most this long at the settle point for the page's timers that are due soon
+MAX_CLOSED_ROOTS = 50  # closed shadow roots handed to the finder per capture
+
+WATCH_SCRIPT = """(() => {
+  if (window.top !== window || window.__captureWatch) return;
+  const original = {setTimeout, clearTimeout};
+  const native = {setTimeout: setTimeout.bind(window), clearTimeout: clearTimeout.bind(window),
+                  now: performance.now.bind(performance), frame: requestAnimationFrame.bind(window)};
+  const due = new Map(), state = {closed: 0, changes: 0};
+  Object.defineProperty(window, '__captureWatch', {value: state, configurable: false, enumerable: false});
+  Object.defineProperty(state, 'native', {value: {setTimeout: native.setTimeout, clearTimeout: native.clearTimeout}});
+  const LIMIT = LIMIT_MS;
+  window.setTimeout = new Proxy(original.setTimeout, {apply(target, self, args) {
+    const delay = Number(args[1]) || 0, callback = args[0];
+    if (typeof callback !== 'function' || delay > LIMIT || due.size >= 1000) return Reflect.apply(target, self, args);
+    let id = 0;
+    args[0] = function (...given) { due.delete(id); return callback.apply(this, given); };
+    id = Reflect.apply(target, self, args);
+    due.set(id, native.now() + delay);
+    return id;
+  }});
+  const cleared = (target, self, args) => { due.delete(args[0]); return Reflect.apply(target, self, args); };
+  window.clearTimeout = new Proxy(original.clearTimeout, {apply: cleared});
+  window.clearInterval = new Proxy(window.clearInterval, {apply: cleared});
+  Element.prototype.attachShadow = new Proxy(Element.prototype.attachShadow, {apply(target, self, args) {
+    const root = Reflect.apply(target, self, args);
+    if (args[0] && args[0].mode === 'closed') state.closed++;
+    return root;
+  }});
+  new MutationObserver((records) => { state.changes += records.length; }).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'open', 'hidden']});
+  state.settle = (waitMs) => new Promise((resolve) => {
+    const start = native.now();
+    let waited = false;
+    const look = () => {
+      const now = native.now();
+      if (now - start < waitMs && [...due.values()].some((when) => when <= start + waitMs)) {
+        waited = true;
+        native.setTimeout(look, 10);
+      } else if (waited) {
+        native.frame(() => native.frame(() => resolve(state.changes)));  // what the timers did, painted
+      } else {
+        resolve(state.changes);
+      }
+    };
+    look();
+  });
+})();"""
+
+CHANGES = "window.__captureWatch ? window.__captureWatch.changes : 0"
+CLOSED = "window.__captureWatch ? window.__captureWatch.closed : 0"
+SETTLED = "window.__captureWatch && window.__captureWatch.settle ? window.__captureWatch.settle(WAIT_MS) : 0"
+KEEP_ROOT = "function () { (globalThis.__closedRoots ||= new Map()).set(this.host, this); }"
+
+
+def watch_script() -> str:
+    return WATCH_SCRIPT.replace("LIMIT_MS", str(int(LATE_WAIT_S * 1000)))
+
+
+async def prepare(page: Page) -> None:
+    """The watch, in the main frame before any of the page's scripts."""
+    await page.send("Page.addScriptToEvaluateOnNewDocument", {"source": watch_script()})
+
+
+async def changes(page: Page) -> int:
+    """How many changes the document has had so far."""
+    return int(await _main_world(page, CHANGES) or 0)
+
+
+async def late_changes(page: Page) -> int:
+    """The page's timers due soon given their time (bounded, see the module), then its count of changes."""
+    left = trio.current_effective_deadline() - trio.current_time()
+    wait_ms = int(1000 * max(0.0, min(LATE_WAIT_S, left / 4)))
+    counted = None
+    with trio.move_on_after(wait_ms / 1000 + 0.5):  # a page that broke its watch's promise is not waited for
+        counted = await _main_world(page, SETTLED.replace("WAIT_MS", str(wait_ms)), wait=True)
+    return int(counted or 0) if counted is not None else await changes(page)
+
+
+async def hand_over_closed_roots(page: Page, world: int) -> int:
+    """The page's closed shadow roots, read through CDP, put in `globalThis.__closedRoots` (host -> root) of
+    the isolated world `world`; how many. Nothing is asked of CDP when the page attached none."""
+    if not int(await _main_world(page, CLOSED) or 0):
+        return 0
+    document = await page.send("DOM.getDocument", {"depth": -1, "pierce": True})
+    roots = list(_closed_roots(document.get("root", {})))[:MAX_CLOSED_ROOTS]
+    for root in roots:
+        found = await page.send("DOM.resolveNode", {"backendNodeId": root, "executionContextId": world})
+        await page.send("Runtime.callFunctionOn", {"objectId": found["object"]["objectId"],
+                                                   "functionDeclaration": KEEP_ROOT})
+    return len(roots)
+
+
+def _closed_roots(node: dict[str, Any]) -> Iterator[int]:
+    """The backend node ids of the closed shadow roots under `node` (DOM.getDocument's tree)."""
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        for root in here.get("shadowRoots", ()):
+            if root.get("shadowRootType") == "closed":
+                yield root["backendNodeId"]
+            stack.append(root)
+        stack.extend(here.get("children", ()))
+        if "contentDocument" in here:
+            stack.append(here["contentDocument"])
+
+
+async def _main_world(page: Page, expression: str, *, wait: bool = False) -> Any:
+    result = await page.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                  "awaitPromise": wait})
+    if "exceptionDetails" in result:
+        return None  # the page broke its own watch: the removal goes on without it
+    return result.get("result", {}).get("value")
