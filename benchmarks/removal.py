@@ -54,8 +54,7 @@ async def main() -> None:
     for by_address in (False, True):
         started = time.monotonic()
         async with harness.corpus_browser(VENDORS / "pages", by_address) as (conn, base):
-            results = await crossval.gathered(
-                lambda name: harness.evaluate(conn, base, name, label=labels[name]), list(labels))
+            results = await harness.evaluate_many(conn, base, labels)
         took = time.monotonic() - started
         report(f"independent vendor set by {'address' if by_address else 'name'} ({took:.0f} s)",
                harness.summary(results), results)

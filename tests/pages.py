@@ -276,6 +276,26 @@ def sourcepoint_message(handler: Handler) -> Answer:
         "</script>")
 
 
+@route("/frame-backdrop")
+def frame_backdrop(handler: Handler) -> Answer:
+    """A consent platform no rule set knows: a full-viewport dimming sheet that only holds a cross-site frame,
+    whose message (#ff00cc) is all the sheet says. Marker block #00a86b."""
+    port = handler.server.server_address[1]
+    return 200, HTML, page(
+        "<h1>Frame backdrop</h1><div style='background:#00a86b;width:420px;height:160px'></div>"
+        "<div style='position:fixed;inset:0;background:rgba(0,0,0,.5);z-index:2147483000;display:flex;"
+        "align-items:center;justify-content:center'><iframe style='width:560px;height:300px;border:0' "
+        f"src='http://{CONSENT_HOST}:{port}/privacy-message'></iframe></div>")
+
+
+@route("/privacy-message")
+def privacy_message(handler: Handler) -> Answer:
+    return 200, HTML, page(
+        "<div style='background:#ff00cc;height:300px;padding:20px'><h3>Ihre Privatsphäre</h3><p>Wir verwenden "
+        "Cookies und verarbeiten personenbezogene Daten, um Inhalte zu personalisieren. Mit Ihrer Einwilligung "
+        "helfen Sie uns.</p><button>Alle akzeptieren</button> <button>Ablehnen</button></div>")
+
+
 # --- format webm (issue 22) ---------------------------------------------------------------------
 
 @route("/animated")

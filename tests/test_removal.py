@@ -133,6 +133,19 @@ def test_a_consent_message_in_a_cross_site_frame_is_dismissed(pro: Workspace, si
     assert {"kind": "cookieBanners", "layer": "rules", "what": "Sourcepoint-frame"} in removed, removed
 
 
+@pytest.mark.parametrize("kinds", [{"cookieBanners": True}, ALL])
+def test_a_backdrop_holding_only_a_cross_site_frame_is_judged_by_what_the_frame_says(
+        pro: Workspace, site: FixtureServer, kinds: dict[str, bool]) -> None:
+    url = f"http://fixture.test:{site.server_address[1]}/frame-backdrop"
+    assert pixels(pro.capture(url=url)).get(OVERLAY_RGB, 0) > 0
+    job = pro.submit(url=url, removeElements=kinds).json()["id"]
+    status = pro.finished_job(job)
+    assert [(r["kind"], r["layer"]) for r in status["removedElements"]] == [("cookieBanners", "model")], status
+    colours = pixels(pro.service.client.get(status["resultUrl"]))
+    assert colours.get(OVERLAY_RGB, 0) == 0
+    assert colours.get(MARKER_RGB, 0) == MARKER_AREA
+
+
 @pytest.mark.parametrize("remove", [None, {"cookieBanners": True}])
 def test_a_dialog_in_a_cross_site_frame_does_not_stall_the_capture(pro: Workspace, site: FixtureServer,
                                                                    remove: dict[str, bool] | None) -> None:
@@ -208,6 +221,19 @@ def test_a_failed_removal_capture_costs_no_quota(service: Service, site: Fixture
     answer = workspace.capture(url=f"{site.base}/status?code=500", failOnStatus=[500], removeElements=ALL)
     assert answer.status_code == 422, answer.text
     assert workspace.quota()["used"] == 0
+
+
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_pages_judged_in_reused_tabs_come_out_as_in_fresh_ones() -> None:
+    """The evaluations go from page to page in two tabs (cookies and storage cleared between): a page of each of
+    these shapes comes out the same as in a page of its own, as a capture opens it."""
+    everything = harness.labels()
+    labels = {name: everything[name] for name in SHAPES[:12]}
+    async with harness.corpus_browser() as (conn, base):
+        reused = await harness.evaluate_many(conn, base, labels)
+        fresh = [await harness.evaluate(conn, base, name) for name in labels]
+    assert [(r.name, r.removed, r.kept) for r in reused] == [(r.name, r.removed, r.kept) for r in fresh]
+    assert any(r.removed for r in fresh)
 
 
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's

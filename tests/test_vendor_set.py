@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import trio
 
-from tests.overlays import crossval, harness
+from tests.overlays import harness
 from tests.overlays.vendors.check import bad_reference, every_file, internet_references
 
 VENDORS = Path(__file__).parent / "overlays" / "vendors"
@@ -128,8 +128,7 @@ async def test_removal_meets_the_bar_on_the_set_by_name_and_by_address() -> None
     gone: dict[bool, dict[str, list[str]]] = {}
     for by_address in (False, True):
         async with harness.corpus_browser(pages=PAGES, by_address=by_address) as (conn, base):
-            results = await crossval.gathered(
-                lambda name: harness.evaluate(conn, base, name, label=labels[name]), sorted(labels))
+            results = await harness.evaluate_many(conn, base, labels)
         scores = harness.summary(results)
         missed = [(r.name, s) for r in results for s, removed in r.removed.items() if not removed]
         assert scores["false_removed"] == [], by_address

@@ -29,6 +29,7 @@
   const closed = globalThis.__closedRoots || new Map();
   const shadowOf = (el) => el.shadowRoot || closed.get(el) || null;
   const frameOf = (el) => { try { return el.contentDocument; } catch (e) { return null; } };  // same-site, srcdoc
+  const saidIn = globalThis.__frameTexts || new Map();  // cross-site frames: what each says, read through CDP
 
   // An element about to show: its opacity is on its way up (a banner fading in is a banner).
   const fadingIn = (el) => el.getAnimations().some((a) => {
@@ -145,13 +146,14 @@
       }
     }
     if (frameDoc && frameDoc.documentElement) roots.push(frameDoc);
-    const texts = [lower(el.innerText)];
+    const said = [el, ...roots.flatMap((root) => [...root.querySelectorAll('iframe')])].map((f) => saidIn.get(f)).filter(Boolean);
+    const texts = [lower(el.innerText), ...said.map((f) => lower(f.text))];
     for (const root of roots.slice(1)) texts.push(lower(root.body ? root.body.innerText : root.textContent));
     const text = texts.join(' ').replace(/\s+/g, ' ').slice(0, 5000);
     const all = (selector) => roots.flatMap((root) => [...root.querySelectorAll(selector)]);
     const controls = all(CONTROLS).slice(0, 100).map((b) => ({
       text: lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''} ${b.title || ''}`).replace(/\s+/g, ' ').trim(),
-    }));
+    })).concat(said.flatMap((f) => f.controls.slice(0, 30).map((c) => ({text: lower(c).replace(/\s+/g, ' ').trim()}))));
     const names = tokens(el);
     const nameHit = (list) => list.some((t) => names.own.has(t)) ? 1 : (list.some((t) => names.all.has(t)) ? 0.5 : 0);
     const cover = (w * h) / AREA;

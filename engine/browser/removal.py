@@ -140,8 +140,8 @@ class Removal:
         work on pages whose CSP would refuse them."""
         await page.send("Page.setBypassCSP", {"enabled": True})
         await watching.prepare(page)
-        if self.options.cookie_banners:
-            await page.run_in_every_frame(consent.consent_script(self.rules, url))
+        # every kind: the model reads what cross-site frames say (engine.browser.watching)
+        await page.run_in_every_frame(consent.consent_script(self.rules, url) if self.options.cookie_banners else "")
 
     async def apply(self, page: Page) -> list[Removed]:
         """The first pass, once the page has loaded: the consent platforms, the ad slots, the overlays."""
@@ -166,6 +166,7 @@ class Removal:
         if self.options.ads:
             await self._cosmetic(page, world)
         await watching.hand_over_closed_roots(page, world)
+        await watching.hand_over_frame_texts(page, world)
         await self._overlays(page, world)
         self._changes = await watching.changes(page)  # our own changes counted in
 

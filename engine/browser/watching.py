@@ -8,6 +8,9 @@ A script runs in the main frame before the page's own (`WATCH_SCRIPT`) and keeps
   those, and neither can the finder, so the removal reads them through CDP (`DOM.getDocument` with `pierce`)
   and hands each to its isolated world (`hand_over_closed_roots`).
 
+The finder cannot read a cross-site frame either: what each says is read in the frame's own session and
+handed over beside its iframe element (`hand_over_frame_texts`).
+
 At the capture's settle point the removal asks `late_changes`: it waits for the timers due within
 LATE_WAIT_S (never more, and never more than a quarter of the time the capture has left), then says whether
 the document changed since the first pass, in which case the overlay pass runs again.
@@ -20,10 +23,12 @@ from typing import Any
 
 import trio
 
+from engine.browser.cdp import CdpError
 from engine.browser.page import Page
 
 LATE_WAIT_S = 1.0  # at most this long at the settle point for the page's timers that are due soon
 MAX_CLOSED_ROOTS = 50  # closed shadow roots handed to the finder per capture
+MAX_FRAMES = 10  # cross-site frames whose text is handed to the finder per capture
 
 WATCH_SCRIPT = """(() => {
   if (window.top !== window || window.__captureWatch) return;
@@ -75,6 +80,13 @@ CHANGES = "window.__captureWatch ? window.__captureWatch.changes : 0"
 CLOSED = "window.__captureWatch ? window.__captureWatch.closed : 0"
 SETTLED = "window.__captureWatch && window.__captureWatch.settle ? window.__captureWatch.settle(WAIT_MS) : 0"
 KEEP_ROOT = "function () { (globalThis.__closedRoots ||= new Map()).set(this.host, this); }"
+KEEP_FRAME_TEXT = "function (said) { if (said) (globalThis.__frameTexts ||= new Map()).set(this, said); }"
+FRAME_TEXT = """(() => {
+  const body = document.body;
+  const controls = [...document.querySelectorAll('button, a, [role=button], input[type=button], input[type=submit]')]
+    .slice(0, 30).map((b) => `${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`.trim());
+  return {text: body ? body.innerText.slice(0, 3000) : '', controls};
+})()"""
 
 
 def watch_script() -> str:
@@ -127,6 +139,27 @@ def _closed_roots(node: dict[str, Any]) -> Iterator[int]:
         stack.extend(here.get("children", ()))
         if "contentDocument" in here:
             stack.append(here["contentDocument"])
+
+
+async def hand_over_frame_texts(page: Page, world: int) -> int:
+    """What the page's cross-site frames say (their text and the labels of their controls), read in each
+    frame's own session and put in `globalThis.__frameTexts` (iframe element -> {text, controls}) of the
+    isolated world `world`, so that a backdrop holding only such a frame is judged by it; how many."""
+    handed = 0
+    for session, frame in list(page.frame_ids.items())[:MAX_FRAMES]:
+        try:
+            said = await page.conn.send("Runtime.evaluate", {"expression": FRAME_TEXT, "returnByValue": True},
+                                        session)
+            owner = await page.send("DOM.getFrameOwner", {"frameId": frame})
+            found = await page.send("DOM.resolveNode", {"backendNodeId": owner["backendNodeId"],
+                                                        "executionContextId": world})
+            await page.send("Runtime.callFunctionOn", {
+                "objectId": found["object"]["objectId"], "functionDeclaration": KEEP_FRAME_TEXT,
+                "arguments": [{"value": said.get("result", {}).get("value")}]})
+            handed += 1
+        except CdpError:
+            continue  # the frame went away, or is not the main frame's child
+    return handed
 
 
 async def _main_world(page: Page, expression: str, *, wait: bool = False) -> Any:

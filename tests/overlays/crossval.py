@@ -17,26 +17,21 @@ shape and writes these scores beside it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
-import trio
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 from engine.browser.cdp import CdpConnection
 from engine.browser.overlays import CLASSES, FEATURES, OverlayModel
-from tests.overlays.harness import PageResult, evaluate, features_of_many, summary
+from tests.overlays.harness import PageResult, evaluate_many, features_of_many, summary
 
 MARGIN = 0.05  # the threshold sits this far above the most overlay-like piece of content trained on
 MIN_THRESHOLD = 0.5
-PARALLEL = 2  # pages open at once in the corpus browser (two cores)
 
 Row = tuple[tuple[float, ...], str, str]  # features, class, description
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 def fit(rows: list[Row]) -> dict[str, Any]:
@@ -63,22 +58,6 @@ def fit(rows: list[Row]) -> dict[str, Any]:
     }
 
 
-async def gathered(work: Callable[[T], Awaitable[R]], items: Iterable[T], limit: int = PARALLEL) -> list[R]:
-    """`work` on every item, `limit` at a time, the answers in the items' order."""
-    todo = list(items)
-    out: list[R | None] = [None] * len(todo)
-    limiter = trio.CapacityLimiter(limit)
-
-    async def one(i: int) -> None:
-        async with limiter:
-            out[i] = await work(todo[i])
-
-    async with trio.open_nursery() as nursery:
-        for i in range(len(todo)):
-            nursery.start_soon(one, i)
-    return [r for r in out if r is not None]
-
-
 async def measured(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]]) -> dict[str, list[Row]]:
     """Every page's candidates, measured on the bare page."""
     return await features_of_many(conn, base, list(labels), labels)
@@ -99,12 +78,10 @@ async def cross_validate(conn: CdpConnection, base: str, labels: dict[str, dict[
     models = {shape: OverlayModel(fit([row for name, page in rows.items() if labels[name]["kind"] != shape
                                        for row in page]))
               for shape in shapes}
-    pages = [(shape, name) for shape, names in shapes.items() for name in names]
-    results = await gathered(lambda item: evaluate(conn, base, item[1], label=labels[item[1]],
-                                                   model=models[item[0]]), pages)
+    results = await evaluate_many(conn, base, labels, lambda name: models[labels[name]["kind"]])
     by_shape: dict[str, list[PageResult]] = {}
-    for (shape, _), result in zip(pages, results, strict=True):
-        by_shape.setdefault(shape, []).append(result)
+    for result in results:
+        by_shape.setdefault(labels[result.name]["kind"], []).append(result)
     return [Fold(shape, found) for shape, found in by_shape.items()]
 
 
