@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import trio
 
+from engine.browser.page import Page
 from tests.overlays import harness
 from tests.overlays.vendors.check import bad_reference, every_file, internet_references
 
@@ -104,20 +105,23 @@ async def test_every_label_holds_without_removal() -> None:
     """As a capture opens each page (no removal): every overlay and every kept element is shown (within 5 s,
     as libraries fade their banners in), the marker block is its colour and size, nothing left loopback."""
     labels = _labels()
-    wrong: dict[str, Any] = {}
+
+    async def look(page: Page, name: str) -> dict[str, Any] | None:
+        selectors = [item["selector"] for item in labels[name]["remove"] + labels[name]["keep"]]
+        with trio.fail_after(20):
+            result = await page.send("Runtime.evaluate", {
+                "expression": f"{SHOWN % harness.VISIBLE}({json.dumps(selectors)})",
+                "returnByValue": True, "awaitPromise": True})
+        value = result["result"]["value"]
+        hidden = [s for s, shown in zip(selectors, value["shown"], strict=True) if not shown]
+        if hidden or not value["marker"] or value["away"]:
+            return {"hidden": hidden, "marker": value["marker"], "away": value["away"]}
+        return None
+
     async with harness.corpus_browser(pages=PAGES) as (conn, base):
-        for name, label in sorted(labels.items()):
-            selectors = [item["selector"] for item in label["remove"] + label["keep"]]
-            async with harness.opened(conn, base + name) as page:
-                with trio.fail_after(20):
-                    result = await page.send("Runtime.evaluate", {
-                        "expression": f"{SHOWN % harness.VISIBLE}({json.dumps(selectors)})",
-                        "returnByValue": True, "awaitPromise": True})
-            value = result["result"]["value"]
-            hidden = [s for s, shown in zip(selectors, value["shown"], strict=True) if not shown]
-            if hidden or not value["marker"] or value["away"]:
-                wrong[name] = {"hidden": hidden, "marker": value["marker"], "away": value["away"]}
-    assert wrong == {}
+        found = await harness.visit_many(conn, base, sorted(labels), look)
+    assert len(found) == len(labels)
+    assert {name: wrong for name, wrong in found.items() if wrong} == {}
 
 
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's
