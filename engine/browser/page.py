@@ -42,8 +42,7 @@ class Page:
         self.proxy_credentials: tuple[str, str] | None = None  # the lane's, given when its proxy asks
         self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
         self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
-        self.frame_sessions: list[str] = []  # the cross-site frames given the frame script
-        self.frame_ids: dict[str, str] = {}  # … each one's frame id (its target id), by session
+        self.frame_sessions: dict[str, str] = {}  # the cross-site frames given the frame script: session -> frame id
         self.frames_pending = 0  # … and those being given it now
         self.frames_given = trio.Event()  # set while none is pending
         self.frames_given.set()
@@ -127,8 +126,7 @@ class Page:
         """A cross-site frame: the frame script into it (and its own cross-site frames, in turn), for its next
         documents and into its current one (the script must take being run twice)."""
         child = params["sessionId"]
-        self.frame_sessions.append(child)
-        self.frame_ids[child] = params.get("targetInfo", {}).get("targetId", "")
+        self.frame_sessions[child] = params.get("targetInfo", {}).get("targetId", "")
         self.conn.listen(child, functools.partial(self._on_frame_event, child))
         try:
             await self._into_frames(child, source, now=True)

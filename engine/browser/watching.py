@@ -146,7 +146,7 @@ async def hand_over_frame_texts(page: Page, world: int) -> int:
     frame's own session and put in `globalThis.__frameTexts` (iframe element -> {text, controls}) of the
     isolated world `world`, so that a backdrop holding only such a frame is judged by it; how many."""
     handed = 0
-    for session, frame in list(page.frame_ids.items())[:MAX_FRAMES]:
+    for session, frame in list(page.frame_sessions.items())[:MAX_FRAMES]:
         try:
             said = await page.conn.send("Runtime.evaluate", {"expression": FRAME_TEXT, "returnByValue": True},
                                         session)

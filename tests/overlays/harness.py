@@ -103,18 +103,11 @@ LABEL_OF = """(() => (globalThis.__overlays || []).map(el => {
   return null; }))()"""
 
 
-async def features(conn: CdpConnection, base: str, name: str,
-                   label: dict[str, Any] | None = None) -> list[tuple[tuple[float, ...], str, str]]:
-    """(features, class, description) of every overlay candidate on the bare page (no layer run before)."""
-    async with opened(conn, base + name) as page:
-        return await _measure(page, label or labels()[name])
-
-
 async def features_of_many(conn: CdpConnection, base: str, names: list[str], labels: dict[str, dict[str, Any]],
                            tabs: int = 2) -> dict[str, list[tuple[tuple[float, ...], str, str]]]:
-    """`features` of every page in `names`, each measured on the bare page as `features` does, but in `tabs`
-    pages that go from one corpus page to the next (opening a fresh page costs six times the measuring; a bare
-    corpus page keeps nothing that the next would see)."""
+    """(features, class, description) of every overlay candidate of every page in `names`, measured on the bare
+    page (no layer run before), in `tabs` pages that go from one corpus page to the next (opening a fresh page
+    costs six times the measuring; a bare corpus page keeps nothing that the next would see)."""
     out: dict[str, list[tuple[tuple[float, ...], str, str]]] = {}
 
     async def tab(chunk: list[str]) -> None:
