@@ -13,9 +13,9 @@ import trio
 
 from actors.eventlog import EventLog
 from actors.keys import Principal
-from engine.records.analytics import capture_event
+from engine.records.analytics import capture_event, error_data
 from engine.records.keys import new_id
-from engine.rules.errors import CaptureError, DestinationForbidden
+from engine.rules.errors import CaptureError
 from engine.rules.request import CaptureRequest
 
 
@@ -32,12 +32,10 @@ class Attempts:
     async def refused(self, principal: Principal, request_id: str, error: CaptureError, *,
                       request: CaptureRequest | None = None, capture_id: str | None = None,
                       started: float | None = None) -> None:
-        """An attempt that ended in `error` (the address a destination refusal names is kept, nothing else)."""
-        address = error.address if isinstance(error, DestinationForbidden) else None
+        """An attempt that ended in `error` (what engine.records.analytics.error_data keeps of it)."""
         await self.failed(principal, request_id, capture_id or new_id("cap"), request,
                           started if started is not None else trio.current_time(),
-                          error.outcome, error.stage, error.code, {"address": address} if address else {},
-                          note=error.detail)
+                          error.outcome, error.stage, error.code, error_data(error), note=error.detail)
 
     async def failed(self, principal: Principal, request_id: str, capture_id: str, request: CaptureRequest | None,
                      started: float, outcome: str, stage: str, code: str, data: dict[str, Any] | None = None,

@@ -40,12 +40,14 @@ from engine.rules.errors import (
     FieldError,
     InvalidRequest,
     ProxyUnavailable,
+    QualityFailed,
     RenderError,
     RenderFailed,
     RenderTimeout,
     StorageFailed,
     UnknownRegion,
 )
+from engine.rules.quality import failing
 from engine.rules.request import CaptureRequest, Store, parse_capture
 
 log = logging.getLogger("capture.captures")
@@ -126,7 +128,11 @@ class Captures:
         if entry is None:
             return None
         body = await self.shelf.read(entry)
-        return Made(entry.capture(body), "hit", entry) if body is not None else None
+        if body is None:
+            return None
+        if failed := failing(entry.warnings, request.fail_on):  # the kept capture's verdict, asked of again
+            raise QualityFailed(failed)
+        return Made(entry.capture(body), "hit", entry)
 
     # ------------------------------------------------------------ the flow
 

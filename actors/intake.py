@@ -122,7 +122,7 @@ class Intake:
         delivery.settled = True
         self._deliveries.pop(delivery.capture_id, None)
         capture, request = delivery.capture, delivery.request
-        data: dict[str, Any] = {}
+        data: dict[str, Any] = {"warnings": [w.code for w in capture.warnings]} if capture.warnings else {}
         if delivery.cache is not None:
             data["cache"] = delivery.cache
         if delivery.cache == "hit" and delivery.shelved is not None:

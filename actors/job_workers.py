@@ -25,6 +25,7 @@ from actors.results import ResultStore
 from engine.browser.overlays import MAX_REPORTED
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
+from engine.records.analytics import error_data
 from engine.records.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
 from engine.records.sealing import SealError
 from engine.rules.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
@@ -208,7 +209,7 @@ class JobWorkers:
         await self.book.record(job, "job.failed", {"code": error.code, "message": error.detail},
                                self.book.capture_event(job, attempt.request, attempt.started, "capture.failed",
                                                        outcome=error.outcome, stage=error.stage,
-                                                       code=error.code, note=error.detail),
+                                                       code=error.code, note=error.detail, data=error_data(error)),
                                code=error.code, stage=error.stage)
         self.ledger.release(job.workspace_id, job.id)
 
@@ -225,19 +226,22 @@ class JobWorkers:
                 return
         retained_until = utcnow() + dt.timedelta(seconds=job.retain_s)
         data: dict[str, Any] = {"contentType": capture.content_type, "bytes": len(capture.body),
-                                "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat()}
+                                "targetStatus": capture.target_status, "retainedUntil": retained_until.isoformat(),
+                                "warnings": [w.wire() for w in capture.warnings]}
         if attempt.request is not None and attempt.request.remove_elements is not None:
             data["removedElements"] = [r.wire() for r in capture.removed[:MAX_REPORTED]]
         if stored is not None:
             data["stored"] = stored
         if attempt.request is not None and attempt.request.response_type == "json" and capture.facts is not None:
             data["facts"] = capture.facts.as_json()
-        cached = {"data": {"cache": attempt.cache}} if attempt.cache is not None else {}
+        said: dict[str, Any] = {"cache": attempt.cache} if attempt.cache is not None else {}
+        if capture.warnings:
+            said["warnings"] = [w.code for w in capture.warnings]
         await self.book.record(
             job, "job.succeeded", data,
             self.book.capture_event(job, attempt.request, attempt.started, "capture.succeeded",
                                     outcome="succeeded", bytes=len(capture.body),
-                                    target_status=capture.target_status, **cached),
+                                    target_status=capture.target_status, data=said),
             bytes=len(capture.body), target_status=capture.target_status)
         if attempt.cache == "hit":  # answered from the shelf: no quota
             self.ledger.release(job.workspace_id, job.id)

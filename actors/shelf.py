@@ -45,11 +45,12 @@ from engine.records.sealing import Keyring
 from engine.records.signing import ResultSigner, result_url_expires
 from engine.rules.errors import JobNotFound, ResultUrlExpired
 from engine.rules.period import utcnow
+from engine.rules.quality import QualityWarning, warnings_of
 from engine.rules.request import MAX_TTL_S, CaptureRequest
 from engine.rules.shares import heaviest
 
 log = logging.getLogger("capture.shelf")
-NOT_IN_THE_KEY = {"cache", "response_type"}  # how to answer, not what to capture
+NOT_IN_THE_KEY = {"cache", "response_type", "fail_on"}  # how to answer, not what to capture
 
 
 def cache_key(secret: bytes, workspace_id: str, request: CaptureRequest) -> str | None:
@@ -84,13 +85,14 @@ class Shelved:
     facts: dict[str, Any] | None  # PageFacts.as_json of a json capture
     shelved_at: float  # unix seconds
     expires_at: float
+    warnings: tuple[QualityWarning, ...] = ()  # the capture's quality verdict
 
     def capture(self, body: bytes) -> Capture:
         facts = None
         if self.facts is not None:
             facts = PageFacts(self.facts["finalUrl"], self.facts["title"], self.facts["description"],
                               self.facts["openGraph"], self.facts["timings"])
-        return Capture(body, self.content_type, self.target_status, (), facts)
+        return Capture(body, self.content_type, self.target_status, (), facts, self.warnings)
 
 
 class Shelf:
@@ -136,7 +138,7 @@ class Shelf:
                     facts = opened_facts(self.sealing.keyring, facts, row["capture_id"], row["workspace_id"])
                 self._add(Shelved(row["capture_id"], row["workspace_id"], data.get("key"), row["format"],
                                   data["contentType"], row["bytes"], row["target_status"], facts,
-                                  data["shelvedAt"], data["expiresAt"]))
+                                  data["shelvedAt"], data["expiresAt"], warnings_of(data.get("warnings", []))))
         # Least recently used first: by the last hit, else by when it was shelved (the rows' order).
         hits = await self.event_log.query(
             "SELECT json_extract_string(data, '$.shelved') AS id, max(seq) AS last FROM events "
@@ -178,7 +180,7 @@ class Shelf:
         """Keep `capture` for `ttl_s` under `key` (None: for its resultUrl only); durable once this returns."""
         entry = Shelved(capture_id, workspace_id, key, request.format, capture.content_type, len(capture.body),
                         capture.target_status, capture.facts.as_json() if capture.facts else None,
-                        time.time(), time.time() + ttl_s)
+                        time.time(), time.time() + ttl_s, capture.warnings)
         await self.store.write(capture_id, capture.body)
         await self.event_log.append(Event(
             "result.shelved", workspace_id=workspace_id, capture_id=capture_id, format=request.format,
@@ -186,7 +188,8 @@ class Shelf:
             data={"key": key, "contentType": entry.content_type,
                   "facts": sealed_facts(self.sealing.keyring, entry.facts, capture_id, workspace_id)
                   if entry.facts is not None else None,
-                  "shelvedAt": entry.shelved_at, "expiresAt": entry.expires_at}))
+                  "shelvedAt": entry.shelved_at, "expiresAt": entry.expires_at,
+                  "warnings": [w.wire() for w in entry.warnings]}))
         self._add(entry)
         await self._evict(keep=capture_id)
         return entry

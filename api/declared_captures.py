@@ -34,6 +34,9 @@ CAPTURE_HEADERS = string_headers(
     ("x-blocked-hosts", "with removeElements.ads: how many listed ad and tracker hosts the page "
                         "was kept from reaching"),
     ("x-cache", "with cache: HIT (answered from a kept result, no quota used) or MISS (rendered)"),
+    ("x-capture-warnings", "the quality warnings the capture raised, comma-separated (missing_glyphs, blank, "
+                           "images_incomplete, fonts_pending, challenge, overlay_remaining, partial); absent when "
+                           "none. `failOn` turns listed ones into 422 quality_failed"),
 )
 CAPTURED: dict[str, Any] = {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, **CAPTURE_HEADERS},
             "content": {**{t: BINARY for t in BINARY_TYPES}, "application/json": {"schema": ref("CaptureReport")}}}

@@ -7,6 +7,7 @@ from typing import Any
 
 from api.answers import RATE_HEADERS, REQUEST_ID, WEBHOOK_ID, json_answer, json_body, ref, unmetered
 from api.declaring import Route
+from engine.records.analytics import GROUPS
 from engine.records.webhooks import ROTATION_OVERLAP_S, TEST_EVENT
 
 ENTITLED: dict[str, str | dict[str, Any]] = {"403": "feature_not_entitled: the plan lacks durableWebhooks"}
@@ -29,8 +30,8 @@ ANALYTICS_PARAMETERS = [
     {"name": "to", "in": "query", "schema": {"type": "string"},
      "examples": _examples("2026-11-21", "2026-11-21T17:00:00Z"),
      "description": "date (whole day included) or RFC 3339 time, at most 366 days after `from`; absent or empty: now"},
-    {"name": "groupBy", "in": "query", "schema": {"type": "string", "enum": ["day", "format", "outcome"],
-                                                  "default": "day"}},
+    {"name": "groupBy", "in": "query", "schema": {"type": "string", "enum": list(GROUPS), "default": "day"},
+     "description": "warning: captures by the quality warnings they raised (`none` for the rest)"},
 ]
 
 WEBHOOK_ROUTES = (

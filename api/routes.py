@@ -31,6 +31,7 @@ from engine.records.responses import (
     Health,
     JobAccepted,
     Period,
+    Quality,
     Quota,
     Readiness,
     Regions,
@@ -42,6 +43,7 @@ from engine.records.responses import (
 )
 from engine.rules.errors import ResultUrlExpired
 from engine.rules.period import rfc3339, utcnow
+from engine.rules.quality import header_value
 from engine.rules.request import Body
 
 blueprint = Blueprint("api", __name__)
@@ -180,6 +182,8 @@ def _capture_response(delivery: Delivery) -> Response:
     }
     if delivery.cache is not None:
         headers["x-cache"] = delivery.cache.upper()
+    if (warned := header_value(capture.warnings)) is not None:
+        headers["x-capture-warnings"] = warned
     if delivery.request.remove_elements is not None:
         headers["x-removed-elements"] = removal_counts(capture.removed)
         if delivery.request.remove_elements.ads:
@@ -202,7 +206,7 @@ def _report(delivery: Delivery) -> CaptureReport:
     return CaptureReport(
         url=delivery.request.url, final_url=facts.final_url, status=capture.target_status, title=facts.title,
         description=facts.description, open_graph=facts.open_graph, timings=timings,
-        content_type=capture.content_type, bytes=len(capture.body),
+        content_type=capture.content_type, bytes=len(capture.body), quality=Quality.of(capture.warnings),
         result_url=services().shelf.result_url(base_url(), entry))
 
 

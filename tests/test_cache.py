@@ -37,7 +37,7 @@ def test_a_json_answer_carries_the_pages_metadata_and_a_signed_result(pro: Works
     assert report["title"] == "Fixture & page"
     assert report["description"] == "A page that describes itself"
     assert report["openGraph"] == OPEN_GRAPH
-    assert set(report["timings"]) == {"loadMs", "settleMs", "renderMs", "totalMs"}
+    assert set(report["timings"]) == {"loadMs", "settleMs", "renderMs", "checkMs", "totalMs"}
     assert report["timings"]["totalMs"] >= report["timings"]["renderMs"] >= 0
     assert report["contentType"] == "image/png"
 
@@ -131,7 +131,7 @@ def test_jobs_answer_json_and_share_the_cache(service: Service, site: FixtureSer
     assert job["status"] == "SUCCEEDED", job
     assert (job["title"], job["openGraph"], job["targetStatus"]) == ("Fixture & page", OPEN_GRAPH, 200)
     assert job["finalUrl"] == f"{site.base}/og?job"
-    assert set(job["timings"]) == {"loadMs", "settleMs", "renderMs"}
+    assert set(job["timings"]) == {"loadMs", "settleMs", "renderMs", "checkMs"}
     assert _download(service, job["resultUrl"]).headers["content-type"] == "image/png"
 
     body = {"url": f"{site.base}/simple?job-cache", "cache": {"ttlS": 600}}

@@ -6,7 +6,9 @@
     ├── navigation.navigate    load, wait for waitUntil (then: no refusal page)
     ├── settling.settle        the page as the client wants it                 (geometry, removal)
     ├── facts                  responseType json: what the page says of itself
+    ├── quality.inspect        the page's signs of a bad capture               (geometry, overlays)
     ├── outputs.render         the file: screenshot, pdf, html, webm           (geometry, video)
+    ├── quality.verdict        the warnings (the screenshot's pixels read); failOn's refusal
     └── mockups.framed         the screenshot in its device's frame            (geometry)
 
 Each room calls only the rooms below it (geometry, page_steps, page, cdp); none calls back up. Each step raises
@@ -21,15 +23,16 @@ from dataclasses import dataclass
 
 import trio
 
-from engine.browser import emulation, mockups, navigation, outputs, settling
+from engine.browser import emulation, mockups, navigation, outputs, quality, settling
 from engine.browser.cdp import CdpTooLarge
 from engine.browser.facts import FACTS_SCRIPT, PageFacts
 from engine.browser.outputs import CONTENT_TYPES
 from engine.browser.page import HTML_DOCUMENT_URL, Page
 from engine.browser.page_steps import evaluate
 from engine.browser.removal import Removal, Removed
-from engine.rules.errors import NavigationRefused, RenderFailed, ResultTooLarge, TargetStatusRejected
-from engine.rules.request import CaptureRequest
+from engine.rules.errors import NavigationRefused, QualityFailed, RenderFailed, ResultTooLarge, TargetStatusRejected
+from engine.rules.quality import QualityWarning, failing
+from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 
 RefusalLookup = Callable[[str], str | None]
 
@@ -41,6 +44,7 @@ class Capture:
     target_status: int
     removed: tuple[Removed, ...] = ()  # removeElements: what went, by kind and layer
     facts: PageFacts | None = None  # responseType json
+    warnings: tuple[QualityWarning, ...] = ()  # the quality verdict (API.md, Quality)
 
 
 def _nothing_refused(url: str) -> str | None:
@@ -71,10 +75,18 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     # Cached results too: a cached answer may be asked for as json.
     said = await evaluate(page, FACTS_SCRIPT) if request.response_type == "json" or request.cache else None
     marks.append(trio.current_time())
+    signs = await quality.inspect(page, request)
+    checking = trio.current_time() - marks[-1]
     try:
         body = await outputs.render(page, request, max_bytes)
     except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
         raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
+    rendered = trio.current_time()
+    pixels = await trio.to_thread.run_sync(quality.blank_share, body) if request.format in IMAGE_FORMATS else None
+    warnings = quality.verdict(signs, request, pixels)
+    checking += trio.current_time() - rendered
+    if failed := failing(warnings, request.fail_on):
+        raise QualityFailed(failed)
     if request.mockup is not None:
         body = await mockups.framed(page, request, body)
     if len(body) > max_bytes:
@@ -82,11 +94,12 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     marks.append(trio.current_time())
     facts = None
     if said is not None:
-        steps = [round((end - start) * 1000) for start, end in itertools.pairwise(marks)]
+        load, settle, render = ((end - start) * 1000 for start, end in itertools.pairwise(marks))
+        timings = {"loadMs": load, "settleMs": settle, "renderMs": render - checking * 1000, "checkMs": checking * 1000}
         facts = PageFacts(page.state.document_url if request.url is not None else None, said["title"],
-                          said["description"], said["openGraph"], dict(zip(("loadMs", "settleMs", "renderMs"),
-                                                                           steps, strict=True)))
-    return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else (), facts)
+                          said["description"], said["openGraph"], {k: round(v) for k, v in timings.items()})
+    return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else (), facts,
+                   warnings)
 
 
 def _check_main_document(page: Page, refused: RefusalLookup) -> None:

@@ -1,5 +1,5 @@
 """Analytics over the event log: the event each capture attempt leaves (capture_event), and counts of attempts by
-day, format or outcome."""
+day, format, outcome or quality warning."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from engine.records.schema import Event
-from engine.rules.errors import FieldError, InvalidRequest
+from engine.rules.errors import CaptureError, DestinationForbidden, FieldError, InvalidRequest, QualityFailed
 from engine.rules.request import CaptureRequest
 
 OUTCOMES = ("succeeded", "validation_failed", "render_failed", "delivery_failed", "cancelled")
@@ -17,6 +17,8 @@ GROUPS = {
     "day": "strftime(ts, '%Y-%m-%d')",
     "format": "coalesce(format, 'unknown')",
     "outcome": "outcome",
+    # each warning a capture raised (a success's verdict, a quality_failed refusal's), `none` for the rest
+    "warning": "unnest(coalesce(nullif(json_extract_string(data, '$.warnings[*]'), []), ['none']))",
 }
 MAX_RANGE = dt.timedelta(days=366)
 
@@ -52,11 +54,12 @@ def analytics_query(group_by: str) -> str:
     if group_by not in GROUPS:
         raise InvalidRequest(f"groupBy must be one of {', '.join(GROUPS)}", errors=(
             FieldError("groupBy", "invalid", f"one of {', '.join(GROUPS)}"),))
-    return (
+    return (  # grouped outside: DuckDB groups by no unnest
+        "SELECT grp, type, outcome, stage, code, cache, count(*) AS n FROM ("
         f"SELECT {GROUPS[group_by]} AS grp, type, outcome, stage, code, "
-        "json_extract_string(data, '$.cache') AS cache, count(*) AS n FROM events "
+        "json_extract_string(data, '$.cache') AS cache FROM events "
         "WHERE workspace_id = ? AND ts >= ? AND ts < ? "
-        "AND type IN ('capture.succeeded', 'capture.failed', 'webhook.attempted') "
+        "AND type IN ('capture.succeeded', 'capture.failed', 'webhook.attempted')) "
         "GROUP BY ALL ORDER BY 1"
     )
 
@@ -90,6 +93,16 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
         group["failuresByCode"] = dict(group["failuresByCode"])
         group["webhookFailuresByCode"] = dict(group["webhookFailuresByCode"])
     return list(groups.values())
+
+
+def error_data(error: CaptureError) -> dict[str, Any]:
+    """What a failed attempt's event keeps of its error beyond the code: the address a destination refusal
+    names, the warnings a quality refusal raised (counted by groupBy=warning)."""
+    if isinstance(error, DestinationForbidden) and error.address:
+        return {"address": error.address}
+    if isinstance(error, QualityFailed):
+        return {"warnings": [w["code"] for w in error.warnings]}
+    return {}
 
 
 RECENT_FAILURES = (

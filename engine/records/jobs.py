@@ -75,6 +75,7 @@ class Job:
     facts: dict[str, Any] | None = None  # responseType json: engine.browser.facts.PageFacts.as_json
     stored: dict[str, str] | None = None  # store: the destination, bucket and key the result was uploaded to
     target_status: int | None = None
+    warnings: list[dict[str, str]] | None = None  # the quality verdict (QualityWarning.wire); None before it was kept
 
     @property
     def finished(self) -> bool:
@@ -115,6 +116,7 @@ class Job:
             self.facts = data.get("facts")
             self.stored = data.get("stored")
             self.target_status = data.get("targetStatus")
+            self.warnings = data.get("warnings")
         elif kind == "job.failed":
             self._finish(FAILED, ts)
             self.error_code = data["code"]

@@ -32,6 +32,7 @@ from engine.rules.options import (
     Video,
     Viewport,
 )
+from engine.rules.quality import WARNING_CODES, WarningCode
 
 # The body and the option objects are imported from here too, where the routes, actors and browser found them.
 __all__ = [
@@ -77,6 +78,8 @@ class CaptureRequest(Model):
     hide_selectors: list[Selector] = Field(default_factory=list, max_length=50)
     click: Selector | None = None
     fail_on_status: list[int | str] = Field(default_factory=list, max_length=50)
+    fail_on: list[WarningCode] = Field(default_factory=list, max_length=len(WARNING_CODES), description=(
+        "quality warnings that fail the capture with 422 quality_failed (no quota) instead of delivering it"))
     css: str | None = Field(default=None, max_length=256 * 1024)
     headers: dict[str, str] = Field(default_factory=dict, max_length=50)
     cookies: list[Cookie] = Field(default_factory=list, max_length=50)

@@ -28,6 +28,7 @@
         ├── RenderTimeout             504 render_timeout
         ├── SelectorNotFound          422 selector_not_found
         ├── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
+        ├── QualityFailed             422 quality_failed (a warning failOn lists), adds "warnings"
         └── ResultTooLarge            422 result_too_large (max_result_bytes)
 
     ResourceError(Problem)            a job, a result or a workspace thing, asked for in a way that cannot be served
@@ -65,6 +66,7 @@ from engine.rules.errors.failures import (
     JavascriptError,
     NavigationRefused,
     ProxyUnavailable,
+    QualityFailed,
     RenderError,
     RenderFailed,
     RenderTimeout,
@@ -145,6 +147,7 @@ __all__ = [
     "PayloadTooLarge",
     "Problem",
     "ProxyUnavailable",
+    "QualityFailed",
     "QuotaExceeded",
     "RateLimited",
     "RenderError",

@@ -85,6 +85,22 @@ class ResultTooLarge(RenderError):
     title = "Result too large"
 
 
+class QualityFailed(RenderError):
+    """A warning the request listed in `failOn` was raised: the capture is not delivered, and costs no quota."""
+
+    code = "quality_failed"
+    status = 422
+    title = "Capture failed its quality checks"
+
+    def __init__(self, warnings: list[dict[str, str]]) -> None:
+        super().__init__("the capture raised " + ", ".join(f"{w['code']} ({w['detail']})" for w in warnings)
+                         + ", which failOn lists")
+        self.warnings = warnings
+
+    def extra(self) -> dict[str, Any]:
+        return {"warnings": self.warnings}
+
+
 class TargetStatusRejected(RenderError):
     code = "target_status_rejected"
     status = 422

@@ -1,0 +1,108 @@
+// What a settled page says of the capture about to be taken (engine/browser/quality.py), read in its main frame
+// just before the render. Called with the captured area ('viewport', 'page' or a CSS selector) and the challenge
+// markers to look for. Every list is bounded, so a page cannot make the answer large.
+(area, markers) => {
+  const MOST = 20;  // items named per list
+  const vw = innerWidth, vh = innerHeight;
+  let box = {left: 0, top: 0, right: vw, bottom: vh};  // the captured area, in viewport coordinates
+  if (area === 'page') {
+    const root = document.documentElement;
+    box = {left: -scrollX, top: -scrollY, right: Math.max(root.scrollWidth, vw) - scrollX,
+           bottom: Math.max(root.scrollHeight, document.body ? document.body.scrollHeight : 0) - scrollY};
+  } else if (area !== 'viewport') {
+    const el = document.querySelector(area);
+    if (el) { const r = el.getBoundingClientRect(); box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; }
+  }
+  const inside = (r) => r.width > 0 && r.height > 0 && r.right > box.left && r.left < box.right
+    && r.bottom > box.top && r.top < box.bottom;
+  const shown = (el) => {
+    const s = getComputedStyle(el);
+    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.05;
+  };
+  const bare = (url) => { try { const u = new URL(url, location.href); return u.origin + u.pathname; }
+                          catch (e) { return String(url).slice(0, 200); } };
+
+  // Images in the area not loaded and decoded: still loading, or lazy and never asked for. A broken image
+  // (an error answer, a refused address) has finished: the capture shows what a browser shows.
+  const images = [];
+  let imageCount = 0;
+  for (const img of document.images) {
+    const r = img.getBoundingClientRect();
+    if (!inside(r) || !shown(img)) continue;
+    imageCount += 1;
+    if (img.complete) continue;
+    if (images.length < MOST) images.push(bare(img.currentSrc || img.src || img.getAttribute('data-src') || ''));
+  }
+
+  // Web fonts: the set's status, and the families still loading.
+  const loading = [];
+  const families = new Set();
+  for (const face of document.fonts) {
+    const family = face.family.replace(/^["']|["']$/g, '');
+    if (face.status === 'loading' && loading.length < MOST && !loading.includes(family)) loading.push(family);
+    if (face.status === 'loaded') families.add(family.toLowerCase());
+  }
+
+  // The text drawn in the area, as its distinct characters: those set in a loaded web font apart (the
+  // font's own characters, whatever they are), the rest for the installed fonts to cover.
+  const chars = new Set(), webChars = new Set();
+  let textLength = 0, nodes = 0;
+  if (document.body) {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const usesWebFont = new Map();
+    while (walker.nextNode() && nodes < 20000 && chars.size < 4000) {
+      const node = walker.currentNode, parent = node.parentElement;
+      const text = node.data;
+      if (!parent || !text.trim() || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
+      nodes += 1;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (!inside(r) || !shown(parent)) continue;
+      textLength += text.trim().length;
+      let web = usesWebFont.get(parent);
+      if (web === undefined) {
+        const list = getComputedStyle(parent).fontFamily.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '').toLowerCase());
+        web = list.some((f) => families.has(f));
+        usesWebFont.set(parent, web);
+      }
+      for (const c of text) if (c.codePointAt(0) > 0x7e) (web ? webChars : chars).add(c);
+    }
+  }
+  const media = [...document.querySelectorAll('img, svg, canvas, video, iframe, embed, object, input, textarea, select, button')]
+    .filter((el) => inside(el.getBoundingClientRect()) && shown(el)).length;
+
+  // Whether positioned layers cover most of the viewport (at least 5 of 9 points spread over it): only then
+  // is the overlay finder asked what they are.
+  let layered = 0;
+  for (const fx of [0.2, 0.5, 0.8]) {
+    for (const fy of [0.2, 0.5, 0.8]) {
+      for (let el = document.elementFromPoint(vw * fx, vh * fy); el && el !== document.body
+           && el !== document.documentElement; el = el.parentElement) {
+        const position = getComputedStyle(el).position;
+        if (position === 'fixed' || position === 'sticky' || position === 'absolute') { layered += 1; break; }
+      }
+    }
+  }
+
+  // Bot and CAPTCHA challenges: which of their vendors' markers (engine/browser/challenges.py) the page carries.
+  const seen = (list) => list.filter((selector) => { try { return !!document.querySelector(selector); }
+                                                     catch (e) { return false; } });
+  const inline = [...document.querySelectorAll('script:not([src])')].slice(0, 30).map((s) => s.text.slice(0, 3000)).join('\n');
+  const urls = [...document.querySelectorAll('script[src], iframe[src]')].slice(0, 150).map((el) => el.src);
+  const challenge = {
+    selectors: seen(markers.strong), widgets: seen(markers.widgets),
+    inline: markers.inline.filter((m) => inline.includes(m)),
+    urls: markers.urls.filter((m) => urls.some((u) => u.includes(m))),
+    // a challenge page says little: the text of a long page is not read (innerText lays it out)
+    text: document.body && document.body.textContent.length < 20000 ? document.body.innerText.slice(0, 3000) : null,
+    inputs: document.querySelectorAll('input:not([type=hidden]), textarea, select').length,
+    passwords: document.querySelectorAll('input[type=password]').length,
+  };
+
+  return {
+    images, imageCount, fontsStatus: document.fonts.status, fontsLoading: loading,
+    chars: [...chars].join(''), webChars: webChars.size, textLength, media,
+    title: document.title.slice(0, 300), challenge, covered: layered >= 5,
+  };
+}

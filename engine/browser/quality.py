@@ -1,0 +1,158 @@
+"""Whether a capture is good (API.md, Quality): the page's own signs read just before the render, the pixels read
+after it, turned into warnings.
+
+    inspect(page, r)                 one evaluation in an isolated world (engine/browser/quality.js): images
+                                     not loaded, fonts loading, the characters drawn, challenge markers; the
+                                     removal's overlay finder and model; the pixel caps against the page's size
+    verdict(signs, r, pixels)        the warnings: missing_glyphs (engine.browser.glyphs), blank, images_incomplete,
+                                     fonts_pending, challenge (engine.browser.challenges), overlay_remaining, partial
+    blank_share(image)               the share of an image's pixels that differ from its dominant colour
+
+Each check reads what the page or the browser knows (fontconfig's coverage, `img.complete`, `document.fonts`,
+the model's verdicts) rather than guessing from pixels, except `blank`, which is about the pixels.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+from PIL import Image
+
+from engine.browser import challenges, glyphs
+from engine.browser.cdp import CdpError
+from engine.browser.geometry import scale_of, within_pixel_caps
+from engine.browser.overlays import OverlayModel, candidates, finder_expression
+from engine.browser.page import Page
+from engine.rules.quality import QualityWarning
+from engine.rules.request import IMAGE_FORMATS, CaptureRequest
+
+SCRIPT_PATH = Path(__file__).with_name("quality.js")
+BLANK_SHARE = 0.01  # fewer pixels than this differ from the dominant colour: blank
+SAMPLED_PIXELS = 1_000_000  # the blank check reads at most about this many pixels, evenly spread
+COVERING = 0.5  # an overlay the model recognises that covers this share of the viewport remains over the capture
+MOST_NAMED = 5  # images, fonts named in a detail
+
+
+@dataclass(frozen=True)
+class Signs:
+    """What the page said of itself just before the render."""
+
+    found: dict[str, Any]  # quality.js's answer
+    overlay: str | None  # what still covers most of the viewport
+    cut: str | None  # where the pixel caps cut a full page
+
+
+async def inspect(page: Page, r: CaptureRequest) -> Signs:
+    """The page's signs. Read in the page's own world: a world of the service's own costs a context per capture
+    (5 ms of the check's 31 at p50 on the benchmark's text page), and a page that tampers with what the script
+    uses only spoils its own verdict; the overlay finder, which leaves its findings in a global, runs in one."""
+    area = "page" if r.full_page and not r.selector else (r.selector or "viewport")
+    full_page = r.full_page and not r.selector
+    script, metrics = await page.send_many([  # one round trip
+        _evaluation(None, f"({_script()})({orjson.dumps(area).decode()}, "
+                           f"{orjson.dumps(challenges.markers()).decode()})"),
+        ("Page.getLayoutMetrics", None) if full_page else ("Runtime.evaluate", {"expression": "0"})])
+    found = _value(script) or {}
+    overlay = None
+    if found.get("covered") and r.format in {*IMAGE_FORMATS, "pdf"}:  # positioned layers over most of it
+        world = (await page.send("Page.createIsolatedWorld", {
+            "frameId": page.state.main_frame, "worldName": "capture-quality"}))["executionContextId"]
+        overlay = _covering(_value(await page.send(*_evaluation(world, finder_expression()))) or {})
+    cut = _cut(metrics, r) if full_page and isinstance(metrics, dict) else None
+    return Signs(found, overlay, cut)
+
+
+def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None) -> tuple[QualityWarning, ...]:
+    """The warnings, in API.md's order; `blank_pixels`: the image's blank_share, None when not an image."""
+    found, warnings = signs.found, []
+    missing = glyphs.missing_detail(found.get("chars", ""))
+    if missing:
+        warnings.append(QualityWarning("missing_glyphs", missing))
+    empty = not found.get("textLength") and not found.get("media")
+    if empty:
+        warnings.append(QualityWarning("blank", "the page shows no text, image or control in the captured area"))
+    elif blank_pixels is not None and blank_pixels < BLANK_SHARE:
+        warnings.append(QualityWarning("blank", f"{blank_pixels:.2%} of the pixels differ from the dominant colour"))
+    images = found.get("images", [])
+    if images:
+        warnings.append(QualityWarning("images_incomplete", f"{len(images)} image(s) in the captured area were not "
+                                                            f"loaded: {', '.join(images[:MOST_NAMED])}"))
+    if found.get("fontsStatus") == "loading":
+        families = ", ".join(found.get("fontsLoading", [])[:MOST_NAMED]) or "a web font"
+        warnings.append(QualityWarning("fonts_pending", f"still loading: {families}"))
+    challenge = challenges.challenge_detail(found.get("challenge", {}), str(found.get("title", "")))
+    if challenge:
+        warnings.append(QualityWarning("challenge", challenge))
+    if signs.overlay:
+        warnings.append(QualityWarning("overlay_remaining", signs.overlay))
+    if signs.cut:
+        warnings.append(QualityWarning("partial", signs.cut))
+    return tuple(warnings)
+
+
+def blank_share(body: bytes) -> float:
+    """The share of the image's pixels (an even sample of at most SAMPLED_PIXELS) whose colour differs from the
+    most common one by more than an eye sees: each channel compared to 1/64 of its range in a PNG (text blended
+    onto its own colour comes out a step off), to 1/32 in a lossy format (its encoder's noise)."""
+    image = Image.open(io.BytesIO(body))
+    mask = 0xFC if image.format == "PNG" else 0xF8
+    step = max(1, math.ceil(math.sqrt(image.width * image.height / SAMPLED_PIXELS)))
+    sample = image.convert("RGBA")
+    if step > 1:
+        sample = sample.resize((max(1, sample.width // step), max(1, sample.height // step)), Image.Resampling.NEAREST)
+    sample = sample.point(lambda v: v & mask)
+    colours = sample.getcolors(sample.width * sample.height) or []
+    top = max(count for count, _ in colours) if colours else 0
+    return 1 - top / max(1, sample.width * sample.height)
+
+
+def _covering(found: dict[str, Any]) -> str | None:
+    """The largest overlay the removal's model recognises that covers most of the viewport, described."""
+    model, covering = OverlayModel.shipped(), []
+    for candidate in candidates(found):
+        coverage = candidate.features[0]  # FEATURES[0]: its share of the viewport
+        if coverage < COVERING:
+            continue
+        judged = model.judge(candidate)
+        if judged.kind != "none" or candidate.bare_backdrop:
+            covering.append((coverage, judged.kind if judged.kind != "none" else "backdrop", candidate.describe))
+    if not covering:
+        return None
+    coverage, kind, describe = max(covering)
+    return f"{describe or 'an element'} ({kind}) covers {coverage:.0%} of the viewport"
+
+
+def _cut(metrics: dict[str, Any], r: CaptureRequest) -> str | None:
+    """Where the pixel caps cut a full page (engine.browser.geometry.clip cuts it the same way), or None."""
+    width, height = metrics["cssLayoutViewport"]["clientWidth"], metrics["cssContentSize"]["height"]
+    kept = within_pixel_caps(width, height, scale_of(r))["height"]
+    if kept >= height - 0.5:
+        return None
+    return f"the page is {height:,.0f} px tall; the capture stops at {kept:,.0f} px (the pixel cap)"
+
+
+def _evaluation(world: int | None, expression: str) -> tuple[str, dict[str, Any]]:
+    """Runtime.evaluate in `world` (None: the page's main world)."""
+    params: dict[str, Any] = {"expression": expression, "returnByValue": True, "awaitPromise": True}
+    if world is not None:
+        params["contextId"] = world
+    return "Runtime.evaluate", params
+
+
+def _value(result: dict[str, Any] | CdpError) -> Any:
+    """An evaluation's value; None when it failed (a page that breaks the inspection is not judged by it)."""
+    if isinstance(result, CdpError) or "exceptionDetails" in result:
+        return None
+    return result.get("result", {}).get("value")
+
+
+@functools.cache
+def _script() -> str:
+    lines = SCRIPT_PATH.read_text().splitlines()
+    return "\n".join(line for line in lines if not line.startswith("//")).strip().rstrip(";")  # past the comment

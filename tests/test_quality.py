@@ -1,0 +1,144 @@
+"""Quality verdicts (issue 36): every capture says whether it is good.
+
+The labelled set (tests/quality/labelled.py: at least ten pages per warning code, fifty clean pages) goes
+through the running service; each code must be raised on at least 95 % of its pages, `challenge` must be right
+on at least 95 % of the pages it is raised on, and the clean pages must raise nothing. Then the verdict's ways
+out: the header, the json answer, the job view, failOn's refusal at no quota, a cached answer's verdict.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from engine.browser import glyphs
+from engine.browser.quality import blank_share
+from engine.rules.quality import WARNING_CODES
+from tests.conftest import Workspace
+from tests.fixture_site import FixtureServer
+from tests.quality.labelled import PAGES, Labelled
+
+pytestmark = pytest.mark.chromium
+RECALL = 0.95
+PRECISION = 0.95
+
+
+def _codes(pro: Workspace, site: FixtureServer, labelled: Labelled) -> tuple[Labelled, set[str], str]:
+    answer = pro.capture(url=f"{site.base}/quality/{labelled.name}", **labelled.options)
+    assert answer.status_code == 200, (labelled.name, answer.text)
+    header = answer.headers.get("x-capture-warnings")
+    return labelled, set(header.split(",")) if header else set(), header or ""
+
+
+def test_the_labelled_set_is_recognised(pro: Workspace, site: FixtureServer) -> None:
+    with ThreadPoolExecutor(3) as pool:  # two sessions render, one answer is read meanwhile
+        seen = list(pool.map(lambda labelled: _codes(pro, site, labelled), PAGES))
+    raised: dict[str, list[str]] = defaultdict(list)  # code -> the pages that raised it
+    missed: dict[str, list[str]] = defaultdict(list)  # code -> its pages that did not
+    for labelled, codes, _ in seen:
+        for code in codes:
+            raised[code].append(labelled.name)
+        if labelled.code is not None and labelled.code not in codes:
+            missed[labelled.code].append(labelled.name)
+    report = {labelled.name: header for labelled, _, header in seen if header}
+    print(sorted(report.items()))
+    labels = Counter(p.code for p in PAGES)
+    assert set(WARNING_CODES) <= set(labels)
+    assert all(labels[code] >= 10 for code in WARNING_CODES)
+    assert labels[None] >= 50
+    for code in WARNING_CODES:
+        recall = 1 - len(missed[code]) / labels[code]
+        assert recall >= RECALL, (code, missed[code], sorted(report.items()))
+    challenge_right = [name for name in raised["challenge"] if name.startswith("challenge-")]
+    assert len(challenge_right) / max(1, len(raised["challenge"])) >= PRECISION, (raised["challenge"], report)
+    noisy = {labelled.name: sorted(codes) for labelled, codes, _ in seen if labelled.code is None and codes}
+    assert noisy == {}, sorted(report.items())
+
+
+def test_the_verdict_is_in_the_json_answer_and_the_job(pro: Workspace, site: FixtureServer) -> None:
+    url = f"{site.base}/quality/glyphs-vithkuqi"
+    answer = pro.capture(url=url, responseType="json")
+    assert answer.status_code == 200, answer.text
+    [warning] = answer.json()["quality"]["warnings"]
+    assert warning["code"] == "missing_glyphs", warning
+    assert "U+1057" in warning["detail"], warning
+    clean = pro.capture(url=f"{site.base}/quality/clean-lang-02-ja", responseType="json")
+    assert clean.json()["quality"] == {"warnings": []}
+    assert "x-capture-warnings" not in pro.capture(url=f"{site.base}/quality/clean-lang-02-ja").headers
+    submitted = pro.submit(url=url)
+    assert submitted.status_code == 202, submitted.text
+    job = pro.finished_job(submitted.json()["id"])
+    assert job["status"] == "SUCCEEDED", job
+    assert [w["code"] for w in job["quality"]["warnings"]] == ["missing_glyphs"], job
+
+
+def test_fail_on_refuses_the_capture_at_no_quota(service: Any, site: FixtureServer) -> None:
+    ws = service.workspace("pro", quota=100)
+    url = f"{site.base}/quality/glyphs-tangsa"
+    refused = ws.capture(url=url, failOn=["missing_glyphs", "blank"])
+    assert refused.status_code == 422, refused.text
+    problem = refused.json()
+    assert problem["code"] == "quality_failed", problem
+    assert [w["code"] for w in problem["warnings"]] == ["missing_glyphs"], problem
+    passed = ws.capture(url=f"{site.base}/quality/clean-lang-00-de", failOn=["missing_glyphs"])
+    assert passed.status_code == 200, passed.text
+    events = ws.settled(2)
+    assert sorted(e["outcome"] for e in events) == ["render_failed", "succeeded"], events
+    assert [e["code"] for e in events if e["outcome"] != "succeeded"] == ["quality_failed"], events
+    assert ws.quota(at_least_used=1)["used"] == 1  # the refused capture cost nothing
+    warned = ws.capture(url=f"{site.base}/quality/blank-empty-body")
+    assert warned.headers["x-capture-warnings"] == "blank"
+    ws.settled(3)
+    rows = {row["warning"]: row for row in ws.get("/api/analytics", groupBy="warning").json()["rows"]}
+    assert {name: (row["captures"], row["outcomes"]["succeeded"]) for name, row in rows.items()} == {
+        "missing_glyphs": (1, 0), "blank": (1, 1), "none": (1, 1)}, rows
+    assert rows["missing_glyphs"]["failuresByCode"] == {"quality_failed": 1}
+    bad = ws.capture(url=url, failOn=["no_such_code"])
+    assert bad.status_code == 422, bad.text
+    assert bad.json()["code"] == "invalid_request"
+
+
+def test_a_cached_answer_keeps_its_verdict_and_fail_on_applies_to_it(pro: Workspace, site: FixtureServer) -> None:
+    url = f"{site.base}/quality/glyphs-toto?cached=1"
+    first = pro.capture(url=url, cache={"ttlS": 600})
+    assert first.headers.get("x-cache") == "MISS"
+    assert first.headers["x-capture-warnings"] == "missing_glyphs"
+    again = pro.capture(url=url, cache={"ttlS": 600})
+    assert again.headers.get("x-cache") == "HIT"
+    assert again.headers["x-capture-warnings"] == "missing_glyphs"
+    refused = pro.capture(url=url, cache={"ttlS": 600}, failOn=["missing_glyphs"])
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["code"] == "quality_failed"
+
+
+def test_blank_share_reads_the_pixels() -> None:
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+
+    def encoded(image: Image.Image, fmt: str) -> bytes:
+        out = BytesIO()
+        image.save(out, fmt)
+        return out.getvalue()
+    plain = Image.new("RGB", (400, 300), "#fafafa")
+    assert blank_share(encoded(plain, "PNG")) == 0
+    assert blank_share(encoded(plain, "JPEG")) < 0.01  # the encoder's noise is no difference
+    drawn = plain.copy()
+    ImageDraw.Draw(drawn).rectangle((0, 0, 99, 299), fill="#123456")  # a quarter of the pixels
+    assert abs(blank_share(encoded(drawn, "PNG")) - 0.25) < 0.01
+    tall = Image.new("RGB", (1000, 16000), "white")
+    ImageDraw.Draw(tall).rectangle((0, 0, 999, 1599), fill="black")  # a tenth, read from a sample
+    assert abs(blank_share(encoded(tall, "PNG")) - 0.1) < 0.01
+
+
+def test_glyph_coverage_comes_from_the_installed_fonts() -> None:
+    coverage = glyphs.installed()
+    assert coverage.covers(ord("a"))
+    assert coverage.covers(ord("中"))
+    assert coverage.covers(ord("ไ"))
+    assert glyphs.installed().missing("a中ไ \u200d\ufe0f") == []  # spaces, joiners and selectors draw nothing
+    assert glyphs.installed().missing("𐕰") == ["𐕰"]  # Vithkuqi (Unicode 14): no Debian 12 font has it
+    assert glyphs.parse_charsets("20-7e a0\n4e00-4e01\nzz") == [(0x20, 0x7E), (0xA0, 0xA0), (0x4E00, 0x4E01)]
