@@ -8,18 +8,15 @@ from contextlib import suppress
 from typing import Any
 
 import orjson
-import trio
 from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from actors.health import readiness
-from actors.intake import Delivery
 from actors.shelf import Shelved
+from api.capture_answers import capture_response
 from api.declared import route
 from api.openapi import openapi_document
-from api.pipeline import base_url, client, delivering, principal, services
-from engine.browser.removal import blocked_hosts
-from engine.browser.removal import counts as removal_counts
+from api.pipeline import base_url, client, principal, services
 from engine.records import render_links
 from engine.records.analytics import analytics_query, parse_range, shape_rows
 from engine.records.jobs import status_url
@@ -27,11 +24,9 @@ from engine.records.responses import (
     Analytics,
     BatchAccepted,
     BatchJob,
-    CaptureReport,
     Health,
     JobAccepted,
     Period,
-    Quality,
     Quota,
     Readiness,
     Regions,
@@ -43,7 +38,6 @@ from engine.records.responses import (
 )
 from engine.rules.errors import ResultUrlExpired
 from engine.rules.period import rfc3339, utcnow
-from engine.rules.quality import header_value
 from engine.rules.request import Body
 
 blueprint = Blueprint("api", __name__)
@@ -64,7 +58,7 @@ async def openapi() -> Response:
 @route(blueprint, "screenshot")
 async def screenshot() -> Response:
     delivery = await services().intake.capture(principal(), await _body(), g.request_id, client=client())
-    return _capture_response(delivery)
+    return capture_response(delivery)
 
 
 @route(blueprint, "render_link")
@@ -73,7 +67,7 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     the pipeline checked the signature and took the link's budget (api/declared_captures.py)."""
     found = services()
     delivery = await found.intake.capture(principal(), Body.of(g.link_options), g.request_id, client=client())
-    response = _capture_response(delivery)
+    response = capture_response(delivery)
     for name in ("x-quota-limit", "x-quota-remaining"):
         del response.headers[name]
     body_tag = hashlib.sha256(delivery.capture.body).hexdigest()[:32]
@@ -169,45 +163,6 @@ async def result(result_id: str) -> Response:
         "cache-control": "private, no-store",
         "x-capture-id": result_id,
     })
-
-
-def _capture_response(delivery: Delivery) -> Response:
-    usage = delivery.usage
-    capture = delivery.capture
-    headers = {
-        "x-capture-id": delivery.capture_id,
-        "x-target-status": str(capture.target_status),
-        "x-quota-limit": str(usage.limit),
-        "x-quota-remaining": str(usage.remaining),
-    }
-    if delivery.cache is not None:
-        headers["x-cache"] = delivery.cache.upper()
-    if (warned := header_value(capture.warnings)) is not None:
-        headers["x-capture-warnings"] = warned
-    if delivery.request.remove_elements is not None:
-        headers["x-removed-elements"] = removal_counts(capture.removed)
-        if delivery.request.remove_elements.ads:
-            headers["x-blocked-hosts"] = str(blocked_hosts(capture.removed))
-    if delivery.request.response_type == "json":
-        payload, content_type = _report(delivery).wire(), "application/json"
-    else:
-        payload, content_type = capture.body, capture.content_type
-    headers["content-length"] = str(len(payload))
-    return Response(delivering(delivery, payload), status=200, content_type=content_type, headers=headers)
-
-
-def _report(delivery: Delivery) -> CaptureReport:
-    """responseType json: what the page said about itself, and the result behind a signed URL."""
-    capture, entry = delivery.capture, delivery.shelved
-    assert capture.facts is not None  # read by every json or cached capture
-    assert entry is not None  # and each of them shelved
-    facts = capture.facts
-    timings = {**facts.timings_ms, "totalMs": round((trio.current_time() - delivery.started) * 1000)}
-    return CaptureReport(
-        url=delivery.request.url, final_url=facts.final_url, status=capture.target_status, title=facts.title,
-        description=facts.description, open_graph=facts.open_graph, timings=timings,
-        content_type=capture.content_type, bytes=len(capture.body), quality=Quality.of(capture.warnings),
-        result_url=services().shelf.result_url(base_url(), entry))
 
 
 @route(blueprint, "healthz")
