@@ -44,7 +44,6 @@ def test_the_labelled_set_is_recognised(pro: Workspace, site: FixtureServer) -> 
         if labelled.code is not None and labelled.code not in codes:
             missed[labelled.code].append(labelled.name)
     report = {labelled.name: header for labelled, _, header in seen if header}
-    print(sorted(report.items()))
     labels = Counter(p.code for p in PAGES)
     assert set(WARNING_CODES) <= set(labels)
     assert all(labels[code] >= 10 for code in WARNING_CODES)

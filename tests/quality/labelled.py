@@ -301,7 +301,8 @@ _add("clean-data-font", None, _doc(_article("Data font", 3), "<style>@font-face{
      "Sans')}body{font-family:Inline,sans-serif}</style>"))
 _add("clean-login-recaptcha", None, _doc("<header style='background:#1a3d6d;color:#fff;padding:18px'><b>Example "
      f"Bank</b> <img src='{_IMAGE}?n=logo&w=120&h=40' width=120 height=40></header>"
-     "<form style='margin:40px auto;width:420px;padding:32px;background:#f1f4f8;border:1px solid #ccd'><h1>Sign in</h1><label>Email <input type=email>"
+     "<form style='margin:40px auto;width:420px;padding:32px;background:#f1f4f8;border:1px solid #ccd'>"
+     "<h1>Sign in</h1><label>Email <input type=email>"
      "</label><label>Password <input type=password></label><div class=g-recaptcha data-sitekey=6Lc></div><button>"
      "Sign in</button><p>This site is protected by reCAPTCHA.</p></form>", title="Sign in"))
 _add("clean-captcha-article", None, _doc(_article("How CAPTCHAs work", 12, "<p>Sites ask you to verify you are human "
