@@ -24,7 +24,7 @@ from actors.shelf import Shelf, Shelved
 from engine.browser.cdp import CdpError
 from engine.browser.geometry import video_pixel_frames
 from engine.browser.page import HTML_DOCUMENT_URL
-from engine.browser.recipes import Capture, take_capture
+from engine.browser.recipes import Capture, take_capture, timed_out
 from engine.browser.removal import AdHosts
 from engine.browser.rule_sets import rule_sets
 from engine.network.destinations import check_destination, check_webhook_url
@@ -43,7 +43,6 @@ from engine.rules.errors import (
     QualityFailed,
     RenderError,
     RenderFailed,
-    RenderTimeout,
     StorageFailed,
     UnknownRegion,
 )
@@ -189,9 +188,11 @@ class Captures:
         region = self.regions.get(request.proxy.region) if request.proxy is not None else None
         if request.proxy is not None and region is None:  # a job accepted before the operator dropped it
             raise UnknownRegion(f"proxy.region: {request.proxy.region!r} is no longer a region of this service")
+        state = None  # the page's, once open: the phase a timeout names, the requests still open
         try:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
+                    state = page.state
                     lane.route_through(region)
                     if request.remove_elements is not None and request.remove_elements.ads:
                         lane.refuse_ads(AdHosts((await rule_sets()).ads, request.url or HTML_DOCUMENT_URL))
@@ -206,7 +207,7 @@ class Captures:
                             raise ProxyUnavailable(lane.upstream_failure) from None
                         raise
         except trio.TooSlowError as exc:
-            raise RenderTimeout(f"the capture did not finish within {request.timeout_ms} ms") from exc
+            raise timed_out(state, request.timeout_ms) from exc
         except CdpError as exc:
             raise RenderFailed(f"the browser failed during the capture: {exc.message}") from exc
 

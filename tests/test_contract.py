@@ -28,17 +28,16 @@ SHARED = ROOT.parent / "shared" / "API.md"
 TEXT = CONTRACT.read_text()
 
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
-# This round's rows (API.md of 2026-11-25), besides those checked below: `format` markdown, mp4 and gif, the
-# render_timeout's `phase` and `pending`, `waitUntil` networkidle's definition, `video` in mp4 and gif, `pdf`'s
-# templates, outline and tagged (issue 40); groupBy=warning in analytics and `quality` in json answers and
-# webhooks (36); the OpenAPI document that generators read (38); `run.py export` (39). Render links signing
-# `format` with their own budget, bucket keys under the workspace and error messages without internal
-# addresses are issue 33's, built.
+# This round's rows (API.md of 2026-11-25), besides those checked below: `format` markdown, mp4 and gif,
+# `waitUntil` networkidle's definition, `video` in mp4 and gif, `pdf`'s templates, outline and tagged (issue
+# 40); the OpenAPI document that generators read (38); `run.py export` (39). Built: the render_timeout's `phase`
+# and `pending`, groupBy=warning, `quality` in json answers, jobs and webhooks, failOn and bestAttempt (36);
+# render links signing `format` with their own budget, bucket keys under the workspace and error messages
+# without internal addresses (33).
 NOT_YET_ROUTES: dict[tuple[str, str], int] = {}
 NOT_YET_PATHS: dict[str, int] = {"/mcp": 38}  # a path API.md names without a METHOD
 NOT_YET_CODES: dict[str, int] = {}
-NOT_YET_FIELDS: dict[str, int] = {"optimizeFor": 37, "resize": 40, "block": 40,
-                                  "bestAttempt": 36}  # capture request fields
+NOT_YET_FIELDS: dict[str, int] = {"optimizeFor": 37, "resize": 40, "block": 40}  # capture request fields
 NOT_YET_HEADERS: dict[str, int] = {"x-fullpage-method": 36}  # of a capture's answer
 NOT_YET_JOB_FIELDS: dict[str, int] = {}
 # Where API.md is silent: HTTP's own refusals and a fault of the service, in the same envelope.

@@ -91,6 +91,7 @@ def test_a_succeeded_job_calls_its_webhook_signed_with_the_workspace_secret(
     assert isinstance(data, dict)
     assert (data["id"], data["status"], data["contentType"]) == (job_id, "SUCCEEDED", "image/png")
     assert data["statusUrl"] == accepted.json()["statusUrl"]
+    assert isinstance(data["quality"]["warnings"], list)  # the capture's verdict rides along (issue 36)
     result = httpx.get(str(data["resultUrl"]), timeout=30)  # signed: no key needed
     assert result.status_code == 200
     assert result.content.startswith(b"\x89PNG")

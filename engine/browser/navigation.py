@@ -15,6 +15,7 @@ WAIT_EVENTS = {"load": "load", "domcontentloaded": "DOMContentLoaded", "networki
 async def navigate(page: Page, r: CaptureRequest) -> int:
     """Load the target and wait for `waitUntil`; return the main document's status."""
     url = r.url or HTML_DOCUMENT_URL
+    page.state.phase = "navigation"
     result = await page.send("Page.navigate", {"url": url})
     error = result.get("errorText")
     if error and error not in SHOWN_ERRORS:
@@ -22,5 +23,6 @@ async def navigate(page: Page, r: CaptureRequest) -> int:
     loader = result.get("loaderId")
     if not loader:
         raise RenderFailed(f"could not load {url}: the browser started no navigation")
+    page.state.phase = "networkidle" if r.wait_until == "networkidle" else "load"
     await wait_for_lifecycle(page, loader, WAIT_EVENTS[r.wait_until])
     return page.state.document_status.get(loader, 200)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import trio
 
@@ -23,7 +24,18 @@ class PageState:
     loader_changed: trio.Event = field(default_factory=trio.Event)
     stopped_loading: trio.Event = field(default_factory=trio.Event)  # renewed when loading starts
     crashed: trio.Event = field(default_factory=trio.Event)
+    phase: str = "queue"  # the capture's step now, as a render_timeout names it (engine.browser.recipes)
+    in_flight: dict[str, str] = field(default_factory=dict)  # request id -> its URL, until it finished or failed
     _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
+
+    def pending(self, most: int = 10) -> list[str]:
+        """The URLs of the page's requests still open, oldest first, without query or fragment (no secrets)."""
+        bare = []
+        for url in self.in_flight.values():
+            parts = urlsplit(url)
+            bare.append(f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}{parts.path}" if parts.netloc
+                        else url.split("?", 1)[0].split("#", 1)[0][:200])
+        return list(dict.fromkeys(bare))[:most]
 
     def lifecycle(self, loader: str, name: str) -> trio.Event:
         """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
@@ -31,8 +43,11 @@ class PageState:
 
     def on_event(self, method: str, params: dict[str, Any]) -> None:
         if method == "Network.requestWillBeSent":
+            self.in_flight[params["requestId"]] = params["request"]["url"]  # a redirect: the same id, the new URL
             if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
                 self.document_url = params["request"]["url"]
+        elif method in {"Network.loadingFinished", "Network.loadingFailed"}:
+            self.in_flight.pop(params.get("requestId", ""), None)
         elif method == "Page.frameStartedLoading" and params.get("frameId") == self.main_frame:
             if self.stopped_loading.is_set():
                 self.stopped_loading = trio.Event()

@@ -68,8 +68,10 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
     return Signs(found, overlay, cut)
 
 
-def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None) -> tuple[QualityWarning, ...]:
-    """The warnings, in API.md's order; `blank_pixels`: the image's blank_share, None when not an image."""
+def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
+            cut_short: str | None = None) -> tuple[QualityWarning, ...]:
+    """The warnings, in API.md's order; `blank_pixels`: the image's blank_share, None when not an image;
+    `cut_short`: the phase bestAttempt stopped at the deadline."""
     found, warnings = signs.found, []
     missing = glyphs.missing_detail(found.get("chars", ""))
     if missing:
@@ -91,8 +93,11 @@ def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None) -> tupl
         warnings.append(QualityWarning("challenge", challenge))
     if signs.overlay:
         warnings.append(QualityWarning("overlay_remaining", signs.overlay))
-    if signs.cut:
-        warnings.append(QualityWarning("partial", signs.cut))
+    if signs.cut or cut_short:
+        where = [signs.cut] if signs.cut else []
+        if cut_short:
+            where.append(f"the deadline passed during {cut_short}: this is the page as it was then (bestAttempt)")
+        warnings.append(QualityWarning("partial", "; ".join(where)))
     return tuple(warnings)
 
 

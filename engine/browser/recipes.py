@@ -18,6 +18,7 @@ from the `engine.rules.errors` tree; the caller puts the whole recipe under the 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,13 +29,23 @@ from engine.browser.cdp import CdpTooLarge
 from engine.browser.facts import FACTS_SCRIPT, PageFacts
 from engine.browser.outputs import CONTENT_TYPES
 from engine.browser.page import HTML_DOCUMENT_URL, Page
+from engine.browser.page_state import PageState
 from engine.browser.page_steps import evaluate
 from engine.browser.removal import Removal, Removed
-from engine.rules.errors import NavigationRefused, QualityFailed, RenderFailed, ResultTooLarge, TargetStatusRejected
+from engine.rules.errors import (
+    NavigationRefused,
+    QualityFailed,
+    RenderFailed,
+    RenderTimeout,
+    ResultTooLarge,
+    TargetStatusRejected,
+)
 from engine.rules.quality import QualityWarning, failing
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 
 RefusalLookup = Callable[[str], str | None]
+ENCODE_SHARE = 0.25  # bestAttempt: of the capture's budget, kept for the render when the steps before are cut
+ENCODE_RESERVE_S = 3.0  # ... at most
 
 
 @dataclass(frozen=True)
@@ -60,21 +71,11 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     if request.remove_elements is not None:
         removal = await Removal.started(page, request.remove_elements, request.url or HTML_DOCUMENT_URL)
     marks = [trio.current_time()]
-    try:
-        status = await navigation.navigate(page, request)
-    except RenderFailed:
-        _check_main_document(page, refused)
-        raise
-    _check_main_document(page, refused)
-    for low, high in request.rejected_statuses:
-        if low <= status <= high:
-            raise TargetStatusRejected(status)
-    marks.append(trio.current_time())
-    await settling.settle(page, request, removal)
-    _check_main_document(page, refused)  # a refresh or a script may have navigated since
+    status, cut_short = await _loaded(page, request, removal, refused, marks)
     # Cached results too: a cached answer may be asked for as json.
     said = await evaluate(page, FACTS_SCRIPT) if request.response_type == "json" or request.cache else None
     marks.append(trio.current_time())
+    page.state.phase = "encode"
     signs = await quality.inspect(page, request)
     checking = trio.current_time() - marks[-1]
     try:
@@ -83,7 +84,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
         raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
     rendered = trio.current_time()
     pixels = await trio.to_thread.run_sync(quality.blank_share, body) if request.format in IMAGE_FORMATS else None
-    warnings = quality.verdict(signs, request, pixels)
+    warnings = quality.verdict(signs, request, pixels, cut_short)
     checking += trio.current_time() - rendered
     if failed := failing(warnings, request.fail_on):
         raise QualityFailed(failed)
@@ -100,6 +101,47 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
                           said["description"], said["openGraph"], {k: round(v) for k, v in timings.items()})
     return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else (), facts,
                    warnings)
+
+
+async def _loaded(page: Page, request: CaptureRequest, removal: Removal | None, refused: RefusalLookup,
+                  marks: list[float]) -> tuple[int, str | None]:
+    """Navigate and settle: the main document's status, and the phase bestAttempt cut short (None: none was).
+
+    With bestAttempt the steps stop at the capture's deadline less the encoder's share (ENCODE_SHARE of the
+    budget, at most ENCODE_RESERVE_S), and the page is captured as it is then; one that has no document yet
+    times out as any capture does."""
+    reserve = min(ENCODE_RESERVE_S, request.timeout_ms / 1000 * ENCODE_SHARE)
+    stop = trio.current_effective_deadline() - reserve if request.best_attempt else math.inf
+    status = 0
+    with trio.move_on_at(stop) as scope:
+        try:
+            status = await navigation.navigate(page, request)
+        except RenderFailed:
+            _check_main_document(page, refused)
+            raise
+        _check_main_document(page, refused)
+        for low, high in request.rejected_statuses:
+            if low <= status <= high:
+                raise TargetStatusRejected(status)
+        marks.append(trio.current_time())
+        await settling.settle(page, request, removal)
+    _check_main_document(page, refused)  # a refresh or a script may have navigated since
+    if not scope.cancelled_caught:
+        return status, None
+    state = page.state
+    if not state.loaders:
+        raise timed_out(state, request.timeout_ms)
+    marks.extend([trio.current_time()] * (2 - len(marks)))
+    return status or state.document_status.get(state.loaders[0], 200), state.phase
+
+
+def timed_out(state: PageState | None, timeout_ms: int) -> RenderTimeout:
+    """The render_timeout of a capture whose deadline passed: the phase it was in (`queue` before its page
+    opened) and the requests the page still had open."""
+    phase = state.phase if state is not None else "queue"
+    pending = state.pending() if state is not None else []
+    return RenderTimeout(f"the capture did not finish within {timeout_ms} ms: the deadline passed during {phase}"
+                         + (f", {len(pending)} request(s) still open" if pending else ""), phase, pending)
 
 
 def _check_main_document(page: Page, refused: RefusalLookup) -> None:

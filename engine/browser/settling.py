@@ -17,13 +17,18 @@ SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
 
 async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) -> None:
     """Scrolling, overlays removed, the client's script, styles, hidden elements, waitForSelector, click, delay:
-    the page as the client wants it."""
+    the page as the client wants it. Each step names its phase (page.state.phase), for a render_timeout."""
+    state = page.state
     if r.scroll is not None and r.scroll.enabled and r.format != "webm":  # a video scrolls while it records
+        state.phase = "scroll"
         await scroll_through(page, r)
+    state.phase = "load"  # the loaded page made ready: its overlays, styles, the delay
     if removal is not None:
         await removal.apply(page)
     if r.javascript is not None:
+        state.phase = "javascript"
         await run_script(page, r.javascript)
+        state.phase = "load"
     rules = [r.css or ""]
     for index, selector in enumerate(r.hide_selectors):
         await check_selector(page, f"hideSelectors[{index}]", selector)
@@ -32,6 +37,8 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
         await evaluate(page, f"""(() => {{ const s = document.createElement('style');
             s.textContent = {js_literal(chr(10).join(rules))};
             (document.head || document.documentElement).appendChild(s); }})()""")
+    if r.wait_for_selector or r.click:
+        state.phase = "selector"
     if r.wait_for_selector:
         await check_selector(page, "waitForSelector", r.wait_for_selector)
         await evaluate(page, f"""new Promise(done => {{ const look = () =>
@@ -45,6 +52,7 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
         if not found:
             raise SelectorNotFound("click", r.click)
         await next_frames(page)
+    state.phase = "load"
     if r.delay_ms:
         await trio.sleep(r.delay_ms / 1000)
     if removal is not None:

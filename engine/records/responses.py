@@ -40,6 +40,7 @@ __all__ = [  # the job and capture answers are served from here with the rest
 # Every code the engine's errors declare (read at import, so nothing defined later can slip in or out).
 ERROR_CODES = sorted({e.code for e in errors.concrete_errors(errors.Problem)
                       if e.__module__.startswith(errors.__name__)})
+PHASES = errors.RenderTimeout.PHASES  # a render_timeout's phases
 
 
 class FieldError(Reply):
@@ -63,6 +64,10 @@ class Problem(Reply):
     target_status: int | None = Field(default=None, description="target_status_rejected: the page's status")
     warnings: list[QualityItem] | None = Field(default=None, description="quality_failed: the warnings failOn "
                                                "lists that the capture raised")
+    phase: str | None = Field(default=None, json_schema_extra=one_of(PHASES),
+                              description="render_timeout: the step the deadline passed in")
+    pending: list[str] | None = Field(default=None, description="render_timeout: up to 10 requests of the page "
+                                      "still open then, their URLs without query")
 
 
 class Period(Reply):

@@ -80,6 +80,9 @@ class CaptureRequest(Model):
     fail_on_status: list[int | str] = Field(default_factory=list, max_length=50)
     fail_on: list[WarningCode] = Field(default_factory=list, max_length=len(WARNING_CODES), description=(
         "quality warnings that fail the capture with 422 quality_failed (no quota) instead of delivering it"))
+    best_attempt: bool = Field(default=False, description=(
+        "at the deadline, answer with the page as it is then (the partial warning; billed as a capture) instead "
+        "of 504 render_timeout"))
     css: str | None = Field(default=None, max_length=256 * 1024)
     headers: dict[str, str] = Field(default_factory=dict, max_length=50)
     cookies: list[Cookie] = Field(default_factory=list, max_length=50)

@@ -116,7 +116,7 @@ _add("images-avatar-list", "images_incomplete", _doc("<ul>" + "".join(
      waitUntil="domcontentloaded")
 
 # ------------------------------------------------------------------ fonts_pending: a web font still loading
-_FONT_SHAPES = [
+_FONT_SHAPES: list[tuple[str, str, dict[str, Any]]] = [
     ("face-after-load", "<script>addEventListener('load', () => { const f = new FontFace('Late', "
      f"'url({HELD}?kind=font&n=1)'); document.fonts.add(f); f.load().catch(() => {{}}); }});</script>", {}),
     ("css-swap", f"<style>@font-face{{font-family:Brand;src:url({HELD}?kind=font&n=2);font-display:swap}}"
@@ -241,7 +241,7 @@ for name, overlay in _OVERLAYS:
     _add(f"overlay-{name}", "overlay_remaining", _doc(_article("Behind the overlay", 6) + overlay))
 
 # ------------------------------------------------------------------ partial: taller than the pixel cap
-_NARROW = {"viewport": {"width": 320, "height": 480}, "fullPage": True}
+_NARROW: dict[str, Any] = {"viewport": {"width": 320, "height": 480}, "fullPage": True}
 _add("partial-long-article", "partial", _doc(_article("Long", 260)), **_NARROW)
 _add("partial-tall-div", "partial", _doc("<div style='height:18000px;background:linear-gradient(#fff,#9cf)'>"
                                          "<h1>Tall</h1></div>"), **_NARROW)
@@ -376,3 +376,10 @@ def image(handler: Handler) -> Answer:
     out = io.BytesIO()
     picture.save(out, "PNG")
     return 200, {"content-type": "image/png"}, out.getvalue()
+
+
+@route("/quality/long-poll")
+def long_poll(_: Handler) -> Answer:
+    """Loaded at once, then a request that stays open (a long poll, as chat widgets and live pages hold)."""
+    return 200, HTML, _doc(_article("Live", 2) + f"<script>addEventListener('load', () => fetch('{HELD}?kind=poll"
+                                                 "&token=s3cret'));</script>")

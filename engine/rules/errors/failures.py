@@ -43,6 +43,15 @@ class RenderTimeout(RenderError):
     code = "render_timeout"
     status = 504
     title = "Capture timed out"
+    PHASES = ("queue", "navigation", "load", "networkidle", "selector", "javascript", "scroll", "encode")
+
+    def __init__(self, detail: str, phase: str = "queue", pending: list[str] | None = None) -> None:
+        super().__init__(detail)
+        self.phase = phase
+        self.pending = pending or []
+
+    def extra(self) -> dict[str, Any]:
+        return {"phase": self.phase, "pending": self.pending}
 
 
 class StorageFailed(CaptureError):
