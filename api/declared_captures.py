@@ -34,6 +34,8 @@ CAPTURE_HEADERS = string_headers(
     ("x-blocked-hosts", "with removeElements.ads: how many listed ad and tracker hosts the page "
                         "was kept from reaching"),
     ("x-cache", "with cache: HIT (answered from a kept result, no quota used) or MISS (rendered)"),
+    ("x-fullpage-method", "with fullPage: `native`, one capture of the whole page (up to the 16,384 px cap), or "
+                          "`tiled`, viewport tiles joined"),
     ("x-capture-warnings", "the quality warnings the capture raised, comma-separated (missing_glyphs, blank, "
                            "images_incomplete, fonts_pending, challenge, overlay_remaining, partial); absent when "
                            "none. `failOn` turns listed ones into 422 quality_failed"),

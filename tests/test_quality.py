@@ -19,7 +19,7 @@ from engine.browser.quality import blank_share
 from engine.rules.quality import WARNING_CODES
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
-from tests.quality.labelled import PAGES, Labelled
+from tests.quality.labelled import LAZY_COLOURS, LAZY_GAP, LAZY_SIZE, LAZY_TOP, PAGES, Labelled
 
 pytestmark = pytest.mark.chromium
 RECALL = 0.95
@@ -141,3 +141,29 @@ def test_glyph_coverage_comes_from_the_installed_fonts() -> None:
     assert glyphs.installed().missing("a中ไ \u200d\ufe0f") == []  # spaces, joiners and selectors draw nothing
     assert glyphs.installed().missing("𐕰") == ["𐕰"]  # Vithkuqi (Unicode 14): no Debian 12 font has it
     assert glyphs.parse_charsets("20-7e a0\n4e00-4e01\nzz") == [(0x20, 0x7E), (0xA0, 0xA0), (0x4E00, 0x4E01)]
+
+
+def _images_shown(png: bytes) -> int:
+    """How many of the lazy page's ten blocks the full-page capture shows, in their own colours."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    image = Image.open(BytesIO(png)).convert("RGB")
+    centre = LAZY_SIZE // 2 + 20
+    return sum(1 for n, colour in enumerate(LAZY_COLOURS)
+               if all(abs(a - b) <= 8 for a, b in zip(image.getpixel((centre, LAZY_TOP + n * LAZY_GAP
+                                                                      + LAZY_SIZE // 2)), colour, strict=True)))
+
+
+def test_a_full_page_shows_every_lazy_image_a_hundred_times_over(pro: Workspace, site: FixtureServer) -> None:
+    def one(n: int) -> tuple[int, str]:
+        answer = pro.capture(url=f"{site.base}/quality/lazy?repeat={n}", fullPage=True,
+                             viewport={"width": 320, "height": 480})
+        assert answer.status_code == 200, answer.text
+        return _images_shown(answer.content), answer.headers.get("x-capture-warnings", "")
+    with ThreadPoolExecutor(2) as pool:
+        shown = list(pool.map(one, range(100)))
+    missing = [(n, 10 - count, warned) for n, (count, warned) in enumerate(shown) if count != 10]
+    assert missing == [], missing
+    assert {warned for _, warned in shown} == {""}  # nothing incomplete, nothing else wrong

@@ -20,6 +20,30 @@ from engine.browser.page_steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
 from engine.rules.request import CaptureRequest, PdfOptions
 
+# A full page shows a fixed element of the viewport's lower half (a footer, a cookie bar, a chat button) once, where
+# a reader scrolled to the end sees it, instead of over the content one viewport down; those of the upper half
+# (headers, full-screen layers) stay at the top, where the capture starts.
+FIXED_TO_THE_END = """(() => {
+  const shift = Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)
+    - innerHeight - scrollY;
+  if (shift <= 0 || !document.body) return 0;
+  let moved = 0;
+  for (const el of document.body.getElementsByTagName('*')) {
+    if (el.offsetParent !== null) continue;  // fixed elements have none (nor hidden ones, nor the body's children)
+    const s = getComputedStyle(el);
+    if (s.position !== 'fixed' || s.display === 'none') continue;
+    const r = el.getBoundingClientRect();
+    if (r.height === 0 || r.top < innerHeight / 2) continue;
+    const own = s.transform === 'none' ? '' : s.transform;
+    el.style.setProperty('transform', `translateY(${shift}px) ${own}`, 'important');
+    moved += 1;
+  }
+  return moved;
+})()"""
+# How a full page is captured: in one piece (Chromium lays out and rasters the whole clip), which holds within
+# geometry's pixel cap (16,384 px: no repeated bands below it, tests/test_full_pages.py); joined tiles would be
+# needed only past it, and the cap is not raised.
+FULLPAGE_METHOD = "native"
 PDF_CHUNK = 1024 * 1024  # a PDF is read from Chromium's stream this much at a time
 CONTENT_TYPES = {
     "png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp",
@@ -53,6 +77,8 @@ async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
     if clip is not None:
         params["clip"] = clip
         params["captureBeyondViewport"] = True
+    if r.full_page and not r.selector:
+        await evaluate(page, FIXED_TO_THE_END)
     result = await page.send("Page.captureScreenshot", params)
     return base64.b64decode(result["data"])
 

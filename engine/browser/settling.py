@@ -13,6 +13,7 @@ from engine.rules.errors import FieldError, JavascriptError, SelectorNotFound
 from engine.rules.request import CaptureRequest
 
 SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
+IMAGE_WAIT_S = 5  # fullPage and scroll: the images of the captured area loaded and decoded for at most this long
 
 
 async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) -> None:
@@ -55,6 +56,8 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
     state.phase = "load"
     if r.delay_ms:
         await trio.sleep(r.delay_ms / 1000)
+    if (r.full_page or (r.scroll is not None and r.scroll.enabled)) and r.format != "webm":
+        await load_images(page, r)
     if removal is not None:
         await removal.follow_up(page)  # what appeared since the first pass: a late pop-up, a filled ad slot
 
@@ -76,6 +79,26 @@ async def run_script(page: Page, script: str) -> None:
         raise JavascriptError(f"javascript: {message[:SCRIPT_MESSAGE]}", errors=(
             FieldError("javascript", "threw", message[:SCRIPT_MESSAGE]),))
     await next_frames(page)
+
+
+async def load_images(page: Page, r: CaptureRequest) -> None:
+    """Every image in the captured area (the whole page for fullPage, the element for a selector) asked for
+    now if it waits to be scrolled to (loading=lazy), and each decoded, for at most IMAGE_WAIT_S: a full page
+    shows its lazy images. What is still missing then is the quality verdict's images_incomplete."""
+    area = js_literal(r.selector or ("page" if r.full_page else "viewport"))
+    await evaluate(page, f"""(async (area) => {{
+        const box = area === 'page' || area === 'viewport' ? null : document.querySelector(area);
+        const wanted = (img) => {{
+            if (area === 'page') return true;
+            if (box) return box.contains(img);
+            const r = img.getBoundingClientRect();
+            return r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+        }};
+        const images = [...document.images].filter(wanted);
+        for (const img of images) if (img.loading === 'lazy') img.loading = 'eager';
+        const decoded = Promise.all(images.map((img) => img.decode().catch(() => null)));
+        await Promise.race([decoded, new Promise((done) => setTimeout(done, {IMAGE_WAIT_S * 1000}))]);
+    }})({area})""", await_promise=True)
 
 
 async def scroll_through(page: Page, r: CaptureRequest) -> None:

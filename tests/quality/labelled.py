@@ -383,3 +383,29 @@ def long_poll(_: Handler) -> Answer:
     """Loaded at once, then a request that stays open (a long poll, as chat widgets and live pages hold)."""
     return 200, HTML, _doc(_article("Live", 2) + f"<script>addEventListener('load', () => fetch('{HELD}?kind=poll"
                                                  "&token=s3cret'));</script>")
+
+
+LAZY_COLOURS = [(200, 40, 40), (40, 160, 60), (40, 70, 200), (220, 160, 0), (150, 40, 180), (0, 160, 170),
+                (230, 90, 20), (90, 90, 90), (120, 180, 30), (200, 40, 130)]
+LAZY_TOP, LAZY_GAP, LAZY_SIZE = 500, 420, 120  # CSS px: the first image's top, between tops, each side
+
+
+@route("/quality/lazy")
+def lazy(_: Handler) -> Answer:
+    """Ten native lazy images down a page 4,700 px tall, each a block of its own colour, each answered after its
+    own short delay (/quality/slow-block): a full page must show all ten."""
+    images = "".join(f"<img loading=lazy width={LAZY_SIZE} height={LAZY_SIZE} src='/quality/slow-block?n={n}' "
+                     f"style='position:absolute;left:20px;top:{LAZY_TOP + n * LAZY_GAP}px'>"
+                     for n in range(len(LAZY_COLOURS)))
+    return 200, HTML, _doc(f"<div style='position:relative;height:{LAZY_TOP + len(LAZY_COLOURS) * LAZY_GAP}px'>"
+                           f"<h1 style='margin:0 20px'>Lazy gallery</h1>{images}</div>")
+
+
+@route("/quality/slow-block")
+def slow_block(handler: Handler) -> Answer:
+    n = int(handler.query.get("n", "0"))
+    handler.server.stopping.wait(0.02 * (n % 5))  # 0-80 ms: the images arrive out of order
+    picture = Image.new("RGB", (LAZY_SIZE, LAZY_SIZE), LAZY_COLOURS[n % len(LAZY_COLOURS)])
+    out = io.BytesIO()
+    picture.save(out, "PNG")
+    return 200, {"content-type": "image/png", "cache-control": "no-store"}, out.getvalue()
