@@ -99,7 +99,7 @@ async def _shown(job: Job) -> dict[str, Any]:
     return {
         "content_type": job.content_type, "bytes": job.bytes or 0, "capture_id": job.id,
         "kind": (job.content_type or "").split("/")[0], "url": view.result_url, "text": text,
-        "filename": f"{job.id}.{job.format}",
+        "filename": f"{job.id}.{job.format}", "warnings": job.warnings or [],
     }
 
 

@@ -15,6 +15,7 @@ from tests import egress_site  # noqa: F401 - registers /egress/redirect
 from tests.conftest import Service, Workspace
 from tests.dashboard_client import Browser
 from tests.fixture_site import FixtureServer
+from tests.quality import labelled  # noqa: F401 - registers the quality fixtures
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -100,7 +101,7 @@ def test_the_jobs_page_lists_jobs_and_downloads_while_the_link_is_valid(
     (workspace,) = browser.workspaces()
     service.cli("workspace", "set-plan", workspace, "pro")  # room in the rate budget for polling
     api = Workspace(workspace, browser.new_key(workspace), "", service)
-    done = api.submit(url=f"{site.base}/simple?job=page").json()["id"]
+    done = api.submit(url=f"{site.base}/quality/glyphs-vithkuqi?job=page").json()["id"]
     failed = api.submit(url=f"{site.base}/status?code=500", failOnStatus=[500]).json()["id"]
     assert api.finished_job(done)["status"] == "SUCCEEDED"
     assert api.finished_job(failed)["status"] == "FAILED"
@@ -110,6 +111,8 @@ def test_the_jobs_page_lists_jobs_and_downloads_while_the_link_is_valid(
     assert rows == {done: "SUCCEEDED", failed: "FAILED"}
     assert page.index(failed) < page.index(done)  # newest first
     assert "target_status_rejected" in page
+    assert re.search(rf'data-job="{done}".*?<span class="tag warning" title="[^"]*U\+1057[^"]*">missing_glyphs</span>',
+                     page, re.S)  # the capture's quality verdict beside it
     link = re.search(rf'data-job="{done}".*?<a href="([^"]+)" class="download">', page, re.S)
     assert link is not None
     with httpx.Client() as anyone:  # a signed link: no session, no key
@@ -146,7 +149,8 @@ def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: Fixt
     assert form.status_code == 200
     assert 'pdf (paid plans)' in form.text  # a free workspace
 
-    answer = browser.post(path, url=f"{site.base}/simple?t=playground", format="png", width="640", height="480")
+    answer = browser.post(path, url=f"{site.base}/quality/glyphs-vithkuqi?t=playground", format="png", width="640",
+                          height="480")
     assert answer.status_code == 200, answer.text
     image = re.search(r'<img id="result-image" class="result" src="([^"]+)"', answer.text)
     assert image is not None
@@ -154,7 +158,10 @@ def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: Fixt
     signed = html.unescape(image[1])
     assert "/api/results/job_" in signed
     assert png_size(browser.http.get(signed).content) == (640, 480)  # a signed URL: no key, no session needed
-    assert f"{site.base}/simple?t=playground" in answer.text  # the form keeps what was asked
+    assert f"{site.base}/quality/glyphs-vithkuqi?t=playground" in answer.text  # the form keeps what was asked
+    warnings = re.search(r'<ul id="result-warnings".*?</ul>', answer.text, re.S)
+    assert warnings is not None
+    assert "missing_glyphs" in warnings[0]
 
     bad = browser.post(path, url="ftp://fixture.test/", format="png", width="640", height="480")
     assert bad.status_code == 422
