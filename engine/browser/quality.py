@@ -6,7 +6,8 @@ after it, turned into warnings.
                                      removal's overlay finder and model; the pixel caps against the page's size
     verdict(signs, r, pixels)        the warnings: missing_glyphs (engine.browser.glyphs), blank, images_incomplete,
                                      fonts_pending, challenge (engine.browser.challenges), overlay_remaining, partial
-    blank_share(image)               the share of an image's pixels that differ from its dominant colour
+    pixels(page, r, image)           the share of the screenshot's pixels that differ from its dominant colour
+                                     (blank_share), read from a reduced screenshot when the image is large
 
 Each check reads what the page or the browser knows (fontconfig's coverage, `img.complete`, `document.fonts`,
 the model's verdicts) rather than guessing from pixels, except `blank`, which is about the pixels.
@@ -14,6 +15,7 @@ the model's verdicts) rather than guessing from pixels, except `blank`, which is
 
 from __future__ import annotations
 
+import base64
 import functools
 import io
 import math
@@ -22,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import trio
 from PIL import Image
 
-from engine.browser import challenges, glyphs
+from engine.browser import challenges, geometry, glyphs
 from engine.browser.cdp import CdpError
 from engine.browser.geometry import scale_of, within_pixel_caps
 from engine.browser.overlays import OverlayModel, candidates, finder_expression
@@ -34,7 +37,8 @@ from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 
 SCRIPT_PATH = Path(__file__).with_name("quality.js")
 BLANK_SHARE = 0.01  # fewer pixels than this differ from the dominant colour: blank
-SAMPLED_PIXELS = 1_000_000  # the blank check reads at most about this many pixels, evenly spread
+SAMPLED_PIXELS = 250_000  # the blank check reads at most about this many pixels, evenly spread
+DECODED_PIXELS = 4_000_000  # ... from the screenshot itself up to this size (16 MB decoded), else from a reduced copy
 COVERING = 0.5  # an overlay the model recognises that covers this share of the viewport remains over the capture
 MOST_NAMED = 5  # images, fonts named in a detail
 
@@ -101,6 +105,26 @@ def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
     return tuple(warnings)
 
 
+async def pixels(page: Page, r: CaptureRequest, body: bytes) -> float:
+    """blank_share of the screenshot, decoded in a worker thread. A screenshot over DECODED_PIXELS (a tall or
+    scaled full page: up to 75 million pixels, 300 MB decoded) is judged from a copy Chromium renders at a
+    reduced scale instead, so that the service never holds the decoded image."""
+    width, height = Image.open(io.BytesIO(body)).size  # the header only
+    if width * height > DECODED_PIXELS:
+        area = await geometry.clip(page, r) or _viewport(await page.send("Page.getLayoutMetrics"))
+        reduced = await page.send("Page.captureScreenshot", {  # its side: the image's, times this scale
+            "format": "png", "fromSurface": True, "captureBeyondViewport": True,
+            "clip": {**area, "scale": math.sqrt(SAMPLED_PIXELS / (width * height))}})
+        body = base64.b64decode(reduced["data"])
+    return await trio.to_thread.run_sync(blank_share, body)
+
+
+def _viewport(metrics: dict[str, Any]) -> dict[str, float]:
+    """The visible viewport as a clip, in the page's coordinates."""
+    seen = metrics["cssVisualViewport"]
+    return {"x": seen["pageX"], "y": seen["pageY"], "width": seen["clientWidth"], "height": seen["clientHeight"]}
+
+
 def blank_share(body: bytes) -> float:
     """The share of the image's pixels (an even sample of at most SAMPLED_PIXELS) whose colour differs from the
     most common one by more than an eye sees: each channel compared to 1/64 of its range in a PNG (text blended
@@ -108,7 +132,7 @@ def blank_share(body: bytes) -> float:
     image = Image.open(io.BytesIO(body))
     mask = 0xFC if image.format == "PNG" else 0xF8
     step = max(1, math.ceil(math.sqrt(image.width * image.height / SAMPLED_PIXELS)))
-    sample = image.convert("RGBA")
+    sample = image if image.mode in ("RGB", "RGBA") else image.convert("RGBA")
     if step > 1:
         sample = sample.resize((max(1, sample.width // step), max(1, sample.height // step)), Image.Resampling.NEAREST)
     sample = sample.point(lambda v: v & mask)
