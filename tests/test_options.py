@@ -379,3 +379,19 @@ def test_fail_on_status(ws: Workspace, site: FixtureServer) -> None:
 def test_retain_is_for_jobs_only(ws: Workspace, site: FixtureServer) -> None:
     body = problem(ws.capture(url=f"{site.base}/simple?t=retain-sync", retain=True), 422, "invalid_request")
     assert body["errors"] == [{"field": "retain", "code": "not_applicable", "message": "applies to jobs only"}]
+
+
+def test_optimize_for_trades_png_bytes_for_encoding_time_with_the_same_pixels(ws: Workspace,
+                                                                            site: FixtureServer) -> None:
+    """optimizeFor (issue 37): `speed` and `size` encode the same pixels, `speed` into the larger file."""
+    url = f"{site.base}/tall?h=3000"
+    fast = ws.capture(url=url, fullPage=True, optimizeFor="speed")
+    small = ws.capture(url=url, fullPage=True, optimizeFor="size")
+    assert fast.status_code == small.status_code == 200, (fast.text, small.text)
+    fast_image, small_image = Image.open(io.BytesIO(fast.content)), Image.open(io.BytesIO(small.content))
+    assert fast_image.size == small_image.size
+    assert fast_image.convert("RGB").tobytes() == small_image.convert("RGB").tobytes()  # both lossless
+    assert len(fast.content) > len(small.content)
+    refused = ws.capture(url=url, optimizeFor="fast")
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["errors"][0]["field"] == "optimizeFor"

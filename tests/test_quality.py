@@ -1,14 +1,13 @@
 """Quality verdicts (issue 36): every capture says whether it is good.
 
-The labelled set (tests/quality/labelled.py: at least ten pages per warning code, fifty clean pages) goes
-through the running service; each code must be raised on at least 95 % of its pages, `challenge` must be right
-on at least 95 % of the pages it is raised on, and the clean pages must raise nothing. Then the verdict's ways
-out: the header, the json answer, the job view, failOn's refusal at no quota, a cached answer's verdict.
+The labelled set (tests/quality/labelled.py: at least ten pages per warning code, fifty clean pages, held to
+its bar by labelled.assert_recognised) is captured as the 123 jobs tests/test_tenants.py polls for a minute at
+2 reads a second (the CPU is idle there otherwise); here, the verdict's ways out: the header, the json answer,
+the job view, failOn's refusal at no quota, a cached answer's verdict, and the lazy images of a full page.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -16,45 +15,13 @@ import pytest
 
 from engine.browser import glyphs
 from engine.browser.quality import blank_share
-from engine.rules.quality import WARNING_CODES
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
-from tests.quality.labelled import LAZY_COLOURS, LAZY_GAP, LAZY_SIZE, LAZY_TOP, PAGES, Labelled
+from tests.quality.labelled import LAZY_COLOURS, LAZY_GAP, LAZY_SIZE, LAZY_TOP
 
 pytestmark = pytest.mark.chromium
 RECALL = 0.95
 PRECISION = 0.95
-
-
-def _codes(pro: Workspace, site: FixtureServer, labelled: Labelled) -> tuple[Labelled, set[str], str]:
-    answer = pro.capture(url=f"{site.base}/quality/{labelled.name}", **labelled.options)
-    assert answer.status_code == 200, (labelled.name, answer.text)
-    header = answer.headers.get("x-capture-warnings")
-    return labelled, set(header.split(",")) if header else set(), header or ""
-
-
-def test_the_labelled_set_is_recognised(pro: Workspace, site: FixtureServer) -> None:
-    with ThreadPoolExecutor(3) as pool:  # two sessions render, one answer is read meanwhile
-        seen = list(pool.map(lambda labelled: _codes(pro, site, labelled), PAGES))
-    raised: dict[str, list[str]] = defaultdict(list)  # code -> the pages that raised it
-    missed: dict[str, list[str]] = defaultdict(list)  # code -> its pages that did not
-    for labelled, codes, _ in seen:
-        for code in codes:
-            raised[code].append(labelled.name)
-        if labelled.code is not None and labelled.code not in codes:
-            missed[labelled.code].append(labelled.name)
-    report = {labelled.name: header for labelled, _, header in seen if header}
-    labels = Counter(p.code for p in PAGES)
-    assert set(WARNING_CODES) <= set(labels)
-    assert all(labels[code] >= 10 for code in WARNING_CODES)
-    assert labels[None] >= 50
-    for code in WARNING_CODES:
-        recall = 1 - len(missed[code]) / labels[code]
-        assert recall >= RECALL, (code, missed[code], sorted(report.items()))
-    challenge_right = [name for name in raised["challenge"] if name.startswith("challenge-")]
-    assert len(challenge_right) / max(1, len(raised["challenge"])) >= PRECISION, (raised["challenge"], report)
-    noisy = {labelled.name: sorted(codes) for labelled, codes, _ in seen if labelled.code is None and codes}
-    assert noisy == {}, sorted(report.items())
 
 
 def test_the_verdict_is_in_the_json_answer_and_the_job(pro: Workspace, site: FixtureServer) -> None:

@@ -68,6 +68,9 @@ class CaptureRequest(Model):
     delay_ms: int = Field(default=0, ge=0, le=10000)
     timeout_ms: int = Field(default=30000, ge=1000, le=60000)
     quality: int | None = Field(default=None, ge=1, le=100)
+    optimize_for: Literal["speed", "size"] | None = Field(default=None, description=(
+        "png: `speed` encodes faster into a larger file, `size` slower into a smaller one; absent: the "
+        "service's default (engine.browser.outputs.OPTIMIZE_FOR, chosen by measurement)"))
     omit_background: bool = False
     dark_mode: bool = False
     reduced_motion: bool = False

@@ -9,12 +9,14 @@ request fields beyond its URL (the page's shape needs them: a full page, a narro
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
+from engine.rules.quality import WARNING_CODES
 from tests.fixture_site import HTML, Answer, Handler, page, route
 
 HELD = "/quality/held"  # answers only after HELD_S: an image, a font or a fetch still loading at capture time
@@ -349,6 +351,28 @@ _add("clean-mobile", None, _doc(_article("Phone", 4)), viewport={"width": 390, "
 _add("clean-scaled", None, _doc(_article("Retina", 3)), viewport={"width": 800, "height": 600, "deviceScaleFactor": 2})
 _add("clean-sidebar", None, _doc("<div style='display:flex'><aside style='width:220px;background:#f4f4f4;padding:12px'>"
      "<ul><li>One</li><li>Two</li></ul></aside>" + _article("Sidebar", 4) + "</div>"))
+
+
+# ------------------------------------------------------------------ the bar
+RECALL = 0.95  # of each code's pages that must raise it
+PRECISION = 0.95  # of the pages raising `challenge` that must be challenges
+
+
+def assert_recognised(raised: dict[str, set[str]]) -> None:
+    """The bar (issue 36), given the codes each page of PAGES raised: each code on at least RECALL of its pages,
+    `challenge` right on at least PRECISION of the pages it is raised on, nothing on the clean pages."""
+    assert set(raised) == {p.name for p in PAGES}
+    labels = Counter(p.code for p in PAGES)
+    assert all(labels[code] >= 10 for code in WARNING_CODES)
+    assert labels[None] >= 50
+    report = sorted((name, sorted(codes)) for name, codes in raised.items() if codes)
+    for code in WARNING_CODES:
+        missed = [p.name for p in PAGES if p.code == code and code not in raised[p.name]]
+        assert 1 - len(missed) / labels[code] >= RECALL, (code, missed, report)
+    challenged = [name for name, codes in raised.items() if "challenge" in codes]
+    right = [name for name in challenged if name.startswith("challenge-")]
+    assert len(right) / max(1, len(challenged)) >= PRECISION, (challenged, report)
+    assert {p.name: raised[p.name] for p in PAGES if p.code is None and raised[p.name]} == {}, report
 
 
 # ------------------------------------------------------------------ served by the fixture site
