@@ -1,9 +1,10 @@
 """Whether a capture is good (API.md, Quality): the page's own signs read just before the render, the pixels read
 after it, turned into warnings.
 
-    inspect(page, r)                 one evaluation in an isolated world (engine/browser/quality.js): images
-                                     not loaded, fonts loading, the characters drawn, challenge markers; the
-                                     removal's overlay finder and model; the pixel caps against the page's size
+    inspect(page, r)                 one evaluation in the page (engine/browser/quality.js): images not loaded,
+                                     fonts loading, the characters drawn, challenge markers, layers over the
+                                     viewport; the removal's overlay finder and model when there are; the pixel
+                                     caps against the page's size
     verdict(signs, r, pixels)        the warnings: missing_glyphs (engine.browser.glyphs), blank, images_incomplete,
                                      fonts_pending, challenge (engine.browser.challenges), overlay_remaining, partial
     pixels(page, r, image)           the share of the screenshot's pixels that differ from its dominant colour

@@ -132,7 +132,7 @@ async def _loaded(page: Page, request: CaptureRequest, removal: Removal | None, 
     if not state.loaders:
         raise timed_out(state, request.timeout_ms)
     marks.extend([trio.current_time()] * (2 - len(marks)))
-    return status or state.document_status.get(state.loaders[0], 200), state.phase
+    return status or state.document_status.get(state.loaders[-1], 200), state.phase
 
 
 def timed_out(state: PageState | None, timeout_ms: int) -> RenderTimeout:
