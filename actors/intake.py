@@ -14,7 +14,6 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 import trio
 
@@ -26,6 +25,7 @@ from actors.keys import Principal
 from actors.ledger import QuotaLedger, Usage
 from actors.shelf import Shelved
 from engine.browser.recipes import Capture
+from engine.records.analytics import verdict_data
 from engine.records.keys import new_id
 from engine.rules.errors import CaptureError
 from engine.rules.request import Body, CaptureRequest, parse_capture
@@ -122,7 +122,7 @@ class Intake:
         delivery.settled = True
         self._deliveries.pop(delivery.capture_id, None)
         capture, request = delivery.capture, delivery.request
-        data: dict[str, Any] = {"warnings": [w.code for w in capture.warnings]} if capture.warnings else {}
+        data = verdict_data([w.code for w in capture.warnings])
         if delivery.cache is not None:
             data["cache"] = delivery.cache
         if delivery.cache == "hit" and delivery.shelved is not None:

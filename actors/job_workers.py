@@ -25,7 +25,7 @@ from actors.results import ResultStore
 from engine.browser.overlays import MAX_REPORTED
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
-from engine.records.analytics import error_data
+from engine.records.analytics import error_data, verdict_data
 from engine.records.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
 from engine.records.sealing import SealError
 from engine.rules.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
@@ -234,9 +234,9 @@ class JobWorkers:
             data["stored"] = stored
         if attempt.request is not None and attempt.request.response_type == "json" and capture.facts is not None:
             data["facts"] = capture.facts.as_json()
-        said: dict[str, Any] = {"cache": attempt.cache} if attempt.cache is not None else {}
-        if capture.warnings:
-            said["warnings"] = [w.code for w in capture.warnings]
+        said = verdict_data([w.code for w in capture.warnings])
+        if attempt.cache is not None:
+            said["cache"] = attempt.cache
         await self.book.record(
             job, "job.succeeded", data,
             self.book.capture_event(job, attempt.request, attempt.started, "capture.succeeded",

@@ -8,12 +8,11 @@ from quart import Response
 
 from actors.intake import Delivery
 from api.pipeline import base_url, delivering, services
-from engine.browser.outputs import FULLPAGE_METHOD
+from engine.browser.outputs import fullpage_method
 from engine.browser.removal import blocked_hosts
 from engine.browser.removal import counts as removal_counts
 from engine.records.responses import CaptureReport, Quality
 from engine.rules.quality import header_value
-from engine.rules.request import IMAGE_FORMATS
 
 
 def capture_response(delivery: Delivery) -> Response:
@@ -29,8 +28,8 @@ def capture_response(delivery: Delivery) -> Response:
         headers["x-cache"] = delivery.cache.upper()
     if (warned := header_value(capture.warnings)) is not None:
         headers["x-capture-warnings"] = warned
-    if delivery.request.full_page and delivery.request.format in IMAGE_FORMATS:
-        headers["x-fullpage-method"] = FULLPAGE_METHOD
+    if (method := fullpage_method(delivery.request)) is not None:
+        headers["x-fullpage-method"] = method
     if delivery.request.remove_elements is not None:
         headers["x-removed-elements"] = removal_counts(capture.removed)
         if delivery.request.remove_elements.ads:

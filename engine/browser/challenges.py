@@ -17,7 +17,7 @@ STRONG_SELECTORS = (
     "#px-captcha", "#px-captcha-wrapper", "#px-captcha-modal",  # HUMAN (PerimeterX)
     "#sec-if-cpt-container", "#sec-cpt-if",  # Akamai Bot Manager
     "iframe[src*='captcha-delivery.com']",  # DataDome
-    "iframe[src*='_Incapsula_Resource']", "iframe[src*='_incapsula_resource' i]",  # Imperva
+    "iframe[src*='_incapsula_resource' i]",  # Imperva
     "#ddg-captcha", "#ddg-l7-captcha",  # DDoS-Guard
     "form[action*='/cdn-cgi/l/chk_captcha']", "form[action*='/cdn-cgi/l/chk_jschl']",
 )

@@ -18,7 +18,7 @@ from engine.browser.cdp import CdpError
 from engine.browser.page import Page
 from engine.browser.page_steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
-from engine.rules.request import CaptureRequest, PdfOptions
+from engine.rules.request import IMAGE_FORMATS, CaptureRequest, PdfOptions
 
 # A full page shows a fixed element of the viewport's lower half (a footer, a cookie bar, a chat button) once, where
 # a reader scrolled to the end sees it, instead of over the content one viewport down; those of the upper half
@@ -44,6 +44,11 @@ FIXED_TO_THE_END = """(() => {
 # geometry's pixel cap (16,384 px: no repeated bands below it, tests/test_full_pages.py); joined tiles would be
 # needed only past it, and the cap is not raised.
 FULLPAGE_METHOD = "native"
+
+
+def fullpage_method(r: CaptureRequest) -> str | None:
+    """How the request's screenshot was made, for x-fullpage-method: with fullPage only."""
+    return FULLPAGE_METHOD if r.full_page and r.format in IMAGE_FORMATS else None
 # A png's encoding when the request does not say (`optimizeFor`): Chromium's fast encoder. Measured on the bench
 # pages (benchmarks/encoding.py, 2026-11-26): the render step 0.77x (text), 0.69x (heavy), 0.59x (10,000 px)
 # of the default encoder's time, the file 1.42x, 1.02x, 1.41x its size; the CPU is what a capture service lacks.

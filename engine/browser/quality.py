@@ -57,19 +57,21 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
     """The page's signs. Read in the page's own world: a world of the service's own costs a context per capture
     (5 ms of the check's 31 at p50 on the benchmark's text page), and a page that tampers with what the script
     uses only spoils its own verdict; the overlay finder, which leaves its findings in a global, runs in one."""
-    area = "page" if r.full_page and not r.selector else (r.selector or "viewport")
+    await glyphs.loaded()  # the fonts' coverage the verdict reads, off the event loop the first time
     full_page = r.full_page and not r.selector
-    script, metrics = await page.send_many([  # one round trip
-        _evaluation(None, f"({_script()})({orjson.dumps(area).decode()}, "
-                           f"{orjson.dumps(challenges.markers()).decode()})"),
-        ("Page.getLayoutMetrics", None) if full_page else ("Runtime.evaluate", {"expression": "0"})])
-    found = _value(script) or {}
+    area = "page" if full_page else (r.selector or "viewport")
+    script = f"({_script()})({orjson.dumps(area).decode()}, {orjson.dumps(challenges.markers()).decode()})"
+    commands: list[tuple[str, dict[str, Any] | None]] = [_evaluation(None, script)]
+    if full_page:
+        commands.append(("Page.getLayoutMetrics", None))
+    answers = await page.send_many(commands)  # one round trip
+    found = _value(answers[0]) or {}
     overlay = None
     if found.get("covered") and r.format in {*IMAGE_FORMATS, "pdf"}:  # positioned layers over most of it
         world = (await page.send("Page.createIsolatedWorld", {
             "frameId": page.state.main_frame, "worldName": "capture-quality"}))["executionContextId"]
         overlay = _covering(_value(await page.send(*_evaluation(world, finder_expression()))) or {})
-    cut = _cut(metrics, r) if full_page and isinstance(metrics, dict) else None
+    cut = _cut(answers[1], r) if full_page and isinstance(answers[1], dict) else None
     return Signs(found, overlay, cut)
 
 

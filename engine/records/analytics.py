@@ -95,13 +95,18 @@ def shape_rows(group_by: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
     return list(groups.values())
 
 
+def verdict_data(codes: list[str]) -> dict[str, Any]:
+    """What a capture event keeps of a quality verdict: its warning codes (groupBy=warning), when there are any."""
+    return {"warnings": codes} if codes else {}
+
+
 def error_data(error: CaptureError) -> dict[str, Any]:
     """What a failed attempt's event keeps of its error beyond the code: the address a destination refusal
     names, the warnings a quality refusal raised (counted by groupBy=warning)."""
     if isinstance(error, DestinationForbidden) and error.address:
         return {"address": error.address}
     if isinstance(error, QualityFailed):
-        return {"warnings": [w["code"] for w in error.warnings]}
+        return verdict_data([w["code"] for w in error.warnings])
     return {}
 
 
