@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import itertools
 import math
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from benchmarks import micro
 from benchmarks.baseline import BaselinePool, baseline_pool
 from benchmarks.service import RunningService, start
 from benchmarks.site import Site, heavy_bytes
-from benchmarks.stats import Figures, table
+from benchmarks.stats import BASELINES, Figures, table
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PAGES = {"text": ("/text", False), "heavy": ("/heavy", False), "tall": ("/tall", True)}
@@ -39,6 +41,7 @@ SETTLE_S = 1.0
 CAPTURE_TIMEOUT_S = 120
 
 Capture = Callable[[], Awaitable[None]]
+Meter = Callable[[], tuple[float, float]]  # CPU-seconds so far: the runner's process tree, its own process
 
 
 def counts(page: str, concurrency: int, quick: bool) -> int:
@@ -50,11 +53,13 @@ def counts(page: str, concurrency: int, quick: bool) -> int:
 
 
 async def series(runner: str, page: str, concurrency: int, n: int,
-                 one: Capture, pause_s: float = 0) -> Figures:
+                 one: Capture, pause_s: float = 0, meter: Meter | None = None) -> Figures:
     """`n` captures by `concurrency` workers; each worker takes the next until none is left.
 
     With `pause_s`, each worker waits that long (untimed) before each capture: a
     client that does not send its next request the moment the last one answered.
+    With `meter`, the CPU the runner spent over the series, pauses included (what a
+    quiet pool does between captures is part of their price).
     """
     latencies: list[float] = []
     failures = 0
@@ -74,11 +79,16 @@ async def series(runner: str, page: str, concurrency: int, n: int,
                 print(f"  {runner} {page} failed: {exc!r}"[:300])
                 continue
             latencies.append(time.perf_counter() - began)
+    cpu = await trio.to_thread.run_sync(meter) if meter else (math.nan, math.nan)
     began = time.perf_counter()
     async with trio.open_nursery() as nursery:
         for _ in range(concurrency):
             nursery.start_soon(worker)
-    return Figures.of(runner, page, concurrency, latencies, failures, time.perf_counter() - began)
+    wall = time.perf_counter() - began
+    if meter:
+        tree, own = await trio.to_thread.run_sync(meter)
+        cpu = (tree - cpu[0], own - cpu[1])
+    return Figures.of(runner, page, concurrency, latencies, failures, wall, cpu)
 
 
 def paired_main(doc: str, run: Callable[[Site, int, bool], Awaitable[None]]) -> None:
@@ -102,33 +112,34 @@ async def warm(one: Capture, times: int) -> None:
         await one()
 
 
-async def paired(page: str, concurrency: int, n: int, runners: Mapping[str, Capture], flip: bool,
+async def paired(page: str, concurrency: int, n: int, runners: Mapping[str, tuple[Capture, Meter]], flip: bool,
                  pause_s: float = 0) -> list[Figures]:
-    """The baseline's series and the service's, one right after the other (which goes first alternates).
+    """The baselines' series and the service's, one right after the other (the order reverses every other time).
 
     Both pools stay warm throughout, so a drift of the machine (another tenant,
     a busier minute) weighs on both sides of a ratio alike instead of on one.
     """
     found = {}
-    for name, one in list(runners.items())[::-1 if flip else 1]:
+    for name, (one, meter) in list(runners.items())[::-1 if flip else 1]:
         await trio.sleep(SETTLE_S)  # the service's quiet pool opens its spares now, not inside the next series
-        found[name] = await series(name, page, concurrency, n, one, pause_s)
+        found[name] = await series(name, page, concurrency, n, one, pause_s, meter)
     for name in runners:
         f = found[name]
-        print(f"  {name:<8} {page} c={concurrency}: p50 {f.p50_ms:.0f} ms, {f.per_s:.2f}/s", flush=True)
+        print(f"  {name:<8} {page} c={concurrency}: p50 {f.p50_ms:.0f} ms, {f.per_s:.2f}/s, "
+              f"CPU {f.cpu_ms:.0f} ms per capture", flush=True)
     return [found[name] for name in runners]
 
 
-async def run_pages(browsers: BaselinePool, client: httpx.AsyncClient, site: Site, quick: bool,
-                    pages: list[str]) -> list[Figures]:
-    """Each of `pages` at every concurrency, baseline and `POST /api/screenshot` paired series by series."""
+async def run_pages(baselines: Mapping[str, BaselinePool], service: RunningService, client: httpx.AsyncClient,
+                    site: Site, quick: bool, pages: list[str]) -> list[Figures]:
+    """Each of `pages` at every concurrency, the baselines and `POST /api/screenshot` paired series by series."""
     found: list[Figures] = []
     flips = itertools.cycle((False, True))
     for page in pages:
         path, full = PAGES[page]
         url = f"{site.base}{path}"
 
-        async def raw(url: str = url, full: bool = full) -> None:
+        async def raw(browsers: BaselinePool, url: str = url, full: bool = full) -> None:
             body = await browsers.capture(url, full)
             assert body.startswith(b"\x89PNG")
 
@@ -136,8 +147,10 @@ async def run_pages(browsers: BaselinePool, client: httpx.AsyncClient, site: Sit
             answer = await client.post("/api/screenshot", json={"url": url, "fullPage": full})
             if answer.status_code != 200 or not answer.content.startswith(b"\x89PNG"):
                 raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
-        runners = {"baseline": raw, "sync": sync}
-        for one in runners.values():
+        runners: dict[str, tuple[Capture, Meter]] = {
+            name: (functools.partial(raw, pool), pool.cpu_seconds) for name, pool in baselines.items()}
+        runners["sync"] = (sync, service.cpu_seconds)
+        for one, _ in runners.values():
             await warm(one, 2)
         for c in CONCURRENCY:
             found += await paired(page, c, counts(page, c, quick), runners, next(flips))
@@ -206,7 +219,8 @@ async def soak(service: RunningService, site: Site, total: int) -> dict[str, Any
 
 
 async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str, Any]:
-    print(f"run {number}: the service, then the baseline (raw CDP, {args.pool} browsers) beside it", flush=True)
+    print(f"run {number}: the service, then the baselines ({', '.join(BASELINES)}: raw CDP, {args.pool} browsers "
+          "each) beside it", flush=True)
     service = await trio.to_thread.run_sync(start, site.server_address[1], args.pool)
     result: dict[str, Any] = {"ready_s": service.ready_s}
     headers = {"x-api-key": service.key}
@@ -217,8 +231,9 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
                                       limits=limits) as client,
                     trio.open_nursery() as nursery):
             nursery.start_soon(peak.sample)
-            async with baseline_pool(args.pool) as browsers:
-                figures = await run_pages(browsers, client, site, args.quick, args.pages)
+            async with AsyncExitStack() as stack:
+                pools = {kind: await stack.enter_async_context(baseline_pool(args.pool, kind)) for kind in BASELINES}
+                figures = await run_pages(pools, service, client, site, args.quick, args.pages)
             figures += await run_jobs(client, site, args.quick)
             result["micro"] = await micro.over_http(service, site, args.quick)
             result["micro"]["login_storm"] = await micro.captures_during_a_login_storm(service, site, args.quick)

@@ -4,19 +4,33 @@ Per capture: new browser context → new target → navigate → load event →
 screenshot → dispose, the least a capture with fresh isolation can do. The
 browsers get the service's BASE_FLAGS and nice value; the egress proxy is the service's own
 overhead and is not given to them.
+
+Three of them, so that the price of safety and the worth of the service's flags show apart from the
+service's own cost: `baseline` launches Chromium as the service does (BASE_FLAGS, sandboxed, as its
+unprivileged user when run as root); `bare` the same as root with `--no-sandbox`; `generic` as a generic
+driver script does (as root, `--headless=new --no-sandbox` and nothing else). The unsafe ones render only
+the benchmark's own fixture pages on loopback; the service never runs Chromium that way.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import AsyncIterator
+import functools
+import json
+import tempfile
+import urllib.request
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 import trio
+from selenium.webdriver.chrome.options import Options as ChromeOptions
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.chrome.webdriver import WebDriver as Chrome
 
+from benchmarks.service import cpu_seconds
 from engine.browser.cdp import CdpConnection, message_limit, open_cdp
-from engine.browser.chromium import Chromium, launch, stop
+from engine.browser.chromium import BASE_FLAGS, Chromium, launch, stop
 from engine.operations.settings import Settings
 
 VIEWPORT = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
@@ -26,26 +40,63 @@ class BaselinePool:
     """`size` warm browsers, one capture at a time each, like the service's sessions."""
 
     def __init__(self, connections: list[CdpConnection], browsers: list[Chromium]) -> None:
+        """`browsers`: launched here, so that their process trees can be measured."""
         self.browsers = browsers
         self._free_send, self._free = trio.open_memory_channel[CdpConnection](len(connections))
         for conn in connections:
             self._free_send.send_nowait(conn)
 
     async def capture(self, url: str, full_page: bool) -> bytes:
+        async with self.browser() as conn:
+            return await capture(conn, url, full_page)
+
+    @asynccontextmanager
+    async def browser(self) -> AsyncIterator[CdpConnection]:
+        """A free browser's connection, for one capture or more."""
         conn = await self._free.receive()
         try:
-            return await capture(conn, url, full_page)
+            yield conn
         finally:
             self._free_send.send_nowait(conn)
 
+    def cpu_seconds(self) -> tuple[float, float]:
+        """CPU-seconds so far of the browsers' trees (chromedriver, Chromium and its helpers); no process of
+        its own (nan), the benchmark's being the client."""
+        return sum(cpu_seconds(pid) for b in self.browsers if (pid := b.driver_pid) is not None), float("nan")
+
+
+GENERIC_FLAGS = ("--headless=new",)
+
+
+def launch_unsafe(settings: Settings, flags: tuple[str, ...]) -> Chromium:
+    """Chromium with `flags` as the user running the benchmark (root) without its sandbox: the unsafe floors."""
+    profile = tempfile.TemporaryDirectory(prefix="capture-bench-unsafe-")
+    options = ChromeOptions()
+    options.binary_location = str(settings.chromium_path)
+    for flag in (*flags, f"--user-data-dir={profile.name}", "--no-sandbox"):
+        options.add_argument(flag)
+    driver = Chrome(service=Service(str(settings.chromedriver_path)), options=options)
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
+        cdp_url = json.load(answer)["webSocketDebuggerUrl"]
+    return Chromium(driver, cdp_url, driver.service.process.pid, profile)
+
+
+LAUNCHES: dict[str, Callable[[Settings], Chromium]] = {
+    "baseline": launch,
+    "bare": functools.partial(launch_unsafe, flags=BASE_FLAGS),
+    "generic": functools.partial(launch_unsafe, flags=GENERIC_FLAGS),
+}
+
 
 @asynccontextmanager
-async def baseline_pool(size: int) -> AsyncIterator[BaselinePool]:
+async def baseline_pool(size: int, kind: str = "baseline") -> AsyncIterator[BaselinePool]:
+    """`size` warm browsers launched the `kind` way (LAUNCHES)."""
     settings = Settings()
     browsers: list[Chromium] = []
     try:
         for _ in range(size):
-            browsers.append(await trio.to_thread.run_sync(launch, settings))
+            browsers.append(await trio.to_thread.run_sync(LAUNCHES[kind], settings))
         async with AsyncExitStack() as stack:
             limit = message_limit(settings.max_result_bytes)
             connections = [await stack.enter_async_context(open_cdp(b.cdp_url, limit)) for b in browsers]

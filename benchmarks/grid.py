@@ -16,10 +16,9 @@ import httpx
 import trio
 
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S, counts, paired_main, series, warm
-from benchmarks.service import RunningService, start
+from benchmarks.service import RunningService, cpu_seconds, start
 from benchmarks.site import Site
 from benchmarks.stats import Figures, table
-from benchmarks.video import cpu_seconds
 from tests.grid import Grid
 
 PAGES = ("text", "heavy")
@@ -36,15 +35,13 @@ def capture(client: httpx.AsyncClient, body: dict[str, object]):  # type: ignore
 def renderer_cpu(service: RunningService, grid: Grid | None) -> float:
     """CPU seconds of the browsers (and, on the Grid, the nodes that run them)."""
     if grid is None:
-        return cpu_seconds(service.process.pid) - own_cpu(service)
+        tree, own = service.cpu_seconds()
+        return tree - own
     return sum(cpu_seconds(p.pid) for name, p in grid.processes.items() if name.startswith("node"))
 
 
 def own_cpu(service: RunningService) -> float:
-    import psutil
-
-    times = psutil.Process(service.process.pid).cpu_times()
-    return times.user + times.system
+    return service.cpu_seconds()[1]
 
 
 async def run(site: Site, runs: int, quick: bool) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
+import psutil
 
 from engine.browser.chromium import descendants
 
@@ -56,6 +57,11 @@ class RunningService:
         below = sum(_rss(pid) for pid in descendants(self.process.pid))
         return _rss(self.process.pid), below
 
+    def cpu_seconds(self) -> tuple[float, float]:
+        """CPU-seconds so far of the service's whole tree (Chromium's included) and of its own process."""
+        own = psutil.Process(self.process.pid).cpu_times()
+        return cpu_seconds(self.process.pid), own.user + own.system
+
     def browser_pids(self) -> list[int]:
         return [pid for pid in descendants(self.process.pid) if _comm(pid).startswith(("chrom", "headless"))]
 
@@ -84,6 +90,26 @@ class RunningService:
                 pass
         self.workdir.cleanup()
         return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process and everything below it, from /proc (psutil).
+
+    A process that ended is counted by the parent that reaped it (its children_* times), so the
+    renderers a browser went through count as long as the browser lives.
+    """
+    total = 0.0
+    try:
+        root = psutil.Process(pid)
+        for process in [root, *root.children(recursive=True)]:
+            try:
+                times = process.cpu_times()
+                total += times.user + times.system + times.children_user + times.children_system
+            except psutil.NoSuchProcess:
+                pass
+    except psutil.NoSuchProcess:
+        pass
+    return total
 
 
 @dataclass

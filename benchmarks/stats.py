@@ -29,6 +29,8 @@ class Figures:
     p50_ms: float
     p95_ms: float
     p99_ms: float
+    cpu_ms: float = math.nan  # CPU per capture, of the runner's whole process tree (service + Chromium)
+    own_cpu_ms: float = math.nan  # of that, the service process's own (nan for a baseline: it has none)
 
     @property
     def per_s(self) -> float:
@@ -36,9 +38,11 @@ class Figures:
 
     @classmethod
     def of(cls, runner: str, page: str, concurrency: int, latencies: list[float], failures: int,
-           wall_s: float) -> Figures:
+           wall_s: float, cpu_s: tuple[float, float] = (math.nan, math.nan)) -> Figures:
+        """`cpu_s`: the CPU-seconds the runner's process tree and its own process spent over the whole series."""
+        per = [cpu * 1000 / len(latencies) if latencies else math.nan for cpu in cpu_s]
         return cls(runner, page, concurrency, len(latencies), failures, wall_s,
-                   *(percentile(latencies, p) * 1000 for p in (50, 95, 99)))
+                   *(percentile(latencies, p) * 1000 for p in (50, 95, 99)), *per)
 
     def as_json(self) -> dict[str, Any]:
         return {**asdict(self), "per_s": self.per_s}
@@ -48,15 +52,30 @@ def ratio(service: float, baseline: float) -> float:
     return service / baseline if baseline and not math.isnan(baseline) else math.nan
 
 
+# The service's Chromium driven directly over CDP (benchmarks/baseline.py): `baseline` launched as the service
+# launches it, `bare` the same as root without a sandbox, `generic` as a generic driver script runs it.
+BASELINES = ("baseline", "bare", "generic")
+
+
+def _ratios(f: Figures, to: Figures | None) -> tuple[str, str, str]:
+    if to is None or to is f:
+        return "", "", ""
+    return (f"{ratio(f.p50_ms, to.p50_ms):.2f}", f"{ratio(f.per_s, to.per_s):.2f}",
+            f"{ratio(f.cpu_ms, to.cpu_ms):.2f}")
+
+
 def table(series: list[Figures]) -> str:
-    """One line per series; service lines carry their ratio to the baseline of the same page and concurrency."""
-    base = {(f.page, f.concurrency): f for f in series if f.runner == "baseline"}
+    """One line per series, with its ratios (p50, captures/s, CPU per capture) to `baseline` and to `generic`
+    of the same page and concurrency, where the run has them."""
+    base = {(f.runner, f.page, f.concurrency): f for f in series if f.runner in BASELINES}
     lines = [f"{'runner':<9}{'page':<11}{'conc':>5}{'n':>6}{'fail':>5}{'cap/s':>8}{'p50 ms':>9}{'p95 ms':>9}"
-             f"{'p99 ms':>9}{'p50 ×':>8}{'cap/s ×':>9}"]
+             f"{'p99 ms':>9}{'cpu ms':>8}{'own':>5}  {'× baseline: p50 cap/s cpu':>26}"
+             f"  {'× generic: p50 cap/s cpu':>25}"]
     for f in series:
-        b = base.get((f.page, f.concurrency))
-        p50_x = "" if f.runner == "baseline" or b is None else f"{ratio(f.p50_ms, b.p50_ms):.2f}"
-        rate_x = "" if f.runner == "baseline" or b is None else f"{ratio(f.per_s, b.per_s):.2f}"
+        to_base = " ".join(f"{x:>6}" for x in _ratios(f, base.get(("baseline", f.page, f.concurrency))))
+        to_generic = " ".join(f"{x:>6}" for x in _ratios(f, base.get(("generic", f.page, f.concurrency))))
+        own = "" if f.runner in BASELINES else f"{f.own_cpu_ms:.0f}"
         lines.append(f"{f.runner:<9}{f.page:<11}{f.concurrency:>5}{f.count:>6}{f.failures:>5}{f.per_s:>8.2f}"
-                     f"{f.p50_ms:>9.0f}{f.p95_ms:>9.0f}{f.p99_ms:>9.0f}{p50_x:>8}{rate_x:>9}")
+                     f"{f.p50_ms:>9.0f}{f.p95_ms:>9.0f}{f.p99_ms:>9.0f}{f.cpu_ms:>8.0f}{own:>5}"
+                     f"  {to_base:>26}  {to_generic:>25}")
     return "\n".join(lines)

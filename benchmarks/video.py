@@ -16,11 +16,10 @@ import time
 from typing import Any
 
 import httpx
-import psutil
 import trio
 
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S
-from benchmarks.service import start
+from benchmarks.service import cpu_seconds, start
 from benchmarks.site import Site
 
 DURATION_MS = 5000
@@ -29,22 +28,6 @@ CASES: dict[str, dict[str, Any]] = {
     "text webm": {"path": "/text", "format": "webm"},
     "tall webm + scroll": {"path": "/tall", "format": "webm", "scroll": {"enabled": True}},
 }
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and everything below it (children that ended are counted by their parents)."""
-    total = 0.0
-    try:
-        root = psutil.Process(pid)
-        for process in [root, *root.children(recursive=True)]:
-            try:
-                times = process.cpu_times()
-                total += times.user + times.system + times.children_user + times.children_system
-            except psutil.NoSuchProcess:
-                pass
-    except psutil.NoSuchProcess:
-        pass
-    return total
 
 
 async def main(runs: int) -> None:

@@ -23,14 +23,19 @@ def test_percentiles_are_nearest_rank() -> None:
     assert math.isnan(percentile([], 50))
 
 
-def test_the_table_gives_each_service_series_its_ratio_to_the_baseline() -> None:
-    base = Figures.of("baseline", "text", 1, [0.1, 0.2, 0.3], 0, 0.6)
-    sync = Figures.of("sync", "text", 1, [0.15, 0.25, 0.35], 0, 0.75)
+def test_the_table_gives_each_series_its_ratios_to_the_baselines() -> None:
+    base = Figures.of("baseline", "text", 1, [0.1, 0.2, 0.3], 0, 0.6, (0.9, math.nan))
+    generic = Figures.of("generic", "text", 1, [0.2, 0.4, 0.6], 0, 1.2, (1.8, math.nan))
+    sync = Figures.of("sync", "text", 1, [0.15, 0.25, 0.35], 0, 0.75, (0.6, 0.06))
     assert base.per_s == 5.0
+    assert (base.cpu_ms, sync.cpu_ms, sync.own_cpu_ms) == (300, 200, 20)  # per capture
     assert ratio(sync.p50_ms, base.p50_ms) == 1.25
-    printed = table([base, sync]).splitlines()
-    assert printed[2].split()[-2:] == ["1.25", "0.80"]  # p50 ×, captures/s ×
-    assert printed[1].split()[-1] == "300"  # a baseline line has no ratios
+    printed = table([base, generic, sync]).splitlines()
+    # p50 ×, captures/s ×, CPU × to the baseline, then the same to the generic driver
+    assert printed[3].split()[-8:] == ["200", "20", "1.25", "0.80", "0.67", "0.62", "1.60", "0.33"]
+    assert printed[2].split()[-4:] == ["600", "2.00", "0.50", "2.00"]  # generic: to the baseline only
+    # the baseline: no process of its own, no ratio to itself, its ratios to the generic driver
+    assert printed[1].split()[-5:] == ["300", "300", "0.50", "2.00", "0.50"]
 
 
 def test_the_fixture_pages_are_what_the_issue_names() -> None:
