@@ -1,6 +1,6 @@
 """Benchmark the service against raw Chromium, both measured in this run.
 
-    .venv/bin/python -m benchmarks [--quick] [--soak N] [--runs N] [--pool N] [--pages PAGE ...]
+    .venv/bin/python -m benchmarks [--quick] [--runs N] [--pool N] [--pages PAGE ...]
 
 Prints one table per run (captures/s, p50/p95/p99 per page and concurrency,
 and the service/baseline ratios), peak RSS of the service and of its
@@ -199,25 +199,6 @@ async def run_jobs(client: httpx.AsyncClient, site: Site, quick: bool) -> list[F
     return found
 
 
-async def soak(service: RunningService, site: Site, total: int) -> dict[str, Any]:
-    """`total` sync captures in a row; RSS every 100; failures; orphans are counted at shutdown."""
-    rows, failures = [], 0
-    async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
-                                 timeout=CAPTURE_TIMEOUT_S) as client:
-        for n in range(1, total + 1):
-            answer = await client.post("/api/screenshot", json={"url": f"{site.base}/text?soak={n}"})
-            failures += answer.status_code != 200
-            if n % 100 == 0:
-                own, below = await trio.to_thread.run_sync(service.rss)
-                rows.append({"captures": n, "service_mb": own / 2**20, "chromium_mb": below / 2**20})
-                print(f"  soak {n:>5}: service {own / 2**20:7.1f} MB, chromium tree {below / 2**20:7.1f} MB, "
-                      f"failures {failures}", flush=True)
-    first, last = (rows[0], rows[-1]) if rows else ({}, {})
-    return {"rows": rows, "failures": failures,
-            "service_growth": last.get("service_mb", math.nan) / first.get("service_mb", math.nan) - 1,
-            "chromium_growth": last.get("chromium_mb", math.nan) / first.get("chromium_mb", math.nan) - 1}
-
-
 async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str, Any]:
     print(f"run {number}: the service, then the baselines ({', '.join(BASELINES)}: raw CDP, {args.pool} browsers "
           "each) beside it", flush=True)
@@ -237,8 +218,6 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
             figures += await run_jobs(client, site, args.quick)
             result["micro"] = await micro.over_http(service, site, args.quick)
             result["micro"]["login_storm"] = await micro.captures_during_a_login_storm(service, site, args.quick)
-            if args.soak:
-                result["soak"] = await soak(service, site, args.soak)
             nursery.cancel_scope.cancel()
         result["peak_rss_mb"] = {"service": peak.service_bytes / 2**20, "chromium": peak.browser_bytes / 2**20}
     finally:
@@ -271,10 +250,6 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
           "before hashing)")
     print(f"event-log appends/s ({micro.BESIDE_WRITERS} appenders) alone {beside['alone']:,.0f}, while an operator's "
           f"query runs {beside['beside_a_query']:,.0f}: {beside['beside_a_query'] / beside['alone']:.2f}x")
-    if "soak" in result:
-        s = result["soak"]
-        print(f"soak: {s['failures']} failures; RSS growth from capture 100 to the last: service "
-              f"{s['service_growth']:+.1%}, chromium tree {s['chromium_growth']:+.1%}")
     return result
 
 
@@ -300,8 +275,6 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pool", type=int, default=2, help="Chromium sessions, the same for both (default 2)")
     parser.add_argument("--pages", nargs="+", choices=list(PAGES), default=list(PAGES),
                         help="the fixture pages to run the paired series on (default: all)")
-    parser.add_argument("--soak", type=int, default=0, metavar="N",
-                        help="after the series, N sync captures in a row with RSS every 100 (e.g. 1000)")
     return parser.parse_args(argv)
 
 

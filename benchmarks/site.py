@@ -47,7 +47,10 @@ HEAVY = _page("heavy", "<h1>Heavy</h1>" + "".join(f'<img src="/img/{n}.png" widt
 TALL = _page("tall", "".join(f"<section><h2>Section {n}</h2><p>{PARAGRAPH * 3}</p></section>" for n in range(50)),
              style=f"body{{min-height:{TALL_PX}px}} section{{height:{TALL_PX // 50 - 40}px;"
                    "background:linear-gradient(#fdf6e3,#e3f1fd)}")
-PAGES = {"/text": TEXT, "/heavy": HEAVY, "/tall": TALL}
+# Paints, then never yields again, allocating as it spins: a capture of it can only time out (benchmarks.soak).
+HOSTILE = _page("hostile", "<h1>Hostile</h1><script>setTimeout(() => { let kept = []; for (;;) {"
+                " kept.push(new Array(10000).fill(1)); if (kept.length > 100) kept = []; } }, 0)</script>")
+PAGES = {"/text": TEXT, "/heavy": HEAVY, "/tall": TALL, "/hostile": HOSTILE}
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -13,6 +13,7 @@ import pytest
 from benchmarks.ceiling import BODY
 from benchmarks.micro import ceiling, hammer, request
 from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, Site, heavy_bytes
+from benchmarks.soak import MIX, slope_per_1000
 from benchmarks.stats import Figures, percentile, ratio, table
 
 
@@ -36,6 +37,13 @@ def test_the_table_gives_each_series_its_ratios_to_the_baselines() -> None:
     assert printed[2].split()[-4:] == ["600", "2.00", "0.50", "2.00"]  # generic: to the baseline only
     # the baseline: no process of its own, no ratio to itself, its ratios to the generic driver
     assert printed[1].split()[-5:] == ["300", "300", "0.50", "2.00", "0.50"]
+
+
+def test_the_soak_reads_memory_growth_per_thousand_captures_and_mixes_one_hostile_page_in_twenty() -> None:
+    assert slope_per_1000([(1000, 10.0), (2000, 11.0), (3000, 12.0)]) == pytest.approx(1.0)
+    assert slope_per_1000([(1000, 10.0), (2000, 12.0), (3000, 10.0)]) == pytest.approx(0.0)  # a bump is no growth
+    assert math.isnan(slope_per_1000([(1000, 10.0)]))
+    assert MIX.count("hostile") / len(MIX) == 0.05
 
 
 def test_the_fixture_pages_are_what_the_issue_names() -> None:
