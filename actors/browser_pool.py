@@ -12,7 +12,7 @@ A session, its spare and its checks are `actors.browser_session`.
 Warm spares: once the whole pool has been idle for SPARE_AFTER_IDLE_S, each
 session opens a fresh browser context with its tab, behind an egress lane of
 its own that refuses everything until a capture is named. The next capture on
-that session takes it instead of paying for a context inline (about 200 ms
+that session takes it instead of paying for a context inline (about 60 ms
 here), or waits for one already being opened. A spare serves exactly one
 capture and is disposed after it, like a context opened on demand, so
 isolation between captures is the same either way. Opening a context is CPU
