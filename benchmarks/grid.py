@@ -1,5 +1,7 @@
 """The Grid's overhead per capture (issue 24): the same pages at c=1 and c=4 through a service whose pool is on
-a Selenium Grid (a hub and two nodes on this host, tests/grid.py) against the service's local pool.
+a Selenium Grid (a hub and two nodes on this host, tests/grid.py) against the service's local pool, and (as
+root) through a third whose two nodes are on another host: a network namespace joined by a veth pair
+(tests/grid.py's NodeHost), the lanes on a non-loopback `egress_listen`.
 
     .venv/bin/python -m benchmarks.grid [--runs 2] [--quick]
 
@@ -19,7 +21,7 @@ from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S, counts, paired_main
 from benchmarks.service import RunningService, cpu_seconds, start
 from benchmarks.site import Site
 from benchmarks.stats import Figures, table
-from tests.grid import Grid
+from tests.grid import Grid, NodeHost, missing_namespaces
 
 PAGES = ("text", "heavy")
 
@@ -48,7 +50,18 @@ async def run(site: Site, runs: int, quick: bool) -> None:
     grid = Grid().start()
     local = start(site.server_address[1], 2)
     remote = start(site.server_address[1], 2, extra_env={"CAPTURE_GRID_URL": grid.url})
+    runners: list[tuple[str, RunningService, Grid | None]] = [("baseline", local, None), ("grid", remote, grid)]
+    node_host = NodeHost().create() if missing_namespaces() is None else None
     try:
+        if node_host is not None:
+            far = Grid(host=node_host).start()
+            try:
+                runners.append(("two-host", start(site.server_address[1], 2, extra_env={
+                    "CAPTURE_GRID_URL": far.url, "CAPTURE_EGRESS_LISTEN": node_host.address,
+                    "CAPTURE_GRID_NODES": f"{node_host.node_address}/32"}), far))
+            except BaseException:
+                far.stop()
+                raise
         for number in range(1, runs + 1):
             rows: list[Figures] = []
             cost: list[str] = []
@@ -56,7 +69,7 @@ async def run(site: Site, runs: int, quick: bool) -> None:
                 body: dict[str, object] = {"url": f"{site.base}/{page}", "viewport": {"width": 1280, "height": 800}}
                 for concurrency in (1, 4):
                     n = counts(page, concurrency, quick)
-                    for name, service, on_grid in (("baseline", local, None), ("grid", remote, grid)):
+                    for name, service, on_grid in runners:
                         async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
                                                      timeout=CAPTURE_TIMEOUT_S) as client:
                             one = capture(client, body)
@@ -68,13 +81,16 @@ async def run(site: Site, runs: int, quick: bool) -> None:
                             control = (own_cpu(service) - control) / n
                             cost.append(f"{name:<9}{page:<7}c={concurrency}: renderers {render * 1000:5.0f} ms CPU"
                                         f"/capture, service {control * 1000:4.0f} ms CPU/capture")
-            print(f"run {number} (baseline = the local pool; × = Grid over local)")
+            print(f"run {number} (baseline = the local pool; × = a Grid's over the local pool's)")
             print(table(rows))
             print("\n".join(cost), flush=True)
     finally:
-        remote.stop()
-        local.stop()
-        grid.stop()
+        for _, service, on_grid in runners[::-1]:
+            service.stop()
+            if on_grid is not None:
+                on_grid.stop()
+        if node_host is not None:
+            node_host.delete()
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from engine.browser.chromium import descendants
 from tests import pages  # noqa: F401 - registers the fixture routes
 from tests.chromium_watch import ChromiumWatch
 from tests.fixture_site import FixtureServer
-from tests.grid import Grid
+from tests.grid import Grid, NodeHost, missing_namespaces
 from tests.grid import missing as grid_missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,8 +79,9 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
 
 def _on_a_grid(item: pytest.Item) -> bool:
     callspec = getattr(item, "callspec", None)
-    return bool({"grid", "grid_service"} & set(getattr(item, "fixturenames", ()))) or (
-        callspec is not None and callspec.params.get("service") == "grid")
+    return bool({"grid", "grid_service", "remote_grid", "remote_grid_service"} & set(
+        getattr(item, "fixturenames", ()))) or (callspec is not None and callspec.params.get("service") in {
+            "grid", "remote"})
 
 
 @pytest.fixture(scope="session")
@@ -360,6 +361,35 @@ def grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, 
     """A service whose browsers are remote sessions on `grid` (grid_url)."""
     running = start_service(tmp_path_factory.mktemp("grid-service") / "data", site, CAPTURE_GRID_URL=grid.url)
     running.grid = grid
+    yield running
+    stop_service(running)
+
+
+@pytest.fixture(scope="session")
+def remote_grid() -> Iterator[Grid]:
+    """A Grid whose one node runs on another host: a network namespace joined to ours by a veth pair
+    (tests/grid.py's NodeHost), reached through the pair's addresses only."""
+    if (why := grid_missing() or missing_namespaces()) is not None:
+        pytest.fail(f"the remote Grid tests need Java, Selenium's server and root: {why}")
+    host = NodeHost().create()
+    try:
+        running = Grid(nodes=1, host=host).start()
+        yield running
+        running.stop()
+    finally:
+        host.delete()
+
+
+@pytest.fixture(scope="session")
+def remote_grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer,
+                        remote_grid: Grid) -> Iterator[Service]:
+    """A service whose browsers are remote sessions on `remote_grid`'s node, in its own network namespace: the
+    lanes listen on this side of the pair (egress_listen) and serve the node's address only (grid_nodes)."""
+    assert remote_grid.host is not None
+    running = start_service(tmp_path_factory.mktemp("remote-grid-service") / "data", site,
+                            CAPTURE_GRID_URL=remote_grid.url, CAPTURE_EGRESS_LISTEN=remote_grid.host.address,
+                            CAPTURE_GRID_NODES=f"{remote_grid.host.node_address}/32")
+    running.grid = remote_grid
     yield running
     stop_service(running)
 

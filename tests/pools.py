@@ -19,3 +19,13 @@ def service_on_both_pools(request: pytest.FixtureRequest, service: Service) -> S
         return service
     grid_service: Service = request.getfixturevalue("grid_service")
     return grid_service
+
+
+@pytest.fixture(scope="module", params=["local", "grid", "remote"], name="service")
+def service_on_every_pool(request: pytest.FixtureRequest, service: Service) -> Service:
+    """As `service_on_both_pools`, and a third time with the Grid's node on another host (`remote_grid_service`:
+    a network namespace of its own, the lanes on a non-loopback address)."""
+    if request.param == "local":
+        return service
+    other: Service = request.getfixturevalue("grid_service" if request.param == "grid" else "remote_grid_service")
+    return other

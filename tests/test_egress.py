@@ -6,8 +6,9 @@ counts every connection. Each vector also aims at the fixture's `/marker`,
 so the allowed half proves the vector fired; navigation vectors prove it by
 failing with `destination_forbidden` naming the secret URL.
 
-Every test runs twice: with the service's own browsers, and with remote sessions on a Selenium Grid
-(grid_url), whose browsers reach the guard through their lanes like local ones.
+Every test runs three times: with the service's own browsers, with remote sessions on a Selenium Grid
+(grid_url) on this host, whose browsers reach the guard through their lanes like local ones, and with the
+Grid's node on another host (a network namespace of its own: the lanes listen on a non-loopback address).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from engine.browser.chromium import descendants
 from tests.conftest import Service, Workspace
 from tests.egress_site import ATTEMPTS, MAGENTA, SecretServer
 from tests.fixture_site import FixtureServer
-from tests.pools import service_on_both_pools  # noqa: F401 - every test runs with both pools
+from tests.pools import service_on_every_pool  # noqa: F401 - every test runs with every pool
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import socket
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -18,9 +19,16 @@ from PIL import Image
 
 from actors.egress import EgressGuard
 from actors.eventlog import running_event_log
-from engine.browser.chromium import descendants
-from engine.network.destinations import EgressPolicy
+from benchmarks.site import IMAGES, Site
+from engine.browser import emulation
+from engine.browser.cdp import message_limit, open_cdp
+from engine.browser.chromium import PROXY_BYPASS_LIST, descendants, egress_flags, launch, stop
+from engine.browser.navigation import navigate
+from engine.browser.page import open_page
+from engine.network.destinations import EgressAllowance, EgressPolicy
 from engine.operations import metrics
+from engine.operations.settings import Settings
+from engine.rules.request import CaptureRequest
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid, free_port
@@ -193,3 +201,47 @@ def test_a_remote_session_is_recycled_when_its_page_reports_a_heap_above_the_lim
             time.sleep(0.2)
         assert "uses more than 24 MB (its page's JavaScript heap); recycling it" in service.log_text()
         assert ws.capture(url=f"{site.base}/simple").status_code == 200  # on the replacement
+
+
+@pytest.mark.chromium
+async def test_a_lanes_challenge_is_answered_once_and_no_later_request_waits_on_the_service(tmp_path: Path) -> None:
+    """A Grid's page pauses its requests (Fetch) only until the lane's challenge is answered: Chromium keeps
+    the credentials for that proxy and sends them with every later request, so none waits on a CDP round
+    trip through the Grid. A local browser behind a lane with credentials, the 40-image page: every image
+    arrives, and only the requests before the first answer were paused."""
+    site = Site()
+    site.start()
+    policy = EgressPolicy(NoNames(), [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"), site.server_address[1])],
+                          allowlist_only=True)
+    settings = Settings()
+    try:
+        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+            guard = EgressGuard(policy, event_log, credentials=True)
+            await nursery.start(guard.run)
+            browser = await trio.to_thread.run_sync(launch, settings, egress_flags(guard.proxy_server, guard.host))
+            try:
+                async with (open_cdp(browser.cdp_url, message_limit(settings.max_result_bytes)) as conn,
+                            guard.lane("cap_lane", "ws_lane") as lane,
+                            open_page(conn, lane.proxy_server, PROXY_BYPASS_LIST, lane.credentials) as page):
+                    paused: list[str] = []
+                    let_through = page._fulfil
+
+                    async def counted(params: dict[str, Any]) -> None:
+                        paused.append(params["request"]["url"])
+                        await let_through(params)
+                    page._fulfil = counted  # type: ignore[method-assign]  # a spy: the real method still runs
+                    request = CaptureRequest.model_validate({"url": f"{site.base}/heavy"})
+                    await emulation.prepare(page, request, "test")
+                    with trio.fail_after(30):
+                        assert await navigate(page, request) == 200
+                        loaded = await page.send("Runtime.evaluate", {"returnByValue": True, "awaitPromise": True,
+                            "expression": "Promise.all([...document.images].map(i => i.decode().then(() => 1, "
+                                          "() => 0))).then(all => all.filter(Boolean).length)"})
+            finally:
+                await trio.to_thread.run_sync(stop, browser)
+            nursery.cancel_scope.cancel()
+    finally:
+        site.stop()
+    assert loaded["result"]["value"] == IMAGES  # every later request carried the credentials unasked
+    assert page.proxy_answered
+    assert 1 <= len(paused) < 5, paused  # the document (and any sent before the answer), not the 40 images

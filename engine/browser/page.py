@@ -40,6 +40,7 @@ class Page:
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
         self.proxy_credentials: tuple[str, str] | None = None  # the lane's, given when its proxy asks
+        self.proxy_answered = False  # the lane's challenge was answered once: Chromium sends them unasked since
         self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
         self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
         self.frame_sessions: dict[str, str] = {}  # the cross-site frames given the frame script: session -> frame id
@@ -148,8 +149,11 @@ class Page:
 
     def fetch_interception(self) -> dict[str, Any]:
         """Fetch.enable's parameters: the synthetic document of an `html` capture, and with lane credentials
-        every request (Chromium reports a proxy's challenge only for requests it intercepts)."""
-        if self.proxy_credentials is not None:
+        every request until the lane's challenge was answered once (Chromium reports a proxy's challenge only
+        for requests it intercepts, and once answered keeps the credentials for that proxy in the context's
+        cache and sends them with every later request: pausing each request for nothing cost a CDP round
+        trip through the Grid per request)."""
+        if self.proxy_credentials is not None and not self.proxy_answered:
             return {"handleAuthRequests": True, "patterns": [{"urlPattern": "*"}]}
         return {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]}
 
@@ -163,6 +167,9 @@ class Page:
         else:
             answer = {"response": "CancelAuth"}
         await self.send("Fetch.continueWithAuth", {"requestId": params["requestId"], "authChallengeResponse": answer})
+        if answer["response"] == "ProvideCredentials" and not self.proxy_answered:
+            self.proxy_answered = True
+            await self.send("Fetch.enable", self.fetch_interception())
 
     async def _fulfil(self, params: dict[str, Any]) -> None:
         if params["request"]["url"] == HTML_DOCUMENT_URL and self.html_document is not None:

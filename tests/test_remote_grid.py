@@ -1,0 +1,91 @@
+"""The Grid with its node on another host (issue 37): a network namespace of its own, joined to ours by a veth
+pair whose addresses the test makes (tests/grid.py's NodeHost). The lanes listen on this side's address
+(`egress_listen`), serve only the node's (`grid_nodes`), and the node reaches nothing else of this host.
+The egress vectors run through it too (tests/test_egress.py's `remote` pool)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psutil
+import pytest
+from PIL import Image
+
+from engine.browser.chromium import descendants
+from tests.conftest import Service
+from tests.fixture_site import FixtureServer
+from tests.grid import Grid
+
+pytestmark = pytest.mark.chromium
+
+# Connects to each (address, port) given and prints what came of it: "closed" (accepted, then closed unread
+# within a second), "answered <first line>", or the error's name.
+PROBE = """
+import socket, sys
+for target in sys.argv[1:]:
+    address, port = target.rsplit(":", 1)
+    try:
+        with socket.create_connection((address, int(port)), timeout=3) as s:
+            s.settimeout(2)
+            s.sendall(b"GET http://example.invalid/ HTTP/1.1\\r\\nhost: example.invalid\\r\\n\\r\\n")
+            first = s.recv(200).split(b"\\r\\n")[0].decode(errors="replace")
+            print(target, "answered " + first if first else "closed")
+    except OSError as error:
+        print(target, type(error).__name__)
+"""
+
+
+def _probe(targets: list[str], prefix: list[str] | None = None) -> dict[str, str]:
+    """PROBE's findings; with `prefix`, run through it by Debian's own Python (the browser user may read it)."""
+    python = "/usr/bin/python3" if prefix else sys.executable
+    done = subprocess.run([*(prefix or []), python, "-c", PROBE, *targets], capture_output=True,
+                          timeout=60, check=True, text=True)
+    return dict(line.split(" ", 1) for line in done.stdout.splitlines())
+
+
+def _listening(pid: int, address: str) -> list[int]:
+    return sorted(c.laddr.port for c in psutil.Process(pid).net_connections("tcp")
+                  if c.status == psutil.CONN_LISTEN and c.laddr.ip == address)
+
+
+def test_a_node_on_another_host_renders_through_its_lanes_and_reaches_nothing_else(
+        remote_grid_service: Service, remote_grid: Grid, site: FixtureServer) -> None:
+    host = remote_grid.host
+    assert host is not None
+    answer = remote_grid_service.workspace("pro").capture(url=f"{site.base}/box")
+    assert answer.status_code == 200, answer.text
+    image = Image.open(io.BytesIO(answer.content)).convert("RGB")
+    assert image.getpixel((200, 360)) == (255, 0, 0)  # the fixture's red box: the page came through the lane
+
+    # The browsers ran on the node's side: in another network namespace than this one.
+    ours = os.readlink("/proc/self/ns/net")
+    browsers = [pid for pid in descendants(remote_grid.processes["node0"].pid)
+                if Path(f"/proc/{pid}/comm").read_text().startswith("chrom")]
+    assert browsers, "no Chromium below the node"
+    assert {os.readlink(f"/proc/{pid}/ns/net") for pid in browsers} - {ours}
+    assert ours not in {os.readlink(f"/proc/{pid}/ns/net") for pid in browsers}
+
+    # The service's browser-wide lane listens on this side of the pair: from the node's address it answers
+    # (403: it refuses all that is not a capture's, Chromium's own traffic), from any other address (this
+    # host's own, not in grid_nodes) it closes the connection unread.
+    [lane] = _listening(remote_grid_service.process.pid, host.address)
+    service_port = urlsplit(remote_grid_service.url).port
+    from_node = _probe([f"{host.address}:{lane}", f"{host.address}:{service_port}", f"127.0.0.1:{service_port}",
+                        f"{host.address}:{site.server_address[1]}", f"127.0.0.1:{site.server_address[1]}"],
+                       host.inside(remote_grid.account))
+    assert from_node == {
+        f"{host.address}:{lane}": "answered HTTP/1.1 403 Forbidden",
+        # nothing else of this host: the API and the fixture site listen on this host's loopback, which the
+        # node's own loopback is not
+        f"{host.address}:{service_port}": "ConnectionRefusedError",
+        f"127.0.0.1:{service_port}": "ConnectionRefusedError",
+        f"{host.address}:{site.server_address[1]}": "ConnectionRefusedError",
+        f"127.0.0.1:{site.server_address[1]}": "ConnectionRefusedError",
+    }
+    # closed unread: with what we sent still unread, the close comes as a reset
+    assert _probe([f"{host.address}:{lane}"])[f"{host.address}:{lane}"] in {"closed", "ConnectionResetError"}
