@@ -13,8 +13,11 @@ import struct
 import sys
 import threading
 import zlib
+from collections.abc import Awaitable, Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, TypeVar
+
+import trio
 
 IMAGES = 40
 TALL_PX = 10_000
@@ -51,6 +54,8 @@ TALL = _page("tall", "".join(f"<section><h2>Section {n}</h2><p>{PARAGRAPH * 3}</
 HOSTILE = _page("hostile", "<h1>Hostile</h1><script>setTimeout(() => { let kept = []; for (;;) {"
                 " kept.push(new Array(10000).fill(1)); if (kept.length > 100) kept = []; } }, 0)</script>")
 PAGES = {"/text": TEXT, "/heavy": HEAVY, "/tall": TALL, "/hostile": HOSTILE}
+
+T = TypeVar("T")
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -104,3 +109,13 @@ class Site(ThreadingHTTPServer):
 
 def heavy_bytes() -> int:
     return len(HEAVY) + sum(len(p) for p in PICTURES.values())
+
+
+def run_served(main: Callable[[T, Site], Awaitable[None]], arguments: T) -> None:
+    """`trio.run(main, arguments, site)` with the fixture site served for its whole run."""
+    site = Site()
+    site.start()
+    try:
+        trio.run(main, arguments, site)
+    finally:
+        site.stop()

@@ -25,7 +25,7 @@ import trio
 
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S
 from benchmarks.service import RunningService, start
-from benchmarks.site import Site
+from benchmarks.site import Site, run_served
 from benchmarks.stats import percentile
 
 HOSTILE_TIMEOUT_MS = 2000
@@ -113,10 +113,4 @@ def parse() -> argparse.Namespace:
 
 
 if __name__ == "__main__":
-    arguments = parse()
-    fixtures = Site()
-    fixtures.start()
-    try:
-        trio.run(main, arguments, fixtures)
-    finally:
-        fixtures.stop()
+    run_served(main, parse())

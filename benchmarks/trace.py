@@ -21,7 +21,7 @@ import orjson
 import trio
 
 from benchmarks.baseline import LAUNCHES, BaselinePool, baseline_pool, capture
-from benchmarks.site import Site
+from benchmarks.site import Site, run_served
 from engine.browser.cdp import CdpConnection
 
 # The top-level task of every thread (its CPU as a whole) and what is inside the renderer's main thread.
@@ -122,10 +122,4 @@ def parse() -> argparse.Namespace:
 
 
 if __name__ == "__main__":
-    arguments = parse()
-    fixtures = Site()
-    fixtures.start()
-    try:
-        trio.run(main, arguments, fixtures)
-    finally:
-        fixtures.stop()
+    run_served(main, parse())
