@@ -40,7 +40,7 @@ class Page:
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
         self.proxy_credentials: tuple[str, str] | None = None  # the lane's, given when its proxy asks
-        self.proxy_answered = False  # the lane's challenge was answered once: Chromium sends them unasked since
+        self.proxy_answered = False  # the lane's challenge was answered: Chromium sends them unasked from then on
         self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
         self.frame_script: str | None = None  # run in every cross-site frame too (`run_in_every_frame`)
         self.frame_sessions: dict[str, str] = {}  # the cross-site frames given the frame script: session -> frame id
