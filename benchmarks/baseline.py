@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import base64
 import functools
-import json
 import tempfile
-import urllib.request
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -30,7 +28,7 @@ from selenium.webdriver.chrome.webdriver import WebDriver as Chrome
 
 from benchmarks.service import cpu_seconds
 from engine.browser.cdp import CdpConnection, message_limit, open_cdp
-from engine.browser.chromium import BASE_FLAGS, Chromium, launch, stop
+from engine.browser.chromium import BASE_FLAGS, Chromium, devtools_url, launch, stop
 from engine.operations.settings import Settings
 
 VIEWPORT = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
@@ -76,10 +74,7 @@ def launch_unsafe(settings: Settings, flags: tuple[str, ...]) -> Chromium:
     for flag in (*flags, f"--user-data-dir={profile.name}", "--no-sandbox"):
         options.add_argument(flag)
     driver = Chrome(service=Service(str(settings.chromedriver_path)), options=options)
-    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-    with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
-        cdp_url = json.load(answer)["webSocketDebuggerUrl"]
-    return Chromium(driver, cdp_url, driver.service.process.pid, profile)
+    return Chromium(driver, devtools_url(driver), driver.service.process.pid, profile)
 
 
 LAUNCHES: dict[str, Callable[[Settings], Chromium]] = {

@@ -241,7 +241,7 @@ async def test_a_lanes_challenge_is_answered_once_and_no_later_request_waits_on_
                 await trio.to_thread.run_sync(stop, browser)
             nursery.cancel_scope.cancel()
     finally:
-        site.stop()
+        await trio.to_thread.run_sync(site.stop)  # waits for the server's loop: not on the trio loop
     assert loaded["result"]["value"] == IMAGES  # every later request carried the credentials unasked
     assert page.proxy_answered
     assert 1 <= len(paused) < 5, paused  # the document (and any sent before the answer), not the 40 images

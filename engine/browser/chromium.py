@@ -161,13 +161,17 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     except BaseException:
         user_data.cleanup()
         raise
-    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-    with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
-        cdp_url = json.load(answer)["webSocketDebuggerUrl"]
-    chromium = Chromium(driver, cdp_url, driver.service.process.pid, user_data)
+    chromium = Chromium(driver, devtools_url(driver), driver.service.process.pid, user_data)
     renderer_nice = min(max(settings.chromium_nice, os.nice(0)) + RENDERER_NICE_STEP, 19)
     renderers_below_browser(chromium.pids, chromium.signalled_as, renderer_nice)
     return chromium
+
+
+def devtools_url(driver: Chrome) -> str:
+    """The browser's DevTools WebSocket address, from the debugging port chromedriver gave it (blocking)."""
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as answer:
+        return str(json.load(answer)["webSocketDebuggerUrl"])
 
 
 def launch_remote(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
