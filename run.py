@@ -57,7 +57,9 @@ log = logging.getLogger("capture")
 
 def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     """`run.py serve`: refuse what cannot work before anything starts, then serve until stopped."""
+    from engine.browser.browser_user import BrowserAccount
     from engine.browser.chromium import HeadStart  # Selenium: needed first, to launch Chromium
+    from engine.browser.processes import adopt_orphans, reap_adopted_at_stop
 
     warn_about(settings)
     protect_data(settings)
@@ -65,11 +67,13 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
         raise CliError(f"a service already runs with data in {settings.data_dir}")
     listener = listen("listen", settings.listen_host_port())
     metrics_listener = listen_for_metrics(settings)
+    adopt_orphans()  # before the first Chromium starts
     head_start = HeadStart(settings)
     try:
         trio.run(serve, settings, plans, listener, metrics_listener, head_start)
     finally:
         head_start.close()
+        reap_adopted_at_stop(BrowserAccount.for_service(settings.chromium_user))
         listener.close()
         if metrics_listener is not None:
             metrics_listener.close()

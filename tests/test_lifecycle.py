@@ -38,6 +38,13 @@ def _dead(pid: int) -> bool:
         return True
 
 
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
 def _start_hanging_capture(ws: Workspace, site: FixtureServer, timeout_ms: int) -> Callable[[], httpx.Response]:
     """Start a capture of a page that never loads and return once the browser is on it.
 
@@ -141,11 +148,13 @@ def test_sigterm_stops_cleanly_and_sql_still_works(tmp_path: Path, site: Fixture
     service = start_service(tmp_path / "data", site)  # its own: this test stops it
     try:
         ws = _one_success_and_one_failure(service, site)
-        chromium = browser_mains(service)
+        tree = descendants(service.process.pid)  # chromedriver, Chromium, its zygotes and crash handlers
+        assert any(_comm(pid) == "chrome_crashpad" for pid in tree)  # double-forked, yet the service's
     finally:
         assert stop_service(service) == 0
     assert "Traceback" not in service.log_text()
-    assert all(not Path(f"/proc/{pid}").exists() for pid in chromium)
+    # Gone, not zombies left to a PID 1 that may never reap them: the service adopted and reaped them.
+    assert [pid for pid in tree if Path(f"/proc/{pid}").exists()] == []
     rows = service.cli("sql", f"select count(*) as n from events where workspace_id = '{ws.id}' "
                               "and type like 'capture.%'")
     assert rows == [{"n": 2}]
@@ -177,6 +186,8 @@ def test_sessions_are_recycled_after_their_capture_budget(
         assert len(second) == 1
         assert second != first
         assert _dead(first[0])
+        zombies = [pid for pid in descendants(service.process.pid) if _dead(pid)]
+        assert zombies == []  # the recycled browser's helpers and crash handlers were reaped
 
 
 def test_sessions_are_recycled_above_their_memory_limit(

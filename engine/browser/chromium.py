@@ -28,7 +28,14 @@ from selenium.webdriver.remote.webdriver import WebDriver as Remote
 
 from engine.browser.browser_user import BrowserAccount, OwnProfile, browser_environment, running_as_root
 from engine.browser.grid import open_grid_session
-from engine.browser.processes import RENDERER_NICE_STEP, in_child, kill_browser_processes, renderers_below_browser
+from engine.browser.processes import (
+    RENDERER_NICE_STEP,
+    adopted,
+    in_child,
+    kill_browser_processes,
+    reap,
+    renderers_below_browser,
+)
 from engine.operations.settings import Settings, url_host
 
 GRID_TIMEOUT_S = 60  # a Grid's answer to one WebDriver command (a new session waits in its queue)
@@ -250,6 +257,8 @@ def stop(chromium: Chromium, force: bool = False) -> None:
     except Exception:
         pass
     kill_browser_processes(leftovers, account)
+    reap(leftovers)
+    reap(adopted(), within_s=0)  # the dead among those handed to us: this browser's crash handlers, or earlier ones'
     if chromium.user_data_dir is not None:
         chromium.user_data_dir.cleanup()
 

@@ -1,11 +1,14 @@
 """What the service does to a launched Chromium's processes on this host: their priority (the browser's at
-`chromium_nice`, its renderers below it) and the kill of whatever is left when it stops."""
+`chromium_nice`, its renderers below it) the kill of whatever is left when it stops, and the reaping of what a browser leaves behind (the service is
+their subreaper: its crash handlers, a killed browser's zygotes)."""
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,8 @@ from engine.browser.browser_user import BrowserAccount
 from engine.browser.privileges import kill_as, renice_as
 
 log = logging.getLogger("capture.chromium")
+PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
+REAP_WITHIN_S = 2.0
 
 
 def _nice_at_least(value: int) -> None:
@@ -70,8 +75,75 @@ def kill_browser_processes(pids: list[int], account: BrowserAccount | None = Non
 
 
 def _is_browser_process(pid: int) -> bool:
+    return _comm(pid).startswith(("chrom", "headless_shell"))
+
+
+def _comm(pid: int) -> str:
     try:
-        comm = Path(f"/proc/{pid}/comm").read_text().strip()
+        return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
+        return ""
+
+
+def adopt_orphans() -> None:
+    """Make the service the reaper of its descendants whose parent dies (prctl PR_SET_CHILD_SUBREAPER).
+
+    A Chromium killed before its zygotes leaves them to the nearest reaper: PID 1 without this, which in a
+    container is often a process that never reaps (they stayed zombies there, four per stop).
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        log.warning("cannot adopt Chromium's orphans (%s): PID 1 reaps them, or not",
+                    os.strerror(ctypes.get_errno()))
+
+
+def reap(pids: list[int], within_s: float = REAP_WITHIN_S) -> list[int]:
+    """Wait (a blocking call) until each of `pids`, killed, is gone: those handed to the service are reaped
+    here, by PID, never another child's; the others are their own parent's to reap. Returns those left."""
+    deadline = time.monotonic() + within_s
+    left = list(pids)
+    while left:
+        left = [pid for pid in left if not _reaped(pid)]
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    return left
+
+
+def adopted() -> list[int]:
+    """The browser processes handed to the service (Chromium's crash handlers, double-forked; a killed
+    browser's helpers), not chromedriver, which Selenium waits for."""
+    me = str(os.getpid())
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                parent = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1]
+            except (OSError, IndexError):
+                continue
+            if parent == me and _is_browser_process(int(name)) and _comm(int(name)) != "chromedriver":
+                found.append(int(name))
+    return found
+
+
+def reap_adopted_at_stop(account: BrowserAccount | None) -> None:
+    """With no browser left: wait a moment for the adopted ones to end, kill those that do not, reap all."""
+    left = reap(adopted())
+    kill_browser_processes(left, account)
+    reap(left)
+
+
+def _reaped(pid: int) -> bool:
+    """Gone, or now (our orphan, dead); False while it runs or waits for a parent of its own."""
+    try:
+        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+    except (OSError, ValueError):
+        return True
+    if state != "Z" and not _is_browser_process(pid):
+        return True  # not a browser's (a recycled pid): nothing to wait for
+    if int(parent) != os.getpid():
         return False
-    return comm.startswith(("chrom", "headless_shell"))
+    try:
+        return os.waitpid(pid, os.WNOHANG)[0] == pid
+    except ChildProcessError:
+        return True
