@@ -25,6 +25,10 @@ REQUEST_ID = {
 RETRY_AFTER = {"retry-after": {"description": "seconds to wait", "schema": {"type": "integer"}}}
 BINARY_TYPES = ("image/png", "image/jpeg", "image/webp", "application/pdf", "text/html", "video/webm")
 BINARY = {"schema": {"type": "string", "format": "binary"}}
+# A capture's bytes, application/octet-stream first: a generator that takes one media type per answer
+# (openapi-python-client takes the first it knows, and would read text/html as text) then gives bytes for every
+# format; the real types follow for the others. The answer's Content-Type says which it is.
+BINARY_CONTENT = {"application/octet-stream": BINARY, **{t: BINARY for t in BINARY_TYPES}}
 
 
 def ref(model: str) -> dict[str, str]:

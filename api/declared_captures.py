@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.answers import (
-    BINARY,
-    BINARY_TYPES,
+    BINARY_CONTENT,
     IDEMPOTENCY_KEY,
     JOB_ID,
     RATE_HEADERS,
@@ -40,8 +39,10 @@ CAPTURE_HEADERS = string_headers(
                            "images_incomplete, fonts_pending, challenge, overlay_remaining, partial); absent when "
                            "none. `failOn` turns listed ones into 422 quality_failed"),
 )
-CAPTURED: dict[str, Any] = {"description": "the capture", "headers": {**REQUEST_ID, **RATE_HEADERS, **CAPTURE_HEADERS},
-            "content": {**{t: BINARY for t in BINARY_TYPES}, "application/json": {"schema": ref("CaptureReport")}}}
+CAPTURED: dict[str, Any] = {"description": "the capture's bytes, typed by the format (application/octet-stream "
+                                           "stands for any of them); with responseType json, its report",
+                            "headers": {**REQUEST_ID, **RATE_HEADERS, **CAPTURE_HEADERS},
+            "content": {**BINARY_CONTENT, "application/json": {"schema": ref("CaptureReport")}}}
 # A link's answer shows no budget and no quota (its holder is not the key's owner); it may be kept by caches.
 LINKED = {**CAPTURED, "headers": {
     **{name: header for name, header in CAPTURED["headers"].items() if not name.startswith(("ratelimit", "x-quota"))},
@@ -102,6 +103,8 @@ CAPTURE_ROUTES = (
               {"name": "format", "in": "path", "required": True, "description": "the capture's format",
                "schema": {"type": "string", "enum": FORMATS.split(", ")}},
               {"name": "url", "in": "query", "schema": {"type": "string"}},
+              {"name": "format", "in": "query", "required": True, "schema": {"type": "string"},
+               "description": "the extension's format (jpg as jpeg), signed with the rest of the query"},
               {"name": "expires", "in": "query", "schema": {"type": "integer"},
                "description": "unix seconds: the link ends then (410)"},
           ], "responses": {"200": LINKED, "304": {"description": "If-None-Match named this capture's ETag"}}}),
@@ -142,7 +145,7 @@ CAPTURE_ROUTES = (
               {"name": "sig", "in": "query", "schema": {"type": "string"},
                "description": "signature, from the resultUrl"},
           ], "responses": {"200": {
-              "description": "the capture",
+              "description": "the capture's bytes, typed by the format (application/octet-stream stands for any)",
               "headers": {**REQUEST_ID, **RATE_HEADERS, "content-disposition": {"schema": {"type": "string"}}},
-              "content": {t: BINARY for t in BINARY_TYPES}}}}),
+              "content": BINARY_CONTENT}}}),
 )

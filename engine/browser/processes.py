@@ -1,6 +1,6 @@
 """What the service does to a launched Chromium's processes on this host: their priority (the browser's at
-`chromium_nice`, its renderers below it) the kill of whatever is left when it stops, and the reaping of what a browser leaves behind (the service is
-their subreaper: its crash handlers, a killed browser's zygotes)."""
+`chromium_nice`, its renderers below it), the kill of whatever is left when it stops, and the reaping of what
+a browser leaves behind (the service is their subreaper: its crash handlers, a killed browser's zygotes)."""
 
 from __future__ import annotations
 
