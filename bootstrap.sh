@@ -116,12 +116,14 @@ install_test_data() {
 
 install_python_env() {
     local spec=${1:-.[dev]}  # production installs leave the test tools out
-    local stamp=.venv/.installed-$( (cat pyproject.toml; echo "$spec") | sha256sum | cut -c1-16)
+    local stamp=.venv/.installed-$( (cat pyproject.toml sdk/python/pyproject.toml; echo "$spec") | sha256sum | cut -c1-16)
     [ -f "$stamp" ] && return
     echo "bootstrap: creating .venv with the project ($spec)" >&2
     python3 -m venv .venv
     .venv/bin/pip install -q --upgrade pip >&2
     .venv/bin/pip install -q -e "$spec" >&2
+    # The Python SDK (sdk/python), as its users install it, for its tests (tests/test_sdk.py).
+    if [ "$spec" = ".[dev]" ]; then .venv/bin/pip install -q -e ./sdk/python >&2; fi
     rm -f .venv/.installed-* && touch "$stamp"
 }
 
@@ -182,7 +184,7 @@ case "$task" in
     serve)
         exec .venv/bin/python run.py serve "$@" ;;
     test)
-        .venv/bin/ruff check engine actors api tests benchmarks run.py
+        .venv/bin/ruff check engine actors api tests benchmarks sdk run.py
         .venv/bin/mypy
         exec .venv/bin/pytest "$@" ;;
     *)

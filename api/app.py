@@ -13,6 +13,7 @@ from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
 from api import dashboard, playground, routes, status_reads, web, webhook_pages  # noqa: F401 - pages join web.blueprint
 from api.declared import declared
+from api.mcp import McpEndpoint
 from api.pipeline import (
     JobIdConverter,
     ResultIdConverter,
@@ -50,6 +51,8 @@ def create_app(services: Services) -> QuartTrio:
     app.register_blueprint(web.blueprint)  # with the pages of api.dashboard and api.playground on it
     # Polled many times per job: the plain case of GET /api/jobs/{id} is answered beneath Quart.
     app.asgi_app = status_reads.StatusReads(app.asgi_app, services)  # type: ignore[method-assign,assignment]
+    # /mcp, the Model Context Protocol for agents, in front: its tools call the routes beneath it.
+    app.extensions["mcp"] = app.asgi_app = McpEndpoint(app.asgi_app, services)  # type: ignore[method-assign,assignment]
     return app
 
 

@@ -165,7 +165,8 @@ async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, sc
                       task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED) -> None:
     import hypercorn.trio
 
-    await hypercorn.trio.serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)
+    async with app.extensions["mcp"].running():
+        await hypercorn.trio.serve(app, config, shutdown_trigger=shutdown.wait, task_status=task_status)
     await jobs.drain()  # running jobs go back to the queue while the event log still records it
     scope.cancel()  # HTTP drained: stop the actors
 

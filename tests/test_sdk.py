@@ -1,0 +1,95 @@
+"""The Python SDK in sdk/python (issue 38), installed as its users install it, against the running service:
+captures to bytes and files, jobs with waiting, batches, cancellation, usage, refusals as CaptureError, the
+async client on trio, render links the service accepts, and webhook calls verified as the service signs them."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import orjson
+import pytest
+import trio
+from capture_sdk import AsyncCapture, Capture, CaptureError, render_link, verify_webhook
+from capture_sdk.client import JobNotFinished
+from capture_sdk.links import canonical_query, flatten
+from PIL import Image
+from standardwebhooks import WebhookVerificationError
+
+from engine.records import render_links, webhooks
+from tests.conftest import Service, Workspace
+from tests.fixture_site import FixtureServer
+
+
+def test_captures_jobs_and_refusals(pro: Workspace, site: FixtureServer, tmp_path: Path) -> None:
+    with Capture(pro.service.url, pro.key) as capture:
+        png = capture.screenshot(url=f"{site.base}/simple?sdk=1", viewport={"width": 500, "height": 300})
+        with Image.open(io.BytesIO(png)) as image:
+            assert image.size == (500, 300)
+        written = capture.screenshot_to_file(tmp_path / "page.pdf", url=f"{site.base}/simple?sdk=2")
+        assert written.read_bytes().startswith(b"%PDF-")  # the format from the suffix
+        assert capture.report(url=f"{site.base}/simple?sdk=3")["contentType"] == "image/png"
+
+        job = capture.wait(capture.create_job(url=f"{site.base}/simple?sdk=4", format="webp")["id"])
+        assert job["status"] == "SUCCEEDED"
+        assert capture.download(job)[8:12] == b"WEBP"
+        batch = capture.create_batch([{"url": f"{site.base}/simple?sdk=b{n}"} for n in range(3)])
+        assert [capture.wait(j["id"])["status"] for j in batch["jobs"]] == ["SUCCEEDED"] * 3
+
+        gate = site.gate()
+        held = capture.create_job(url=f"{site.base}/after-dom?gate={gate.name}")
+        site.wait_for_request(f"/gate?name={gate.name}", more_than=0)
+        with pytest.raises(JobNotFinished):
+            capture.wait(held["id"], timeout=0.3, interval=0.1)
+        assert capture.cancel_job(held["id"])["cancelRequested"] is True
+        gate.open()
+        assert capture.wait(held["id"])["status"] == "CANCELLED"
+
+        with pytest.raises(CaptureError) as refused:
+            capture.screenshot(url="http://127.0.0.1:1/")
+        assert refused.value.status == 422
+        assert refused.value.code == "destination_forbidden"
+        assert capture.usage()["quota"]["used"] == 7  # 3 captures, 4 jobs; the refusal and the cancel are free
+
+
+def test_the_async_client_runs_on_trio(pro: Workspace, site: FixtureServer) -> None:
+    async def run() -> tuple[bytes, dict[str, object]]:
+        async with AsyncCapture(pro.service.url, pro.key) as capture:
+            png = await capture.screenshot(url=f"{site.base}/simple?sdk=async")
+            job = await capture.wait((await capture.create_job(url=f"{site.base}/simple?sdk=ajob"))["id"])
+            return png, job
+    png, job = trio.run(run)
+    assert png.startswith(b"\x89PNG")
+    assert job["status"] == "SUCCEEDED"
+
+
+def test_render_links_are_signed_as_the_service_reads_them(service: Service, site: FixtureServer) -> None:
+    options = {"url": "https://a.test/?q=1 2", "viewport": {"width": 800, "mobile": True}, "hideSelectors": [".a"],
+               "cookies": [{"name": "n", "value": "v"}], "format": "jpeg"}
+    assert canonical_query(flatten(options)) == render_links.canonical_query(render_links.flatten(options))
+
+    ws = service.workspace("pro")
+    [key] = service.control("key.create", {"workspace": ws.id, "name": "sdk links"})
+    link = render_link(service.url, key["id"], key["signingSecret"], format="jpg", url=f"{site.base}/simple?sdk=link",
+                       viewport={"width": 320, "height": 240}, expires=int(time.time()) + 600)
+    assert "/api/render/" in link
+    assert link.split("?")[0].endswith(".jpg")
+    answer = service.client.get(link)
+    assert answer.status_code == 200, answer.text
+    with Image.open(io.BytesIO(answer.content)) as image:
+        assert (image.format, image.size) == ("JPEG", (320, 240))
+    forged = render_link(service.url, key["id"], "rsk_not-the-secret", url=f"{site.base}/simple?sdk=link")
+    assert service.client.get(forged).json()["code"] == "invalid_signature"
+
+
+def test_webhook_calls_verify_as_the_service_signs_them() -> None:
+    secret, rotated = webhooks.new_secret(), webhooks.new_secret()
+    body = orjson.dumps({"type": "job.succeeded", "timestamp": "2026-11-26T00:00:00Z", "data": {"id": "job_x"}})
+    headers = webhooks.signed_headers([rotated, secret], "msg_1", int(time.time()), body)
+    assert verify_webhook(body, headers, secret)["data"] == {"id": "job_x"}  # either secret in force
+    assert verify_webhook(body.decode(), headers, rotated)["type"] == "job.succeeded"
+    with pytest.raises(WebhookVerificationError):
+        verify_webhook(body.replace(b"job_x", b"job_y"), headers, secret)
+    with pytest.raises(WebhookVerificationError):
+        verify_webhook(body, headers, webhooks.new_secret())
