@@ -55,7 +55,10 @@ TOOLS = [
                description="The workspace's plan and monthly quota (GET /api/usage).",
                annotations=types.ToolAnnotations(read_only_hint=True)),
 ]
-KEY_HEADERS = (b"x-api-key", b"authorization")
+# What of the MCP request its in-process API request carries: the key, the host, and what a trusted proxy said
+# of the client (api/pipeline reads it only from the proxies trusted_proxies names).
+PASSED_HEADERS = (b"x-api-key", b"authorization", b"host", b"forwarded", b"x-forwarded-for", b"x-forwarded-proto",
+                  b"x-forwarded-host")
 
 
 class McpEndpoint:
@@ -113,7 +116,7 @@ class McpEndpoint:
                      ) -> tuple[int, dict[str, str], bytes]:
         """The app's answer to one API request made in-process with the caller's key and address."""
         payload = orjson.dumps(body) if body is not None else b""
-        headers = [(name, value) for name, value in caller["headers"] if name in (*KEY_HEADERS, b"host")]
+        headers = [(name, value) for name, value in caller["headers"] if name in PASSED_HEADERS]
         if body is not None:
             headers += [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
         scope = {**caller, "method": method, "path": path, "raw_path": path.encode(), "query_string": b"",
