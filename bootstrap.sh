@@ -10,8 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 debian_packages=(chromium chromium-driver fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core fonts-dejavu-core
-                 libseccomp2 npm)  # libseccomp2: the service confines its user switching (engine/browser/privileges.py);
-                                   # npm fetches the rule sets below, through the user's own npm settings
+                 libseccomp2)  # libseccomp2: the service confines its user switching (engine/browser/privileges.py)
 test_packages=(ffmpeg openjdk-17-jre-headless)  # ffprobe reads the videos the tests make; Java runs the tests' Grid
 
 install_debian_packages() {
@@ -25,6 +24,12 @@ install_debian_packages() {
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+}
+
+# npm fetches the rule sets below (and the test tools), through the user's own npm settings: Debian's npm
+# where there is no npm yet (a Node.js installed otherwise brings its own, which Debian's would conflict with).
+ensure_npm() {
+    command -v npm >/dev/null 2>&1 || install_debian_packages npm
 }
 
 ensure_chromium_user() {
@@ -175,6 +180,7 @@ install_service() {
 task=${1:-serve}
 shift || true
 install_debian_packages "${debian_packages[@]}"
+ensure_npm
 if [ "$task" = install ]; then ensure_chromium_user; install_service; exit 0; fi
 if [ "$task" = test ]; then install_debian_packages "${test_packages[@]}"; install_test_data; fi
 ensure_chromium_user

@@ -246,6 +246,16 @@ class _Keys:
                    load_or_create_secret(secrets / "idempotency.key"), load_or_create_secret(secrets / "cache-key.key"))
 
 
+def mcp_command(url: str) -> None:
+    """`run.py mcp`: the capture tools on stdio; the key from CAPTURE_API_KEY, never from an argument."""
+    from api.mcp_stdio import serve_stdio
+
+    key = os.environ.get("CAPTURE_API_KEY")
+    if not key:
+        raise CliError("run.py mcp needs the API key in CAPTURE_API_KEY")
+    trio.run(serve_stdio, url, key)
+
+
 # ---------------------------------------------------------------- CLI
 
 
@@ -260,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         plans = load_plans(settings.plans_file)
         if ns.command == "serve":
             serve_command(settings, plans)
+        elif ns.command == "mcp":
+            mcp_command(ns.url)
         elif ns.command == "unit-limits":
             sys.stdout.write(settings.unit_limits())
         else:

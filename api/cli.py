@@ -61,11 +61,22 @@ def parser() -> argparse.ArgumentParser:
         "(under systemd: below /var/lib/capture-backups). To restore, start a service with "
         "CAPTURE_DATA_DIR set to the copy: its queued and running jobs are run there.")
     backup.add_argument("destination", type=Path)
+    _mcp(commands)
     commands.add_parser("unit-limits", help="print the systemd drop-in bounding the service by its pool",
                         description="Print MemoryMax= and TasksMax= for the configured pool_size and "
                         "session_memory_mb, as a [Service] drop-in (./bootstrap.sh install writes it to "
                         "/etc/systemd/system/capture.service.d/limits.conf).")
     return top
+
+
+def _mcp(commands: Any) -> None:
+    """`run.py mcp`: not an admin request, a client of the running service (api/mcp_stdio.py)."""
+    mcp = commands.add_parser(
+        "mcp", help="the capture tools as an MCP server on stdio, for desktop agents (talks to a running service)",
+        description="Speak the Model Context Protocol on stdin and stdout (tools capture, create_job, get_job, "
+        "get_usage), each call sent to the service at --url with the API key in CAPTURE_API_KEY. For agent "
+        "clients that start MCP servers as commands; those that speak streamable HTTP use the service's /mcp.")
+    mcp.add_argument("--url", default="http://127.0.0.1:8080", help="the service (default http://127.0.0.1:8080)")
 
 
 def admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:

@@ -15,6 +15,7 @@ import base64
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
+from urllib.parse import quote
 
 import mcp_types as types
 import orjson
@@ -61,17 +62,45 @@ PASSED_HEADERS = (b"x-api-key", b"authorization", b"host", b"forwarded", b"x-for
                   b"x-forwarded-host")
 
 
+Answer = tuple[int, dict[str, str], bytes]  # status, headers (lowercase names), body
+# One API request of a tool: (the protocol's request context, method, path, JSON body or None) → the answer.
+Caller = Callable[[ServerRequestContext[Any], str, str, dict[str, Any] | None], Awaitable[Answer]]
+
+
+def tool_server(call: Caller) -> Server[Any]:
+    """The protocol server with the capture tools, each the API route it names, sent through `call`."""
+
+    async def list_tools(ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None,
+                         ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=TOOLS)
+
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        arguments = dict(params.arguments or {})
+        if params.name == "capture":
+            return _captured(*await call(ctx, "POST", "/api/screenshot", arguments))
+        if params.name == "create_job":
+            return _json_result(*await call(ctx, "POST", "/api/jobs", arguments))
+        if params.name == "get_job":
+            return _json_result(*await call(ctx, "GET", f"/api/jobs/{quote(str(arguments.get('id', '')), safe='')}",
+                                            None))
+        if params.name == "get_usage":
+            return _json_result(*await call(ctx, "GET", "/api/usage", None))
+        raise ValueError(f"no tool named {params.name!r}")
+
+    return Server("capture", version="1", title="Web page capture",
+                  instructions="Capture web pages as images, PDF, HTML or video with the tools; a refusal is an "
+                  "error result carrying the API's problem document.",
+                  on_list_tools=list_tools, on_call_tool=call_tool)
+
+
 class McpEndpoint:
     """ASGI middleware: `/mcp` to the protocol's session manager once the key is known; the rest to the app."""
 
     def __init__(self, app: ASGIApp, services: Services) -> None:
         self.app = app
         self._keys = services.keys
-        server: Server[Any] = Server("capture", version="1", title="Web page capture",
-                                     instructions="Capture web pages as images, PDF, HTML or video with the tools; "
-                                     "a refusal is an error result carrying the API's problem document.",
-                                     on_list_tools=self._list_tools, on_call_tool=self._call_tool)
-        self._manager = StreamableHTTPSessionManager(app=server, stateless=True, json_response=True)
+        self._manager = StreamableHTTPSessionManager(app=tool_server(self._in_process), stateless=True,
+                                                     json_response=True)
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
@@ -92,29 +121,12 @@ class McpEndpoint:
             return
         await self._manager.handle_request(scope, receive, send)
 
-    async def _list_tools(self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None,
-                          ) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=TOOLS)
-
-    async def _call_tool(self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams,
-                         ) -> types.CallToolResult:
-        arguments = dict(params.arguments or {})
-        caller = ctx.request.scope if ctx.request is not None else None
-        if caller is None:
+    async def _in_process(self, ctx: ServerRequestContext[Any], method: str, path: str,
+                          body: dict[str, Any] | None) -> Answer:
+        """The app's answer to one API request made in-process with the MCP request's key and address."""
+        if ctx.request is None:
             raise ValueError("the capture tools answer over HTTP only")
-        if params.name == "capture":
-            return _captured(*await self._route(caller, "POST", "/api/screenshot", arguments))
-        if params.name == "create_job":
-            return _json_result(*await self._route(caller, "POST", "/api/jobs", arguments))
-        if params.name == "get_job":
-            return _json_result(*await self._route(caller, "GET", f"/api/jobs/{arguments.get('id', '')}", None))
-        if params.name == "get_usage":
-            return _json_result(*await self._route(caller, "GET", "/api/usage", None))
-        raise ValueError(f"no tool named {params.name!r}")
-
-    async def _route(self, caller: Scope, method: str, path: str, body: dict[str, Any] | None,
-                     ) -> tuple[int, dict[str, str], bytes]:
-        """The app's answer to one API request made in-process with the caller's key and address."""
+        caller = ctx.request.scope
         payload = orjson.dumps(body) if body is not None else b""
         headers = [(name, value) for name, value in caller["headers"] if name in PASSED_HEADERS]
         if body is not None:

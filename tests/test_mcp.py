@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+import sys
 from typing import Any
 
 import httpx
@@ -13,10 +14,11 @@ import httpx2
 import mcp_types as types
 import trio
 from mcp import Client
+from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
-from tests.conftest import Service, Workspace
+from tests.conftest import ROOT, Service, Workspace
 from tests.fixture_site import FixtureServer
 
 
@@ -85,3 +87,23 @@ def test_refusals_are_the_apis_own(free: Workspace, site: FixtureServer) -> None
     assert unknown.status_code == 401
     assert unknown.json()["code"] == "unauthenticated"
     assert free.quota()["used"] == 0  # refusals cost nothing
+
+
+def test_run_py_mcp_serves_the_tools_on_stdio(pro: Workspace, site: FixtureServer) -> None:
+    """`run.py mcp`, as a desktop agent starts it: the same tools, sent to the service over HTTP."""
+    command = StdioServerParameters(command=sys.executable,
+                                    args=[str(ROOT / "run.py"), "mcp", "--url", pro.service.url],
+                                    env={**pro.service.env, "CAPTURE_API_KEY": pro.key}, cwd=str(ROOT))
+
+    async def run() -> list[Any]:
+        async with Client(command) as client:
+            return [await client.list_tools(),
+                    await client.call_tool("capture", {"url": f"{site.base}/simple?mcp=stdio", "format": "jpeg"}),
+                    await client.call_tool("get_usage", {})]
+    listed, captured, usage = trio.run(run)
+    assert len(listed.tools) == 4
+    image = captured.content[0]
+    assert isinstance(image, types.ImageContent)
+    assert image.mime_type == "image/jpeg"
+    assert base64.b64decode(image.data).startswith(b"\xff\xd8\xff")
+    assert usage.structured_content["quota"]["used"] == 1
