@@ -22,7 +22,7 @@ from actors.eventlog import EventLog
 from actors.jobs import Jobs
 from actors.keys import ApiKeys
 from actors.memberships import Memberships
-from engine.operations import backup
+from engine.operations import backup, export
 from engine.operations.sql import SqlRefused, json_line
 from engine.records.accounts import AccountError, ApiKey, Workspace
 from engine.records.operator import answers
@@ -113,6 +113,15 @@ class ControlServer:
         log.info("backup in %s: %d database bytes, %d results", target, size, results)
         return {"backup": str(target), "databaseBytes": size, "results": results,
                 "tookMs": round((trio.current_time() - started) * 1000)}
+
+
+    async def export(self, start: str | None, end: str | None, out: str) -> dict[str, Any]:
+        """The events of the period as Parquet by month (engine.operations.export), from one snapshot on an
+        operator's cursor: appends go on meanwhile."""
+        begin, stop = export.period(start, end)
+        answer = await self.event_log.db.on_own_cursor(export.export_events, begin, stop, out)
+        log.info("export to %s: %d events", answer["out"], answer["rows"])
+        return answer
 
 
 def _rotate_and_load(directory: Path) -> tuple[dict[str, object], Keyring]:

@@ -94,19 +94,23 @@ class Database:
 
     async def read_only(self, sql: str, deadline_s: float) -> list[dict[str, Any]]:
         """The rows of an operator's query (engine.operations.sql.read_only_rows), stopped after `deadline_s`.
+        Raises SqlRefused for a refused statement and for one stopped at its deadline."""
+        return await self.on_own_cursor(read_only_rows, sql, deadline_s)
 
-        It runs on a cursor and a thread of its own, at OPERATOR_NICE: with DuckDB on one
-        thread (SAFE_CONFIG) the query is that thread's work alone, so a long one takes the
-        cores the event loop and the commits leave idle instead of half of each. Raises
-        SqlRefused for a refused statement and for one stopped at its deadline.
+    async def on_own_cursor(self, fn: Callable[..., T], *args: Any) -> T:
+        """fn(cursor, *args) for an operator (a query, an export), on a cursor and a thread of its own.
+
+        At OPERATOR_NICE: with DuckDB on one thread (SAFE_CONFIG) the work is that thread's
+        alone, so a long one takes the cores the event loop and the commits leave idle
+        instead of half of each. Cancelled, it interrupts the cursor.
         """
         async with self._operator:
             cursor = await self.call(_new_cursor)
             done = trio.Event()
-            box: list[outcome.Outcome[list[dict[str, Any]]]] = []
+            box: list[outcome.Outcome[T]] = []
             token = trio.lowlevel.current_trio_token()
 
-            def deliver(result: outcome.Outcome[list[dict[str, Any]]]) -> None:
+            def deliver(result: outcome.Outcome[T]) -> None:
                 box.append(result)
                 done.set()
 
@@ -114,7 +118,7 @@ class Database:
                 with suppress(OSError):  # a thread of our own: nothing else ever runs at this priority
                     os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), OPERATOR_NICE)
                 with cursor:
-                    result = outcome.capture(read_only_rows, cursor, sql, deadline_s)
+                    result = outcome.capture(fn, cursor, *args)
                 with suppress(trio.RunFinishedError):
                     token.run_sync_soon(deliver, result)
 

@@ -169,6 +169,18 @@ class FileDesk:
         results = backup.copy_files(self.settings.data_dir, target)
         return {"backup": str(target), "databaseBytes": size, "results": results}
 
+    async def export(self, start: str | None, end: str | None, out: str) -> dict[str, Any]:
+        import duckdb
+
+        from engine.operations import export
+        from engine.operations.sql import SAFE_CONFIG
+
+        if not self.settings.database_path.exists():
+            raise CliError(f"no database at {self.settings.database_path} yet: nothing to export")
+        begin, stop = export.period(start, end)
+        with duckdb.connect(str(self.settings.database_path), read_only=True, config=SAFE_CONFIG) as conn:
+            return export.export_events(conn, begin, stop, out)
+
     async def sql(self, query: str) -> list[dict[str, Any]]:
         import duckdb
 

@@ -61,12 +61,29 @@ def parser() -> argparse.ArgumentParser:
         "(under systemd: below /var/lib/capture-backups). To restore, start a service with "
         "CAPTURE_DATA_DIR set to the copy: its queued and running jobs are run there.")
     backup.add_argument("destination", type=Path)
+    _export(commands)
     _mcp(commands)
+    _unit_limits(commands)
+    return top
+
+
+def _export(commands: Any) -> None:
+    export = commands.add_parser(
+        "export", help="write the events as Parquet partitioned by month; prints {out, rows, months, …}",
+        description="Write the event log's events (all, or those of a period) under DIR as Parquet files, one "
+        "directory per month (month=YYYY-MM), for DuckDB, pandas, Spark or Trino. Consistent while the service "
+        "runs (one snapshot: every event up to a point, none missing). DIR must be new or empty and writable by "
+        "the service (under systemd: below /var/lib/capture-backups).")
+    export.add_argument("--from", dest="start", help="first month or day, YYYY-MM or YYYY-MM-DD (default: the first)")
+    export.add_argument("--to", dest="end", help="last month or day, inclusive (default: the last)")
+    export.add_argument("--out", required=True, type=Path, help="the directory to write")
+
+
+def _unit_limits(commands: Any) -> None:
     commands.add_parser("unit-limits", help="print the systemd drop-in bounding the service by its pool",
                         description="Print MemoryMax= and TasksMax= for the configured pool_size and "
                         "session_memory_mb, as a [Service] drop-in (./bootstrap.sh install writes it to "
                         "/etc/systemd/system/capture.service.d/limits.conf).")
-    return top
 
 
 def _mcp(commands: Any) -> None:
@@ -92,6 +109,8 @@ def admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "key.revoke", {"key": ns.key_id}
     if ns.command == "payload-key":
         return "payload-key.rotate", {}
+    if ns.command == "export":
+        return "export", {"from": ns.start, "to": ns.end, "out": str(ns.out.resolve())}
     if ns.command == "backup":
         return "backup", {"destination": str(ns.destination.resolve())}  # the service's working directory differs
     return "sql", {"query": ns.query}

@@ -158,6 +158,9 @@ def test_sigterm_stops_cleanly_and_sql_still_works(tmp_path: Path, site: Fixture
     rows = service.cli("sql", f"select count(*) as n from events where workspace_id = '{ws.id}' "
                               "and type like 'capture.%'")
     assert rows == [{"n": 2}]
+    [exported] = service.cli("export", "--out", str(tmp_path / "events"))  # on the file: no service runs
+    assert exported["rows"] == service.cli("sql", "select count(*) as n from events")[0]["n"]
+    assert list((tmp_path / "events").glob("month=*/events-0.parquet"))
 
 
 def test_no_code_updates_or_deletes_events() -> None:

@@ -37,6 +37,8 @@ class Desk(Protocol):
 
     async def backup(self, destination: str) -> dict[str, object]: ...
 
+    async def export(self, start: str | None, end: str | None, out: str) -> dict[str, Any]: ...
+
 
 async def answers(desk: Desk, command: str, args: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
     """The JSON objects one command prints: one for most, one per row for `sql`. ValueError for an unknown one."""
@@ -58,6 +60,8 @@ async def answers(desk: Desk, command: str, args: dict[str, Any]) -> AsyncIterat
         yield await desk.rotate_payload_key()
     elif command == "backup":
         yield await desk.backup(args["destination"])
+    elif command == "export":
+        yield await desk.export(args.get("from"), args.get("to"), args["out"])
     elif command == "sql":
         for row in await desk.sql(args["query"]):
             yield row
