@@ -69,11 +69,11 @@ def parser() -> argparse.ArgumentParser:
 
 def _export(commands: Any) -> None:
     export = commands.add_parser(
-        "export", help="write the events as Parquet partitioned by month; prints {out, rows, months, …}",
+        "export", help="write the events as Parquet partitioned by month; prints {out, rows, files, months, …}",
         description="Write the event log's events (all, or those of a period) under DIR as Parquet files, one "
         "directory per month (month=YYYY-MM), for DuckDB, pandas, Spark or Trino. Consistent while the service "
-        "runs (one snapshot: every event up to a point, none missing). DIR must be new or empty and writable by "
-        "the service (under systemd: below /var/lib/capture-backups).")
+        "runs (one snapshot: every event up to a point, none missing). DIR is made if missing; a month exported "
+        "again replaces its files there. The service writes it (under systemd: below /var/lib/capture-backups).")
     export.add_argument("--from", dest="start", help="first month or day, YYYY-MM or YYYY-MM-DD (default: the first)")
     export.add_argument("--to", dest="end", help="last month or day, inclusive (default: the last)")
     export.add_argument("--out", required=True, type=Path, help="the directory to write")

@@ -40,6 +40,7 @@ def test_an_export_while_captures_append_holds_every_event_up_to_a_point(
             thread.join(30)
     out = Path(str(answer["out"]))
     assert answer["rows"] > 0
+    assert answer["files"] == len(list(Path(str(answer["out"])).rglob("*.parquet"))) >= 1
     assert answer["rowsPerSecond"] > 0
     months = [path.name for path in out.glob("month=*")]
     assert months == [f"month={m}" for m in answer["months"]]
@@ -66,5 +67,11 @@ def test_an_export_takes_a_period_and_refuses_what_it_cannot_do(service: Service
     assert (past["rows"], past["months"]) == (0, [])
     with pytest.raises(AssertionError, match="give a month"):
         service.cli("export", "--from", "last week", "--out", str(tmp_path / "bad"))
-    with pytest.raises(AssertionError, match="not an empty directory"):
-        service.cli("export", "--out", str(tmp_path / "now"))
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(AssertionError, match="not a directory"):
+        service.cli("export", "--out", str(tmp_path / "a-file"))
+
+    [again] = service.cli("export", "--from", month["m"], "--to", month["m"], "--out", str(tmp_path / "now"))
+    assert again["rows"] >= now["rows"]  # the month again: its files replaced, not added to
+    [(rows,)] = _parquet(tmp_path / "now", "SELECT count(*) FROM exported")
+    assert rows == again["rows"]

@@ -20,7 +20,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from engine.operations.backup import BackupError, prepare
+from engine.operations.backup import BackupError
 
 BATCH_ROWS = 100_000
 ROWS_PER_FILE = 5_000_000  # a file per month below this; a busier month in several
@@ -39,21 +39,27 @@ def period(start: str | None, end: str | None) -> tuple[datetime, datetime]:
 
 
 def export_events(conn: duckdb.DuckDBPyConnection, start: datetime, end: datetime, out: str) -> dict[str, Any]:
-    """Write the events of [start, end) under `out` (a new or empty directory); what was written."""
-    target = prepare(Path(out))
+    """Write the events of [start, end) under `out` (made if missing); what was written. A month exported
+    again replaces its directory's files; the other months' stay."""
+    target = Path(out).resolve()
+    if target.exists() and not target.is_dir():
+        raise ExportError(f"{target} exists and is not a directory")
+    target.mkdir(mode=0o700, parents=True, exist_ok=True)
     began = time.monotonic()
     reader: pa.RecordBatchReader = conn.execute(
         # No ORDER BY: a scan keeps the insertion order, which is seq's (a sort would hold the period in memory).
         "SELECT *, strftime(ts, '%Y-%m') AS month FROM events WHERE ts >= ? AND ts < ?",
         [start, end]).to_arrow_reader(BATCH_ROWS)
     counted: list[int] = []
+    written: list[str] = []
     ds.write_dataset(_counting(reader, counted), target, schema=reader.schema, format="parquet",
                      partitioning=PARTITIONING, basename_template="events-{i}.parquet",
-                     max_rows_per_file=ROWS_PER_FILE, max_rows_per_group=BATCH_ROWS, existing_data_behavior="error")
+                     max_rows_per_file=ROWS_PER_FILE, max_rows_per_group=BATCH_ROWS,
+                     existing_data_behavior="delete_matching", file_visitor=lambda file: written.append(file.path))
     took = time.monotonic() - began
     rows = sum(counted)
-    return {"out": str(target), "rows": rows, "months": sorted(p.name.removeprefix("month=")
-                                                              for p in target.glob("month=*")),
+    months = sorted({Path(path).parent.name.removeprefix("month=") for path in written})
+    return {"out": str(target), "rows": rows, "files": len(written), "months": months,
             "tookMs": round(took * 1000), "rowsPerSecond": round(rows / took) if took > 0 else None}
 
 
