@@ -38,7 +38,7 @@ from engine.operations.settings import Settings
 from engine.records import responses
 from engine.records.at_rest import opened_job_data
 from engine.records.idempotency import REMEMBER_S
-from engine.records.jobs import QUEUED, RUNNING, SUCCEEDED, Accepted, Job
+from engine.records.jobs import QUEUED, REPLAYED_JOB_EVENTS, RUNNING, SUCCEEDED, Accepted, Job
 from engine.records.sealing import Keyring
 from engine.records.signing import result_url_expires
 from engine.rules.errors import JobNotFound, ResultUrlExpired
@@ -96,9 +96,8 @@ class Jobs:
 
     async def _rebuild(self) -> None:
         book = self.book
-        rows = await self.event_log.query(
-            "SELECT ts, type, workspace_id, key_id, capture_id, request_id, format, data FROM events "
-            "WHERE type LIKE 'job.%' ORDER BY seq")
+        cutoff = utcnow() - dt.timedelta(seconds=self.settings.job_history_s)
+        rows = await self.event_log.query(REPLAYED_JOB_EVENTS, [cutoff])
         for row in rows:
             data = orjson.loads(row["data"]) if row["data"] else {}
             if row["type"] == "job.created":

@@ -224,3 +224,53 @@ def test_idempotency_keys_rebuilt_from_a_batchs_events_answer_in_request_order()
     assert replay.jobs == (first, second)
     keys.forget_before(200)
     assert keys.claim(key, "other", now=201) is None
+
+
+def test_a_start_replays_exactly_the_jobs_a_whole_replay_would_keep() -> None:
+    """REPLAYED_JOB_EVENTS (issue 39) leaves out what `forgettable` would drop after a replay of everything."""
+    import duckdb
+    import orjson
+
+    from engine.records.jobs import REPLAYED_JOB_EVENTS
+    from engine.records.schema import DDL
+
+    now = dt.datetime(2026, 11, 26, 12, 0)
+    old, recent = now - dt.timedelta(days=40), now - dt.timedelta(days=2)
+    done = {"contentType": "image/png", "bytes": 1, "retainedUntil": "2026-01-01T00:00:00"}
+    failed = {"code": "render_timeout", "message": "late"}
+    stories: dict[str, list[tuple[str, dt.datetime, dict[str, Any]]]] = {
+        "failed_long_ago": [("job.started", old, {}), ("job.failed", old, failed)],
+        "expired_long_ago": [("job.succeeded", old, done), ("job.expired", old, {})],
+        "succeeded_long_ago_kept": [("job.succeeded", old, done)],
+        "failed_recently": [("job.failed", recent, failed)],
+        "queued_long_ago": [],
+        "cancelled_long_ago": [("job.cancelled", old, {})],
+        "expired_recently": [("job.succeeded", old, done), ("job.expired", recent, {})],
+        "failure_after_success": [("job.succeeded", old, done), ("job.failed", old, failed)],
+        "cancelled_after_failure_recently": [("job.failed", recent, failed), ("job.cancelled", old, {})],
+        "requeued_then_failed_long_ago": [("job.started", old, {}), ("job.requeued", old, {}),
+                                          ("job.failed", old, failed)],
+    }
+    rows = []
+    for job_id, story in stories.items():
+        created = {"sealed": "", "retainS": 60}
+        rows.append(("job.created", old - dt.timedelta(hours=1), job_id, created))
+        rows += [(kind, ts, job_id, data) for kind, ts, data in story]
+    with duckdb.connect() as conn:
+        conn.execute(DDL)
+        conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, capture_id, format, data) "
+                         "VALUES (?, ?, ?, 'ws_a', ?, 'png', ?)",
+                         [(n, ts, kind, job_id, orjson.dumps(data).decode())
+                          for n, (kind, ts, job_id, data) in enumerate(rows, 1)])
+        cutoff = now - dt.timedelta(days=30)
+        replayed = {row[4] for row in conn.execute(REPLAYED_JOB_EVENTS, [cutoff]).fetchall()}
+    jobs: dict[str, Job] = {}
+    for kind, ts, job_id, data in rows:  # the whole replay, as a start did before
+        if kind == "job.created":
+            jobs[job_id] = Job.created(job_id, "ws_a", None, None, "png", ts, data)
+        else:
+            jobs[job_id].apply(kind, ts, data)
+    kept = set(jobs) - {job.id for job in forgettable(jobs.values(), now, 30 * 24 * 3600)}
+    assert replayed == kept
+    assert kept == {"succeeded_long_ago_kept", "failed_recently", "queued_long_ago", "expired_recently",
+                    "failure_after_success", "cancelled_after_failure_recently"}
