@@ -1,7 +1,7 @@
 """The event log at scale (issue 39): a year of a busy deployment written straight into a DuckDB file, then
 the service started on it and timed.
 
-    .venv/bin/python -m benchmarks.eventlog [--events 10000000] [--jobs 1000000] [--keep DIR]
+    .venv/bin/python -m benchmarks.eventlog [--events 10000000] [--jobs 1000000] [--keep DIR | --reuse DIR]
 
 The generator (`generate`) writes in DuckDB's own SQL, no row through Python: 1,000 workspaces whose share
 of the traffic falls as a Zipf law (s = 1.1: the largest about 13 %), 12 months of events, durable jobs with
@@ -189,15 +189,35 @@ async def measure(service: RunningService, reads: int) -> dict[str, Any]:
     return found
 
 
+def export_month(service: RunningService, out: Path) -> None:
+    """`run.py export` of the last full month: rows/s, and the files' count against the live log's."""
+    first = (dt.date.today().replace(day=1) - dt.timedelta(days=1)).replace(day=1)
+    month = first.strftime("%Y-%m")
+    answer = service.cli("export", "--from", month, "--to", month, "--out", str(out))
+    live = service.cli("sql", f"SELECT count(*) AS n FROM events WHERE strftime(ts, '%Y-%m') = '{month}'")
+    with duckdb.connect() as conn:
+        found = conn.execute(f"SELECT count(*) FROM read_parquet('{out}/**/*.parquet')").fetchone()
+    print(f"  export of {month}: {answer['rows']:,} rows in {answer['tookMs']} ms "
+          f"({answer['rowsPerSecond']:,} rows/s), {answer['files']} file(s); read back {found[0] if found else 0:,}, "
+          f"live {live['n']:,}", flush=True)
+
+
 async def main(args: argparse.Namespace, site: Site) -> None:
-    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="capture-eventlog-"))
+    work = Path(tempfile.mkdtemp(prefix="capture-eventlog-"))
     data = work / "data"
-    (data / "secrets").mkdir(parents=True, exist_ok=True)
-    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
-    made = await trio.to_thread.run_sync(generate, data / "capture.duckdb", data / "secrets", args.events, args.jobs,
-                                         args.queued, now)
-    print(f"generated {made['events']:,} events ({made['captures']:,} captures) in {made['seconds']:.1f} s: "
-          f"{made['bytes'] / 2**20:,.0f} MiB, {made['bytes'] / made['captures']:.0f} bytes per capture", flush=True)
+    if args.reuse:  # a log generated before (--keep): a copy, since the service appends to it
+        await trio.to_thread.run_sync(lambda: shutil.copytree(args.reuse, data))
+        print(f"a copy of {args.reuse}", flush=True)
+    else:
+        (data / "secrets").mkdir(parents=True, exist_ok=True)
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        made = await trio.to_thread.run_sync(generate, data / "capture.duckdb", data / "secrets", args.events,
+                                             args.jobs, args.queued, now)
+        print(f"generated {made['events']:,} events ({made['captures']:,} captures) in {made['seconds']:.1f} s: "
+              f"{made['bytes'] / 2**20:,.0f} MiB, {made['bytes'] / made['captures']:.0f} bytes per capture",
+              flush=True)
+        if args.keep:
+            await trio.to_thread.run_sync(lambda: shutil.copytree(data, args.keep))
     try:
         service = await trio.to_thread.run_sync(
             lambda: start(site.server_address[1], 1, extra_env={"CAPTURE_DATA_DIR": str(data),
@@ -210,11 +230,11 @@ async def main(args: argparse.Namespace, site: Site) -> None:
                     print("  log:", entry.get("time", "")[11:23], entry["message"][:100])
             for name, (p50, p95) in (await measure(service, args.reads)).items():
                 print(f"  {name:<16} p50 {p50:8.1f} ms   p95 {p95:8.1f} ms", flush=True)
+            await trio.to_thread.run_sync(export_month, service, work / "export")
         finally:
             await trio.to_thread.run_sync(service.stop)
     finally:
-        if not args.keep:
-            shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def parse() -> argparse.Namespace:
@@ -223,7 +243,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1_000_000, help="durable jobs among them (default 1,000,000)")
     parser.add_argument("--queued", type=int, default=10_000, help="of which still queued (default 10,000)")
     parser.add_argument("--reads", type=int, default=50, help="requests per timed route and workspace (default 50)")
-    parser.add_argument("--keep", help="generate into this directory and keep it (default: a temporary one)")
+    parser.add_argument("--keep", help="also keep the generated data directory here, for --reuse")
+    parser.add_argument("--reuse", help="start on a copy of this generated data directory instead of generating")
     return parser.parse_args()
 
 
