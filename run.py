@@ -99,6 +99,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             supervisor = Supervisor(nursery)
             core = await _start_browsers(supervisor, settings, db, head_start)
             services, link = await _start_actors(supervisor, settings, plans, db, own, core)
+            await db.serving()  # rebuilt: DuckDB back to one thread
             metrics_address = None
             if metrics_listener is not None:
                 from actors.metrics import MetricsServer

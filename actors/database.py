@@ -25,6 +25,9 @@ from engine.operations.sql import SAFE_CONFIG, read_only_rows
 from engine.records.schema import DDL
 
 T = TypeVar("T")
+# While the actors rebuild from the log at a start, nothing else runs: its scans take every core (on a year's
+# log, 10 M events, they took about 4 s on one of two).
+STARTING_THREADS = os.cpu_count() or 1
 OPERATOR_NICE = 10  # an operator's query yields the CPU to captures, HTTP and commits
 # The longest a shielded wait on the database may last (the event log's commits included). Commits take
 # milliseconds; one this late means DuckDB is stuck, and a shutdown must not wait for it forever. Each
@@ -50,6 +53,7 @@ class Database:
             try:
                 conn = duckdb.connect(str(self.path), config=SAFE_CONFIG)
                 conn.execute(DDL)
+                conn.execute(f"SET threads = {STARTING_THREADS}")  # until `serving`: the rebuilds' scans
             except BaseException as exc:  # reported to the opener, who raises it
                 failure.append(exc)
                 trio.from_thread.run_sync(ready.set, trio_token=token)
@@ -78,6 +82,10 @@ class Database:
                     pass  # the caller's loop is gone; nobody is waiting
         finally:
             conn.close()
+
+    async def serving(self) -> None:
+        """The actors have rebuilt: back to SAFE_CONFIG's one thread, beside captures and HTTP."""
+        await self.call(lambda conn: conn.execute(f"SET threads = {SAFE_CONFIG['threads']}"))
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run fn(conn, *args) on the database thread and return its result or raise its error."""

@@ -45,14 +45,12 @@ from engine.records.jobs import SUCCEEDED, Job
 from engine.records.keys import new_id
 from engine.records.schema import Event
 from engine.records.webhook_turns import FairTurns
-from engine.records.webhooks import DELIVERED, EVENT_TYPES, PENDING, TEST_EVENT, Message
+from engine.records.webhooks import DELIVERED, EVENT_TYPES, PENDING, PENDING_MESSAGE_EVENTS, TEST_EVENT, Message
 from engine.rules.errors import CapacityExhausted, WebhookNotFound
 from engine.rules.period import utcnow
 
 log = logging.getLogger("capture.webhooks")
 PENDING_RETRY_AFTER_S = 60  # a refused test event or resend: when to ask again
-# The events messages move by (the rest of webhook.* are the endpoints', actors.webhook_endpoints).
-MESSAGE_EVENTS = ("webhook.scheduled", "webhook.failed", "webhook.delivered", "webhook.abandoned", "webhook.resent")
 
 
 class Webhooks:
@@ -119,9 +117,7 @@ class Webhooks:
             nursery.start_soon(self._deliver, message)
 
     async def _rebuild(self) -> None:
-        rows = await self.event_log.query(
-            "SELECT ts, type, workspace_id, data FROM events WHERE type IN "
-            f"({', '.join('?' for _ in MESSAGE_EVENTS)}) ORDER BY seq", list(MESSAGE_EVENTS))
+        rows = await self.event_log.query(PENDING_MESSAGE_EVENTS)
         for row in rows:
             self._apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
         self.messages = {m.id: m for m in self.messages.values() if m.state == PENDING}

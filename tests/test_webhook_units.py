@@ -62,3 +62,40 @@ def test_the_retry_schedule_is_a_setting() -> None:
     for bad in ("", "1,-1", "soon"):
         with pytest.raises(SettingsError, match="webhook_retry_s"):
             load_settings(environ={"CAPTURE_WEBHOOK_RETRY_S": bad})
+
+
+def test_a_start_replays_exactly_the_messages_still_pending() -> None:
+    """PENDING_MESSAGE_EVENTS (issue 39) leaves out the messages a whole replay ends with delivered or abandoned."""
+    import duckdb
+    import orjson
+
+    from engine.records.schema import DDL
+    from engine.records.webhooks import PENDING, PENDING_MESSAGE_EVENTS, Message
+
+    stories = {
+        "delivered": ["webhook.delivered"], "abandoned": ["webhook.failed", "webhook.abandoned"],
+        "failing": ["webhook.failed"], "new": [], "delivered_then_resent": ["webhook.delivered", "webhook.resent"],
+        "resent_then_delivered": ["webhook.abandoned", "webhook.resent", "webhook.delivered"],
+        "resent_then_failing": ["webhook.abandoned", "webhook.resent", "webhook.failed"],
+        "resent_twice_then_abandoned": ["webhook.resent", "webhook.resent", "webhook.abandoned"],
+    }
+    ts = dt.datetime(2026, 11, 26, 12, 0)
+    rows: list[tuple[str, dict[str, object]]] = []
+    for message, kinds in stories.items():
+        rows.append(("webhook.scheduled", {"message": message, "event": "job.succeeded", "payload": {}}))
+        rows += [(kind, {"message": message, "retryAt": 1.0}) for kind in kinds]
+    rows.append(("webhook.endpoint_created", {"endpoint": "whe_x"}))  # the endpoints' own: not a message's
+    with duckdb.connect() as conn:
+        conn.execute(DDL)
+        conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, data) VALUES (?, ?, ?, 'ws_a', ?)",
+                         [(n, ts, kind, orjson.dumps(data).decode()) for n, (kind, data) in enumerate(rows, 1)])
+        replayed = {orjson.loads(row[3])["message"] for row in conn.execute(PENDING_MESSAGE_EVENTS).fetchall()}
+    messages: dict[str, Message] = {}
+    for kind, data in rows:  # the whole replay, as a start did before
+        if kind == "webhook.scheduled":
+            messages[str(data["message"])] = Message.scheduled("ws_a", ts, data)
+        elif kind != "webhook.endpoint_created":
+            messages[str(data["message"])].apply(kind, ts, data)
+    pending = {message.id for message in messages.values() if message.state == PENDING}
+    assert replayed == pending
+    assert pending == {"failing", "new", "delivered_then_resent", "resent_then_failing"}
