@@ -4,7 +4,7 @@ the service started on it and timed.
     .venv/bin/python -m benchmarks.eventlog [--events 10000000] [--jobs 1000000] [--keep DIR | --reuse DIR]
 
 The generator (`generate`) writes in DuckDB's own SQL, no row through Python: 1,000 workspaces whose share
-of the traffic falls as a Zipf law (s = 1.1: the largest about 13 %), 12 months of events, durable jobs with
+of the traffic falls as a Zipf law (s = 1.1: the largest about 18 %), 12 months of events, durable jobs with
 the event shapes the service writes (job.created with a sealed payload, job.started, job.succeeded or
 job.failed, capture.succeeded or capture.failed, job.expired after a day, webhook.scheduled, attempted
 and delivered for one job in five), the rest synchronous captures (85 % succeeded; failures spread over
