@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import base64
 import datetime as dt
+import re
 import shutil
 import statistics
 import tempfile
@@ -37,10 +38,12 @@ from benchmarks.service import RunningService, start
 from benchmarks.site import Site, run_served
 from engine.records.schema import DDL
 from engine.records.sealing import Keyring
+from engine.records.users import hash_password
 
 WORKSPACES = 1000
 ZIPF_S = 1.1
 EVENTS_PER_JOB = 5.5  # created, started, finished, capture.*, expired (succeeded), webhook ×3 for one in five
+ANALYST, PASSWORD = "analyst@example.com", "correct horse battery staple"  # owner of the 1st and 500th
 REFUSED_URL = "http://127.0.0.1:9/"  # loopback, not in the service's egress allowlist: refused, nothing sent
 
 
@@ -61,6 +64,12 @@ def generate(path: Path, secrets: Path, events: int, jobs: int, queued: int, now
         conn.execute("INSERT INTO events SELECT row_number() OVER (ORDER BY ts, k) AS seq, * EXCLUDE (k) "
                      "FROM staged ORDER BY ts, k")
         _queue(conn, Keyring.load(secrets / "payload-keys"), queued, now)
+        conn.execute("INSERT INTO users VALUES ('usr_analyst', ?, ?, ?)", [ANALYST, hash_password(PASSWORD), now])
+        conn.execute("INSERT INTO memberships SELECT id, 'usr_analyst', 'owner', ? FROM ws WHERE rank IN (1, 500)",
+                     [now])
+        # the keys that made the events (their hashes match no key: the timed calls use keys of their own)
+        conn.execute("INSERT INTO api_keys SELECT key_id, id, 'generated', 'cap_gen', md5(key_id), ?, NULL, 0 "
+                     "FROM ws", [now - dt.timedelta(days=400)])
         conn.execute("DROP TABLE staged; DROP TABLE jobs_g; DROP TABLE caps_g; CHECKPOINT")
         written = conn.execute("SELECT count(*), count(*) FILTER (WHERE type LIKE 'capture.%') FROM events").fetchone()
     assert written is not None
@@ -186,6 +195,27 @@ async def measure(service: RunningService, reads: int) -> dict[str, Any]:
                     times.append(time.perf_counter() - began)
                     assert answer.status_code == 200, answer.text
                 found[f"{name} ws{rank}"] = (percentile_ms(times, 50), percentile_ms(times, 95))
+    found.update(await _overview(service, reads))
+    return found
+
+
+async def _overview(service: RunningService, reads: int) -> dict[str, Any]:
+    """The dashboard's overview page of the largest and the 500th workspace, signed in as their owner."""
+    found: dict[str, Any] = {}
+    async with httpx.AsyncClient(base_url=service.url, timeout=60) as browser:
+        form = await browser.get("/login")
+        csrf = re.search(r'name="csrf_token" value="([^"]+)"', form.text)
+        answer = await browser.post("/login", data={"email": ANALYST, "password": PASSWORD,
+                                                    "csrf_token": csrf[1] if csrf else ""})
+        assert answer.status_code == 303, answer.text
+        for rank in (1, 500):
+            times = []
+            for _ in range(max(reads // 5, 2)):
+                began = time.perf_counter()
+                page = await browser.get(f"/dashboard/w/ws_{rank:020d}")
+                times.append(time.perf_counter() - began)
+                assert page.status_code == 200, page.text[:300]
+            found[f"overview ws{rank}"] = (percentile_ms(times, 50), percentile_ms(times, 95))
     return found
 
 
