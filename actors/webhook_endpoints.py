@@ -75,9 +75,10 @@ class WebhookEndpoints:
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild from the event log (once: a restart keeps what is in memory), then serve until cancelled."""
         if not self._built:
-            rows = await self.event_log.query(
+            rows = await self.event_log.query(  # attempts at a job's own webhookUrl name no endpoint: not ours
                 "SELECT ts, type, workspace_id, data FROM events WHERE type IN "
-                f"({', '.join('?' for _ in ENDPOINT_EVENTS)}) ORDER BY seq", list(ENDPOINT_EVENTS))
+                f"({', '.join('?' for _ in ENDPOINT_EVENTS)}) AND (type <> 'webhook.attempted' "
+                "OR json_extract_string(data, '$.endpoint') IS NOT NULL) ORDER BY seq", list(ENDPOINT_EVENTS))
             for row in rows:
                 self.apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
             self._built = True

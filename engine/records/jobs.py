@@ -157,19 +157,18 @@ def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[J
 # is all but the jobs whose first end was a failure or a cancellation before it, or a success that then
 # expired before it. DuckDB finds those in the log, so a year of jobs is not replayed to forget most of them.
 REPLAYED_JOB_EVENTS = """
-WITH ends AS (
-    SELECT capture_id, arg_min(type, seq) AS first_end, arg_min(ts, seq) AS ended, min(seq) AS end_seq
-    FROM events WHERE type IN ('job.succeeded', 'job.failed', 'job.cancelled') GROUP BY capture_id),
-expiries AS (
-    SELECT e.capture_id, min(x.ts) AS expired FROM ends e JOIN events x
-      ON x.type = 'job.expired' AND x.capture_id = e.capture_id AND x.seq > e.end_seq
-    WHERE e.first_end = 'job.succeeded' GROUP BY e.capture_id),
-gone AS (
-    SELECT capture_id FROM ends WHERE first_end IN ('job.failed', 'job.cancelled') AND ended < $1
-    UNION ALL
-    SELECT capture_id FROM expiries WHERE expired < $1)
+WITH jobs AS (
+    SELECT capture_id,
+           arg_min(type, seq) FILTER (WHERE type IN ('job.succeeded', 'job.failed', 'job.cancelled')) AS first_end,
+           arg_min(ts, seq) FILTER (WHERE type IN ('job.succeeded', 'job.failed', 'job.cancelled')) AS ended,
+           min(ts) FILTER (WHERE type = 'job.expired') AS expired  -- only ever after the success
+    FROM events WHERE type LIKE 'job.%' GROUP BY capture_id),
+kept AS (
+    SELECT capture_id FROM jobs
+    WHERE NOT coalesce((first_end IN ('job.failed', 'job.cancelled') AND ended < $1)
+                       OR (first_end = 'job.succeeded' AND expired < $1), false))
 SELECT ts, type, workspace_id, key_id, capture_id, request_id, format, data FROM events
-WHERE type LIKE 'job.%' AND capture_id NOT IN (SELECT capture_id FROM gone) ORDER BY seq
+WHERE type LIKE 'job.%' AND capture_id IN (SELECT capture_id FROM kept) ORDER BY seq
 """
 
 
