@@ -95,6 +95,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
     except duckdb.Error as exc:
         raise CliError(f"cannot open {settings.database_path}: {exc}") from exc
     try:
+        await db.rebuilding()
         async with trio.open_nursery() as nursery:
             supervisor = Supervisor(nursery)
             core = await _start_browsers(supervisor, settings, db, head_start)

@@ -114,7 +114,6 @@ class ControlServer:
         return {"backup": str(target), "databaseBytes": size, "results": results,
                 "tookMs": round((trio.current_time() - started) * 1000)}
 
-
     async def export(self, start: str | None, end: str | None, out: str) -> dict[str, Any]:
         """The events of the period as Parquet by month (engine.operations.export), from one snapshot on an
         operator's cursor: appends go on meanwhile."""

@@ -53,7 +53,6 @@ class Database:
             try:
                 conn = duckdb.connect(str(self.path), config=SAFE_CONFIG)
                 conn.execute(DDL)
-                conn.execute(f"SET threads = {STARTING_THREADS}")  # until `serving`: the rebuilds' scans
             except BaseException as exc:  # reported to the opener, who raises it
                 failure.append(exc)
                 trio.from_thread.run_sync(ready.set, trio_token=token)
@@ -82,6 +81,10 @@ class Database:
                     pass  # the caller's loop is gone; nobody is waiting
         finally:
             conn.close()
+
+    async def rebuilding(self) -> None:
+        """The actors are about to rebuild from the log: DuckDB may scan with every core until `serving`."""
+        await self.call(lambda conn: conn.execute(f"SET threads = {STARTING_THREADS}"))
 
     async def serving(self) -> None:
         """The actors have rebuilt: back to SAFE_CONFIG's one thread, beside captures and HTTP."""
