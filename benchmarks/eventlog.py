@@ -199,6 +199,36 @@ async def measure(service: RunningService, reads: int) -> dict[str, Any]:
     return found
 
 
+async def appends(service: RunningService, seconds: float) -> tuple[float, float]:
+    """Events appended per second by refused captures (each one capture.failed, no browser) over 8
+    connections, alone and while the largest workspace's analytics are asked for in a loop."""
+    key = service.cli("key", "create", "--workspace", f"ws_{1:020d}")["key"]
+    rates = []
+    for busy in (False, True):
+        async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": str(key)}, timeout=60) as client:
+            done = 0
+
+            async def refused() -> None:
+                nonlocal done
+                while True:
+                    answer = await client.post("/api/screenshot", json={"url": REFUSED_URL})
+                    assert answer.status_code == 422, answer.text
+                    done += 1
+
+            async def analytics() -> None:
+                while True:
+                    assert (await client.get("/api/analytics")).status_code == 200
+
+            with trio.move_on_after(seconds):  # bounded: the loops stop with it
+                async with trio.open_nursery() as nursery:
+                    for _ in range(8):
+                        nursery.start_soon(refused)
+                    if busy:
+                        nursery.start_soon(analytics)
+            rates.append(done / seconds)
+    return rates[0], rates[1]
+
+
 async def _overview(service: RunningService, reads: int) -> dict[str, Any]:
     """The dashboard's overview page of the largest and the 500th workspace, signed in as their owner."""
     found: dict[str, Any] = {}
@@ -261,6 +291,9 @@ async def main(args: argparse.Namespace, site: Site) -> None:
                     break
             for name, (p50, p95) in (await measure(service, args.reads)).items():
                 print(f"  {name:<16} p50 {p50:8.1f} ms   p95 {p95:8.1f} ms", flush=True)
+            alone, beside = await appends(service, args.seconds)
+            print(f"  appends/s (refused captures) {alone:7.0f} alone, {beside:7.0f} beside analytics "
+                  f"({beside / alone:.2f}x)", flush=True)
             await trio.to_thread.run_sync(export_month, service, work / "export")
         finally:
             await trio.to_thread.run_sync(service.stop)
@@ -274,6 +307,7 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1_000_000, help="durable jobs among them (default 1,000,000)")
     parser.add_argument("--queued", type=int, default=10_000, help="of which still queued (default 10,000)")
     parser.add_argument("--reads", type=int, default=50, help="requests per timed route and workspace (default 50)")
+    parser.add_argument("--seconds", type=float, default=10, help="each appends series (default 10)")
     parser.add_argument("--keep", help="also keep the generated data directory here, for --reuse")
     parser.add_argument("--reuse", help="start on a copy of this generated data directory instead of generating")
     return parser.parse_args()
