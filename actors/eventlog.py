@@ -154,7 +154,8 @@ class EventLog:
             raise batch.error
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
-        return await self.db.call(_query, sql, params or [])
+        """Rows of a read, beside the commits (Database.read), never behind them."""
+        return await self.db.read(_query, sql, params or [])
 
     def trouble(self, stuck_s: float) -> str | None:
         """Why the log is not committing now, or None: stopped, a commit running past `stuck_s`, the last one
