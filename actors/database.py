@@ -28,6 +28,7 @@ T = TypeVar("T")
 # While the actors rebuild from the log at a start, nothing else runs: its scans take every core (on a year's
 # log, 10 M events, they took about 4 s on one of two).
 STARTING_THREADS = os.cpu_count() or 1
+READ_NICE = 5  # the service's own reads yield to commits and HTTP, less than an operator's query
 OPERATOR_NICE = 10  # an operator's query yields the CPU to captures, HTTP and commits
 # The longest a shielded wait on the database may last (the event log's commits included). Commits take
 # milliseconds; one this late means DuckDB is stuck, and a shutdown must not wait for it forever. Each
@@ -42,8 +43,9 @@ class Database:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._operator = trio.Lock()  # one operator query at a time: each may take a core
-        self._reader: duckdb.DuckDBPyConnection | None = None  # the service's own reads (see `read`)
-        self._reading = trio.Lock()  # a cursor is used by one thread at a time
+        self._reads: queue.SimpleQueue[Any] | None = None  # the service's own reads (see `read`)
+        self._reader: threading.Thread | None = None
+        self._starting_reads = trio.Lock()
 
     async def open(self) -> None:
         """Open the file (creating the schema) on the database thread."""
@@ -60,7 +62,7 @@ class Database:
                 trio.from_thread.run_sync(ready.set, trio_token=token)
                 return
             trio.from_thread.run_sync(ready.set, trio_token=token)
-            self._serve(conn)
+            self._serve(conn, self._queue)
 
         self._thread = threading.Thread(target=main, name="duckdb", daemon=True)
         self._thread.start()
@@ -68,9 +70,9 @@ class Database:
         if failure:
             raise failure[0]
 
-    def _serve(self, conn: duckdb.DuckDBPyConnection) -> None:
+    def _serve(self, conn: duckdb.DuckDBPyConnection, work: queue.SimpleQueue[Any]) -> None:
         try:
-            while (item := self._queue.get()) is not _STOP:
+            while (item := work.get()) is not _STOP:
                 fn, args, deliver, token = item
                 result = outcome.capture(fn, conn, *args)
                 # A function that read one row (fetchone) left its result open, and DuckDB then
@@ -94,26 +96,26 @@ class Database:
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run fn(conn, *args) on the database thread and return its result or raise its error."""
-        done = trio.Event()
-        box: list[outcome.Outcome[T]] = []
-
-        def deliver(result: outcome.Outcome[T]) -> None:
-            box.append(result)
-            done.set()
-
-        self._queue.put((fn, args, deliver, trio.lowlevel.current_trio_token()))
-        await done.wait()
-        return box[0].unwrap()
+        return await _submitted(self._queue, fn, args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
-        """fn(cursor, *args) on the service's reading cursor, in a worker thread: the reads (rebuilds, usage
-        charts, analytics) and the commits each have a thread, so neither waits behind the other. An
-        analytics query on the database thread held the event log's commits: 0.28x the appends/s beside it
-        on a 10 M-event log. Each read is its own transaction and sees every commit made before it."""
-        async with self._reading:
-            if self._reader is None:
-                self._reader = await self.call(_new_cursor)
-            return await trio.to_thread.run_sync(fn, self._reader, *args)
+        """fn(cursor, *args) on the service's reading cursor, in a thread of its own at READ_NICE: the reads
+        (rebuilds, usage charts, analytics) and the commits each have a thread, so neither waits behind the
+        other, and a long read yields the CPU to the commits. An analytics query on the database thread
+        held the event log's commits: 0.28x the appends/s beside it on a 10 M-event log. Each read is its
+        own transaction and sees every commit made before it."""
+        async with self._starting_reads:
+            if self._reads is None:
+                cursor, self._reads = await self.call(_new_cursor), queue.SimpleQueue()
+                self._reader = threading.Thread(target=self._serve_reads, args=(cursor, self._reads),
+                                                name="duckdb-reader", daemon=True)
+                self._reader.start()
+        return await _submitted(self._reads, fn, args)
+
+    def _serve_reads(self, cursor: duckdb.DuckDBPyConnection, reads: queue.SimpleQueue[Any]) -> None:
+        with suppress(OSError):  # a thread of our own: nothing else runs at this priority
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), READ_NICE)
+        self._serve(cursor, reads)
 
     async def read_only(self, sql: str, deadline_s: float) -> list[dict[str, Any]]:
         """The rows of an operator's query (engine.operations.sql.read_only_rows), stopped after `deadline_s`.
@@ -158,13 +160,27 @@ class Database:
         """Finish queued work, close the connection and join the thread."""
         if self._thread is None:
             return
-        async with self._reading:
-            if self._reader is not None:
-                self._reader.close()
-                self._reader = None
+        if self._reads is not None and self._reader is not None:
+            self._reads.put(_STOP)  # its thread closes the cursor, before the connection closes
+            await trio.to_thread.run_sync(self._reader.join)
+            self._reads = self._reader = None
         self._queue.put(_STOP)
         await trio.to_thread.run_sync(self._thread.join)
         self._thread = None
+
+
+async def _submitted(work: queue.SimpleQueue[Any], fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    """fn's result from the thread serving `work` (Database._serve), or its error."""
+    done = trio.Event()
+    box: list[outcome.Outcome[T]] = []
+
+    def deliver(result: outcome.Outcome[T]) -> None:
+        box.append(result)
+        done.set()
+
+    work.put((fn, args, deliver, trio.lowlevel.current_trio_token()))
+    await done.wait()
+    return box[0].unwrap()
 
 
 def _new_cursor(conn: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
