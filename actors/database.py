@@ -2,9 +2,10 @@
 
 Modelled on datasette's `_execute_writes`: callers hand a function over a
 queue, the thread runs it with the connection, and the result comes back to
-the trio loop. Nothing else touches the connection. An operator's query runs
-on a cursor and a thread of its own instead, so that a slow one never holds up
-the event log's commits.
+the trio loop. Nothing else touches the connection. The service's own reads
+(rebuilds, analytics, charts) run the same way on a cursor and a thread of their
+own at a lower priority, and an operator's query on another: a slow read never
+holds up the event log's commits.
 """
 
 from __future__ import annotations
