@@ -151,7 +151,7 @@ install_service() {
     if [ "$(realpath .)" != "$(realpath -m "$prefix")" ]; then
         echo "bootstrap: installing the project into $prefix" >&2
         mkdir -p "$prefix"
-        tar --exclude=./.venv --exclude=./data --exclude=./test-artifacts --exclude=./.git --exclude='*.egg-info' \
+        tar --exclude=./.venv --exclude=./data --exclude=./test-artifacts --exclude=./.git --exclude='*.egg-info' --exclude=node_modules \
             --exclude=__pycache__ -cf - . | tar -C "$prefix" -xf -
     fi
     (cd "$prefix" && install_vendor_data && install_python_env .)
