@@ -46,6 +46,8 @@ class Database:
         self._operator = trio.Lock()  # one operator query at a time: each may take a core
         self._reads: queue.SimpleQueue[Any] | None = None  # the service's own reads (see `read`)
         self._reader: threading.Thread | None = None
+        self._reader_tid: int | None = None
+        self._yielding = False  # the reads at READ_NICE: once serving (see `serving`)
         self._starting_reads = trio.Lock()
 
     async def open(self) -> None:
@@ -92,19 +94,23 @@ class Database:
         await self.call(lambda conn: conn.execute(f"SET threads = {STARTING_THREADS}"))
 
     async def serving(self) -> None:
-        """The actors have rebuilt: back to SAFE_CONFIG's one thread, beside captures and HTTP."""
+        """The actors have rebuilt: back to SAFE_CONFIG's one thread, beside captures and HTTP, and the reads
+        yield to the commits from now on (at a start nothing waits for them but the start itself)."""
         await self.call(lambda conn: conn.execute(f"SET threads = {SAFE_CONFIG['threads']}"))
+        self._yielding = True
+        if self._reader_tid is not None:
+            _lower(self._reader_tid)
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run fn(conn, *args) on the database thread and return its result or raise its error."""
         return await _submitted(self._queue, fn, args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
-        """fn(cursor, *args) on the service's reading cursor, in a thread of its own at READ_NICE: the reads
-        (rebuilds, usage charts, analytics) and the commits each have a thread, so neither waits behind the
-        other, and a long read yields the CPU to the commits. An analytics query on the database thread
-        held the event log's commits: 0.28x the appends/s beside it on a 10 M-event log. Each read is its
-        own transaction and sees every commit made before it."""
+        """fn(cursor, *args) on the service's reading cursor, in a thread of its own (at READ_NICE once
+        serving): the reads (rebuilds, usage charts, analytics) and the commits each have a thread, so
+        neither waits behind the other, and a long read yields the CPU to the commits. An analytics query
+        on the database thread held the event log's commits: 0.28x the appends/s beside it on a 10 M-event
+        log. Each read is its own transaction and sees every commit made before it."""
         async with self._starting_reads:
             if self._reads is None:
                 cursor, self._reads = await self.call(_new_cursor), queue.SimpleQueue()
@@ -114,8 +120,9 @@ class Database:
         return await _submitted(self._reads, fn, args)
 
     def _serve_reads(self, cursor: duckdb.DuckDBPyConnection, reads: queue.SimpleQueue[Any]) -> None:
-        with suppress(OSError):  # a thread of our own: nothing else runs at this priority
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), READ_NICE)
+        self._reader_tid = threading.get_native_id()
+        if self._yielding:
+            _lower(self._reader_tid)
         self._serve(cursor, reads)
 
     async def read_only(self, sql: str, deadline_s: float) -> list[dict[str, Any]]:
@@ -168,6 +175,12 @@ class Database:
         self._queue.put(_STOP)
         await trio.to_thread.run_sync(self._thread.join)
         self._thread = None
+
+
+def _lower(thread_id: int) -> None:
+    """A reading thread of ours to READ_NICE (raising a nice value needs no privilege)."""
+    with suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, thread_id, READ_NICE)
 
 
 async def _submitted(work: queue.SimpleQueue[Any], fn: Callable[..., T], args: tuple[Any, ...]) -> T:
