@@ -140,7 +140,7 @@ class ApiKeys:
     # ------------------------------------------------------------ a member's keys (the dashboard)
 
     async def keys_of(self, workspace_id: str) -> list[dict[str, Any]]:
-        return await self.db.read(users.list_keys, workspace_id)  # its scan of the events: beside the commits
+        return await self.db.call(users.list_keys, workspace_id)
 
     async def issue_key(self, user_id: str, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
         """A key a member creates: their role must allow `manage_keys` (Forbidden), else as `create_key`.
