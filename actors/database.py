@@ -117,7 +117,8 @@ class Database:
                 self._reader = threading.Thread(target=self._serve_reads, args=(cursor, self._reads),
                                                 name="duckdb-reader", daemon=True)
                 self._reader.start()
-        return await _submitted(self._reads, fn, args)
+            reads = self._reads  # taken under the lock: `close` may drop it once we let go
+        return await _submitted(reads, fn, args)
 
     def _serve_reads(self, cursor: duckdb.DuckDBPyConnection, reads: queue.SimpleQueue[Any]) -> None:
         self._reader_tid = threading.get_native_id()

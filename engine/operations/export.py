@@ -34,8 +34,8 @@ class ExportError(BackupError):
 
 def period(start: str | None, end: str | None) -> tuple[datetime, datetime]:
     """`--from` and `--to` (YYYY-MM or YYYY-MM-DD, both inclusive; open when absent) as [start, end) in UTC."""
-    return (_bound(start, "from") if start else datetime(1970, 1, 1),
-            _next(_bound(end, "to"), end) if end else datetime(9999, 1, 1))
+    return (_bound(start, "from")[0] if start else datetime(1970, 1, 1),
+            _after(*_bound(end, "to")) if end else datetime(9999, 1, 1))
 
 
 def export_events(conn: duckdb.DuckDBPyConnection, start: datetime, end: datetime, out: str) -> dict[str, Any]:
@@ -69,19 +69,19 @@ def _counting(reader: pa.RecordBatchReader, counted: list[int]) -> Iterator[pa.R
         yield batch
 
 
-def _bound(text: str, name: str) -> datetime:
+def _bound(text: str, name: str) -> tuple[datetime, bool]:
+    """The first instant of the month or the day `text` names, and whether it named a day."""
     found = PERIOD.fullmatch(text.strip())
     if found is None:
         raise ExportError(f"--{name} {text!r}: give a month (2026-11) or a day (2026-11-25)")
-    year, month, day = int(found[1]), int(found[2]), int(found[3] or 1)
     try:
-        return datetime(year, month, day)
+        return datetime(int(found[1]), int(found[2]), int(found[3] or 1)), found[3] is not None
     except ValueError as exc:
         raise ExportError(f"--{name} {text!r}: {exc}") from exc
 
 
-def _next(bound: datetime, text: str) -> datetime:
-    """The first instant after the month or the day `text` names."""
-    if PERIOD.fullmatch(text.strip())[3]:  # type: ignore[index]  # _bound matched it
+def _after(bound: datetime, day: bool) -> datetime:
+    """The first instant after the day, or the month, that starts at `bound`."""
+    if day:
         return bound + timedelta(days=1)
     return datetime(bound.year + bound.month // 12, bound.month % 12 + 1, 1)
