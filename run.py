@@ -9,6 +9,8 @@
     python run.py payload-key rotate
     python run.py sql "SELECT …"
     python run.py backup DESTINATION                     copy the data directory, also while running
+    python run.py export [--from M] [--to M] --out DIR  the events as Parquet, by month
+    python run.py archive --out DIR [--keep-months N]    old months to Parquet and out of the live file
     python run.py unit-limits                            the systemd drop-in for the pool size
 
 Admin commands go through the running service's control socket when it
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 # the rest, and the admin commands import what they use.
 import trio
 
-from api.admin import CliError, admin_command, service_runs
+from api.admin import CliError, admin_command, archive_command, service_runs
 from api.cli import admin_request, parser
 from api.startup import (
     announce,
@@ -274,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
             serve_command(settings, plans)
         elif ns.command == "mcp":
             mcp_command(ns.url)
+        elif ns.command == "archive":
+            archive_command(settings, ns.out, ns.keep_months)
         elif ns.command == "unit-limits":
             sys.stdout.write(settings.unit_limits())
         else:

@@ -21,6 +21,10 @@ from actors.eventlog import EventLog
 from engine.rules.errors import QuotaExceeded
 from engine.rules.period import month_start, next_month_start, rfc3339, utcnow
 
+# What a start replays: the month's (?) successes that cost quota; an answer from the shelf is free.
+MONTH_CAPTURES = ("SELECT workspace_id, capture_id FROM events WHERE type = 'capture.succeeded' AND ts >= ? "
+                  "AND coalesce(json_extract_string(data, '$.cache'), '') <> 'hit'")
+
 
 @dataclass(frozen=True)
 class Usage:
@@ -51,12 +55,7 @@ class QuotaLedger:
         await trio.sleep_forever()
 
     async def _rebuild(self) -> None:
-        rows = await self.event_log.query(
-            "SELECT workspace_id, capture_id FROM events "
-            "WHERE type = 'capture.succeeded' AND ts >= ? "
-            "AND coalesce(json_extract_string(data, '$.cache'), '') <> 'hit'",  # an answer from the shelf is free
-            [self._month],
-        )
+        rows = await self.event_log.query(MONTH_CAPTURES, [self._month])
         for row in rows:
             if row["capture_id"] not in self._committed:
                 self._committed.add(row["capture_id"])

@@ -51,6 +51,12 @@ from engine.rules.shares import heaviest
 
 log = logging.getLogger("capture.shelf")
 NOT_IN_THE_KEY = {"cache", "response_type", "fail_on"}  # how to answer, not what to capture
+# What a start replays: the entries, then the hits of the last MAX_TTL_S (?) in order, for the recency.
+SHELF_REPLAY = ("SELECT ts, type, workspace_id, capture_id, format, bytes, target_status, data FROM events "
+                "WHERE type IN ('result.shelved', 'result.unshelved') ORDER BY seq")
+SHELF_HITS = ("SELECT json_extract_string(data, '$.shelved') AS id, max(seq) AS last FROM events "
+              "WHERE type = 'capture.succeeded' AND ts >= ? AND json_extract_string(data, '$.shelved') IS NOT NULL "
+              "GROUP BY 1 ORDER BY 2")
 
 
 def cache_key(secret: bytes, workspace_id: str, request: CaptureRequest) -> str | None:
@@ -124,9 +130,7 @@ class Shelf:
             await self.sweep()
 
     async def _rebuild(self) -> None:
-        rows = await self.event_log.query(
-            "SELECT ts, type, workspace_id, capture_id, format, bytes, target_status, data FROM events "
-            "WHERE type IN ('result.shelved', 'result.unshelved') ORDER BY seq")
+        rows = await self.event_log.query(SHELF_REPLAY)
         now = time.time()
         for row in rows:
             data = orjson.loads(row["data"]) if row["data"] else {}
@@ -140,10 +144,7 @@ class Shelf:
                                   data["contentType"], row["bytes"], row["target_status"], facts,
                                   data["shelvedAt"], data["expiresAt"], warnings_of(data.get("warnings", []))))
         # Least recently used first: by the last hit, else by when it was shelved (the rows' order).
-        hits = await self.event_log.query(
-            "SELECT json_extract_string(data, '$.shelved') AS id, max(seq) AS last FROM events "
-            "WHERE type = 'capture.succeeded' AND ts >= ? AND json_extract_string(data, '$.shelved') IS NOT NULL "
-            "GROUP BY 1 ORDER BY 2", [utcnow() - dt.timedelta(seconds=MAX_TTL_S)])
+        hits = await self.event_log.query(SHELF_HITS, [utcnow() - dt.timedelta(seconds=MAX_TTL_S)])
         for hit in hits:
             if hit["id"] in self._entries:
                 self._entries.move_to_end(hit["id"])

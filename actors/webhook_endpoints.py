@@ -51,6 +51,10 @@ FEATURE = "durableWebhooks"
 # The events this projection moves by (the rest of webhook.* are the messages', actors.webhooks).
 ENDPOINT_EVENTS = ("webhook.secret_created", "webhook.endpoint_created", "webhook.endpoint_deleted",
                    "webhook.endpoint_updated", "webhook.endpoint_disabled", "webhook.attempted")
+# What a start replays; attempts at a job's own webhookUrl name no endpoint: not ours.
+ENDPOINT_REPLAY = (
+    f"SELECT ts, type, workspace_id, data FROM events WHERE type IN ({', '.join(repr(t) for t in ENDPOINT_EVENTS)}) "
+    "AND (type <> 'webhook.attempted' OR json_extract_string(data, '$.endpoint') IS NOT NULL) ORDER BY seq")
 
 
 def open_sealed(secrets: JobSecrets, sealed: str, bound_to: str, workspace_id: str) -> str:
@@ -75,10 +79,7 @@ class WebhookEndpoints:
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild from the event log (once: a restart keeps what is in memory), then serve until cancelled."""
         if not self._built:
-            rows = await self.event_log.query(  # attempts at a job's own webhookUrl name no endpoint: not ours
-                "SELECT ts, type, workspace_id, data FROM events WHERE type IN "
-                f"({', '.join('?' for _ in ENDPOINT_EVENTS)}) AND (type <> 'webhook.attempted' "
-                "OR json_extract_string(data, '$.endpoint') IS NOT NULL) ORDER BY seq", list(ENDPOINT_EVENTS))
+            rows = await self.event_log.query(ENDPOINT_REPLAY)
             for row in rows:
                 self.apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
             self._built = True

@@ -86,6 +86,30 @@ def admin_command(settings: Settings, plans: dict[str, Plan], command: str, args
         raise CliError(str(exc)) from exc
 
 
+def archive_command(settings: Settings, out: Path, keep_months: int | None) -> None:
+    """`run.py archive`: only while no service holds the data directory (it replaces the database file)."""
+    import datetime as dt
+
+    from engine.operations.backup import BackupError
+    from engine.operations.sql import json_line
+    from engine.records import archive
+    from engine.rules.period import utcnow
+
+    if service_runs(settings):
+        raise CliError(f"a service runs with data in {settings.data_dir}: stop it first (the archive step "
+                       "replaces the database file)")
+    if not settings.database_path.exists():
+        raise CliError(f"no database at {settings.database_path} yet: nothing to archive")
+    now = utcnow()
+    try:
+        before = archive.cutoff(now, settings.archive_keep_months if keep_months is None else keep_months)
+        done = archive.archive(settings.database_path, str(out.resolve()), before,
+                               now - dt.timedelta(seconds=settings.job_history_s))
+    except BackupError as exc:
+        raise CliError(str(exc)) from exc
+    sys.stdout.buffer.write(json_line(done))
+
+
 def _offline(
     settings: Settings, plans: dict[str, Plan], command: str, args: dict[str, Any]
 ) -> Iterator[dict[str, Any]]:

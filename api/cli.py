@@ -62,6 +62,7 @@ def parser() -> argparse.ArgumentParser:
         "CAPTURE_DATA_DIR set to the copy: its queued and running jobs are run there.")
     backup.add_argument("destination", type=Path)
     _export(commands)
+    _archive(commands)
     _mcp(commands)
     _unit_limits(commands)
     return top
@@ -74,9 +75,24 @@ def _export(commands: Any) -> None:
         "directory per month (month=YYYY-MM), for DuckDB, pandas, Spark or Trino. Consistent while the service "
         "runs (one snapshot: every event up to a point, none missing). DIR is made if missing; a month exported "
         "again replaces its files there. The service writes it (under systemd: below /var/lib/capture-backups).")
-    export.add_argument("--from", dest="start", help="first month or day, YYYY-MM or YYYY-MM-DD (default: the first)")
+    export.add_argument("--from", dest="start", help="first month or day, YYYY-MM or YYYY-MM-DD (default: the first "
+                        "event, or the cutoff of the last `run.py archive`)")
     export.add_argument("--to", dest="end", help="last month or day, inclusive (default: the last)")
     export.add_argument("--out", required=True, type=Path, help="the directory to write")
+
+
+def _archive(commands: Any) -> None:
+    archive = commands.add_parser(
+        "archive", help="move old months to Parquet and out of the live file (service stopped); prints {out, …}",
+        description="With the service stopped: write every event before the first of the month KEEP months "
+        "before this one under DIR as Parquet (as export does), read it back, and replace the database file "
+        "with one without them, keeping the earlier events the service still rebuilds from (endpoints, jobs "
+        "not yet forgotten, pending deliveries, cached answers). The old file stays beside it, renamed, until "
+        "you remove it. Later archive steps continue where the last one ended.")
+    archive.add_argument("--out", required=True, type=Path, metavar="DIR",
+                         help="the directory to write (may hold earlier months)")
+    archive.add_argument("--keep-months", type=int, metavar="N", help="months kept live before this one "
+                         "(default: the archive_keep_months setting, 12; at least 2)")
 
 
 def _unit_limits(commands: Any) -> None:

@@ -2,6 +2,7 @@
 the service started on it and timed.
 
     .venv/bin/python -m benchmarks.eventlog [--events 10000000] [--jobs 1000000] [--keep DIR | --reuse DIR]
+                                            [--archive]
 
 The generator (`benchmarks/year_log.py`) writes in DuckDB's own SQL, no row through Python: 1,000 workspaces whose share
 of the traffic falls as a Zipf law (s = 1.1: the largest about 18 %), 12 months of events, durable jobs with
@@ -12,8 +13,9 @@ validation, render and delivery), and `--queued` jobs still QUEUED, sealed for r
 directory's payload key and pointing at a loopback port the service may not reach (refused without a
 connection). Then: the file's bytes per capture, the service's ready time on it (`run.py serve`, pool 1)
 and what the start spent it on (its log), `GET /api/usage` and `GET /api/analytics` (30 days) p50 for the
-largest and a small workspace, and the export of the last full month (rows/s, counts read back).
-Nothing leaves loopback.
+largest and a small workspace, and the export of the last full month (rows/s, counts read back); with
+`--archive`, the archive step (`run.py archive --keep-months 2`) on the stopped service's file, its bytes
+before and after, and the start and the same reads on the new file. Nothing leaves loopback.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import argparse
 import datetime as dt
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -32,7 +36,7 @@ import httpx
 import orjson
 import trio
 
-from benchmarks.service import RunningService, start
+from benchmarks.service import ROOT, RunningService, start
 from benchmarks.site import Site, run_served
 from benchmarks.stats import percentile
 from benchmarks.year_log import ANALYST, PASSWORD, REFUSED_URL, generate
@@ -158,8 +162,34 @@ async def main(args: argparse.Namespace, site: Site) -> None:
             await trio.to_thread.run_sync(export_month, service, work / "export")
         finally:
             await trio.to_thread.run_sync(service.stop)
+        if args.archive:
+            await trio.to_thread.run_sync(archive_old_months, service.env, work / "archive")
+            await restart(site, data, args.reads)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def archive_old_months(env: dict[str, str], out: Path) -> None:
+    """`run.py archive --keep-months 2` on the stopped service's file: the months before to Parquet."""
+    done = subprocess.run([sys.executable, str(ROOT / "run.py"), "archive", "--out", str(out), "--keep-months", "2"],
+                          env=env, capture_output=True, timeout=1800, check=True)
+    made = orjson.loads(done.stdout)
+    print(f"archive of the events before {made['before']}: {made['archivedRows']:,} in {made['tookMs'] / 1000:.1f} s "
+          f"({made['archivedRows'] / made['tookMs'] * 1000:,.0f} rows/s, {made['files']} files); the live file "
+          f"{made['bytesBefore'] / 2**20:,.0f} -> {made['bytesAfter'] / 2**20:,.0f} MiB, {made['liveRows']:,} events "
+          f"of which {made['keptBeforeRows']:,} older ones the service still rebuilds from", flush=True)
+
+
+async def restart(site: Site, data: Path, reads: int) -> None:
+    """The service again, on the archived file: ready time and the same reads."""
+    service = await trio.to_thread.run_sync(
+        lambda: start(site.server_address[1], 1, extra_env={"CAPTURE_DATA_DIR": str(data)}))
+    try:
+        print(f"ready after {service.ready_s:.2f} s with the archived file", flush=True)
+        for name, (p50, p95) in (await measure(service, reads)).items():
+            print(f"  {name:<16} p50 {p50:8.1f} ms   p95 {p95:8.1f} ms", flush=True)
+    finally:
+        await trio.to_thread.run_sync(service.stop)
 
 
 def parse() -> argparse.Namespace:
@@ -169,6 +199,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--queued", type=int, default=10_000, help="of which still queued (default 10,000)")
     parser.add_argument("--reads", type=int, default=50, help="requests per timed route and workspace (default 50)")
     parser.add_argument("--seconds", type=float, default=10, help="each appends series (default 10)")
+    parser.add_argument("--archive", action="store_true", help="then archive all but the last two months "
+                        "(run.py archive) and start again on the new file")
     parser.add_argument("--keep", help="also keep the generated data directory here, for --reuse")
     parser.add_argument("--reuse", help="start on a copy of this generated data directory instead of generating")
     return parser.parse_args()

@@ -46,7 +46,7 @@ def generate(path: Path, secrets: Path, events: int, jobs: int, queued: int, now
         conn.execute("INSERT INTO memberships SELECT id, 'usr_analyst', 'owner', ? FROM ws WHERE rank IN (1, 500)",
                      [now])
         # the keys that made the events (their hashes match no key: the timed calls use keys of their own)
-        conn.execute("INSERT INTO api_keys SELECT key_id, id, 'generated', 'cap_gen', md5(key_id), ?, NULL, 0 "
+        conn.execute("INSERT INTO api_keys SELECT key_id, id, 'generated', 'cap_gen', md5(key_id), ?, NULL, 0, NULL "
                      "FROM ws", [now - dt.timedelta(days=400)])
         conn.execute("DROP TABLE staged; DROP TABLE jobs_g; DROP TABLE caps_g; CHECKPOINT")
         written = conn.execute("SELECT count(*), count(*) FILTER (WHERE type LIKE 'capture.%') FROM events").fetchone()

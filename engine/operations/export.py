@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import orjson
 import pyarrow as pa
 import pyarrow.dataset as ds
 
@@ -26,6 +27,8 @@ BATCH_ROWS = 100_000
 ROWS_PER_FILE = 5_000_000  # a file per month below this; a busier month in several
 PERIOD = re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?")
 PARTITIONING = ds.partitioning(pa.schema([("month", pa.string())]), flavor="hive")
+EPOCH = datetime(1970, 1, 1)  # no --from: from the first event (or the last archive step's cutoff)
+ARCHIVED = "SELECT data FROM events WHERE type = 'log.archived' ORDER BY seq DESC LIMIT 1"
 
 
 class ExportError(BackupError):
@@ -34,13 +37,18 @@ class ExportError(BackupError):
 
 def period(start: str | None, end: str | None) -> tuple[datetime, datetime]:
     """`--from` and `--to` (YYYY-MM or YYYY-MM-DD, both inclusive; open when absent) as [start, end) in UTC."""
-    return (_bound(start, "from")[0] if start else datetime(1970, 1, 1),
+    return (_bound(start, "from")[0] if start else EPOCH,
             _after(*_bound(end, "to")) if end else datetime(9999, 1, 1))
 
 
 def export_events(conn: duckdb.DuckDBPyConnection, start: datetime, end: datetime, out: str) -> dict[str, Any]:
     """Write the events of [start, end) under `out` (made if missing); what was written. A month exported
     again replaces its directory's files; the other months' stay."""
+    if (archived := archived_before(conn)) is not None and start < archived[0]:
+        if start != EPOCH:
+            raise ExportError(f"the events before {archived[0].date()} were archived to {archived[1]} (run.py "
+                              f"archive): export from {archived[0].date()} on, and read the earlier ones there")
+        start = archived[0]
     target = Path(out).resolve()
     if target.exists() and not target.is_dir():
         raise ExportError(f"{target} exists and is not a directory")
@@ -61,6 +69,15 @@ def export_events(conn: duckdb.DuckDBPyConnection, start: datetime, end: datetim
     months = sorted({Path(path).parent.name.removeprefix("month=") for path in written})
     return {"out": str(target), "rows": rows, "files": len(written), "months": months,
             "tookMs": round(took * 1000), "rowsPerSecond": round(rows / took) if took > 0 else None}
+
+
+def archived_before(conn: duckdb.DuckDBPyConnection) -> tuple[datetime, str] | None:
+    """The cutoff of the last archive step on this file (run.py archive) and where its files went, if any."""
+    row = conn.execute(ARCHIVED).fetchone()
+    if row is None:
+        return None
+    data = orjson.loads(row[0])
+    return datetime.fromisoformat(data["before"]), data["out"]
 
 
 def _counting(reader: pa.RecordBatchReader, counted: list[int]) -> Iterator[pa.RecordBatch]:

@@ -92,6 +92,7 @@ class Settings:
     # recently used go, and past cache_max_bytes those of the account holding the most.
     cache_account_share: float = 0.5
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
+    archive_keep_months: int = 12  # run.py archive: months kept live before this one (at least 2)
     # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
     # longest wait for an answer, and how many calls may be under way at once: in all, of one workspace, and
     # of one workspace to one receiver address (the resolved address, however many names point at it).

@@ -153,11 +153,11 @@ def forgettable(jobs: Iterable[Job], now: dt.datetime, history_s: int) -> list[J
     return over
 
 
-# The job events a start replays: those of every job `forgettable` would not drop at the cutoff ($1), that
-# is all but the jobs whose first end was a failure or a cancellation before it, or a success that then
-# expired before it. DuckDB finds those in the log, so a year of jobs is not replayed to forget most of them.
-REPLAYED_JOB_EVENTS = """
-WITH jobs AS (
+# The jobs a start replays (common table expressions `jobs` and `kept`): every job `forgettable` would not
+# drop at the cutoff ($1), that is all but the jobs whose first end was a failure or a cancellation before
+# it, or a success that then expired before it. The archive step keeps the same jobs' events live.
+KEPT_JOBS = """
+jobs AS (
     SELECT capture_id,
            arg_min(type, seq) FILTER (WHERE type IN ('job.succeeded', 'job.failed', 'job.cancelled')) AS first_end,
            arg_min(ts, seq) FILTER (WHERE type IN ('job.succeeded', 'job.failed', 'job.cancelled')) AS ended,
@@ -166,7 +166,12 @@ WITH jobs AS (
 kept AS (
     SELECT capture_id FROM jobs
     WHERE NOT coalesce((first_end IN ('job.failed', 'job.cancelled') AND ended < $1)
-                       OR (first_end = 'job.succeeded' AND expired < $1), false))
+                       OR (first_end = 'job.succeeded' AND expired < $1), false))"""
+
+# The job events a start replays: DuckDB finds the kept jobs in the log, so a year of jobs is not replayed
+# to forget most of them.
+REPLAYED_JOB_EVENTS = f"""
+WITH {KEPT_JOBS}
 SELECT ts, type, workspace_id, key_id, capture_id, request_id, format, data FROM events
 WHERE type LIKE 'job.%' AND capture_id IN (SELECT capture_id FROM kept) ORDER BY seq
 """

@@ -114,4 +114,5 @@ CREATE TABLE IF NOT EXISTS api_keys (
     revoked_at TIMESTAMP
 );
 ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS signing_generation INTEGER DEFAULT 0;
+ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS used_before_archive TIMESTAMP;  -- run.py archive
 """

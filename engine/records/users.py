@@ -222,8 +222,8 @@ def load_members(conn: duckdb.DuckDBPyConnection) -> tuple[list[Membership], lis
 def list_keys(conn: duckdb.DuckDBPyConnection, workspace_id: str) -> list[dict[str, object]]:
     """Live keys of a workspace with their last capture: never a key, only its display prefix."""
     rows = conn.execute(
-        "SELECT k.id, k.name, k.prefix, k.created_at, (SELECT max(ts) FROM events e WHERE e.key_id = k.id "
-        "AND e.workspace_id = k.workspace_id) AS last_used FROM api_keys k "
+        "SELECT k.id, k.name, k.prefix, k.created_at, greatest((SELECT max(ts) FROM events e WHERE e.key_id = k.id "
+        "AND e.workspace_id = k.workspace_id), k.used_before_archive) AS last_used FROM api_keys k "
         "WHERE k.workspace_id = ? AND k.revoked_at IS NULL ORDER BY k.created_at",
         [workspace_id]).fetchall()
     return [dict(zip(("id", "name", "prefix", "created_at", "last_used"), row, strict=True)) for row in rows]

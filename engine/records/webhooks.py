@@ -80,17 +80,21 @@ def signed_headers(secrets_in_force: list[str], message_id: str, timestamp: int,
     }
 
 
-# The message events a start replays: those of every message still pending at the end of the log, that is
-# all but the messages delivered or abandoned after their last resend (a resend makes one pending again,
-# whatever became of it). Replaying the others only to drop them took 2 s on a year's log (issue 39).
-PENDING_MESSAGE_EVENTS = """
-WITH marked AS (
+# The messages settled at the end of the log (common table expressions ending in `done`): delivered or
+# abandoned after their last resend (a resend makes one pending again, whatever became of it).
+SETTLED_MESSAGES = """
+marked AS (
     SELECT seq, type, json_extract_string(data, '$.message') AS message FROM events
     WHERE type IN ('webhook.delivered', 'webhook.abandoned', 'webhook.resent')),
 resent AS (SELECT message, max(seq) AS last FROM marked WHERE type = 'webhook.resent' GROUP BY message),
 done AS (
     SELECT DISTINCT m.message FROM marked m LEFT JOIN resent r USING (message)
-    WHERE m.type <> 'webhook.resent' AND m.seq > coalesce(r.last, 0) AND m.message IS NOT NULL)
+    WHERE m.type <> 'webhook.resent' AND m.seq > coalesce(r.last, 0) AND m.message IS NOT NULL)"""
+
+# The message events a start replays: those of every message still pending. Replaying the settled ones only
+# to drop them took 2 s on a year's log (issue 39).
+PENDING_MESSAGE_EVENTS = f"""
+WITH {SETTLED_MESSAGES}
 SELECT ts, type, workspace_id, data FROM events
 WHERE type IN ('webhook.scheduled', 'webhook.failed', 'webhook.delivered', 'webhook.abandoned', 'webhook.resent')
   AND json_extract_string(data, '$.message') NOT IN (SELECT message FROM done)
