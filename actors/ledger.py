@@ -1,8 +1,9 @@
 """The quota ledger: per workspace and month, captures used and reserved.
 
 `reserve` before rendering fails when used + reserved ≥ limit; `commit` on
-success (idempotent per capture); `release` on any failure. Rebuilt from the
-event log's `capture.succeeded` events on start.
+success (once per capture: its succeeded event is recorded once); `release`
+on any failure. Rebuilt from the event log's `capture.succeeded` events on
+start, counted by DuckDB; the ledger keeps counts, never the month's ids.
 
 The three operations are synchronous: they cannot block, and trio runs one
 task at a time, so a check-and-reserve is atomic without a mailbox. Only the
@@ -21,9 +22,11 @@ from actors.eventlog import EventLog
 from engine.rules.errors import QuotaExceeded
 from engine.rules.period import month_start, next_month_start, rfc3339, utcnow
 
-# What a start replays: the month's (?) successes that cost quota; an answer from the shelf is free.
-MONTH_CAPTURES = ("SELECT workspace_id, capture_id FROM events WHERE type = 'capture.succeeded' AND ts >= ? "
-                  "AND coalesce(json_extract_string(data, '$.cache'), '') <> 'hit'")
+# What a start reads: each workspace's successes of the month that cost quota (an answer from the shelf is
+# free), counted in DuckDB: a busy month is hundreds of thousands of rows that need not reach Python.
+MONTH_USAGE = ("SELECT workspace_id, count(DISTINCT capture_id) AS used FROM events "
+               "WHERE type = 'capture.succeeded' AND ts >= ? "
+               "AND coalesce(json_extract_string(data, '$.cache'), '') <> 'hit' GROUP BY workspace_id")
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,6 @@ class QuotaLedger:
         self._month = month_start(utcnow())
         self._used: dict[str, int] = defaultdict(int)
         self._reserved: dict[str, set[str]] = defaultdict(set)
-        self._committed: set[str] = set()
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild this month's usage from the event log, then serve until cancelled."""
@@ -55,18 +57,14 @@ class QuotaLedger:
         await trio.sleep_forever()
 
     async def _rebuild(self) -> None:
-        rows = await self.event_log.query(MONTH_CAPTURES, [self._month])
-        for row in rows:
-            if row["capture_id"] not in self._committed:
-                self._committed.add(row["capture_id"])
-                self._used[row["workspace_id"]] += 1
+        for row in await self.event_log.query(MONTH_USAGE, [self._month]):
+            self._used[row["workspace_id"]] = row["used"]
 
     def _roll(self) -> None:
         current = month_start(utcnow())
         if current != self._month:
             self._month = current
-            self._used.clear()
-            self._committed.clear()  # reservations carry over: they are in flight
+            self._used.clear()  # reservations carry over: they are in flight
 
     def reserve(self, workspace_id: str, capture_id: str, limit: int) -> Usage:
         return self.reserve_all(workspace_id, [capture_id], limit)
@@ -84,11 +82,11 @@ class QuotaLedger:
         self._reserved[workspace_id].add(capture_id)
 
     def commit(self, workspace_id: str, capture_id: str) -> None:
+        """One success, once: a capture's succeeded event is recorded once (a job's with its job.succeeded,
+        in one commit), and its caller commits right after it."""
         self._roll()
         self._reserved[workspace_id].discard(capture_id)
-        if capture_id not in self._committed:
-            self._committed.add(capture_id)
-            self._used[workspace_id] += 1
+        self._used[workspace_id] += 1
 
     def release(self, workspace_id: str, capture_id: str) -> None:
         self._reserved[workspace_id].discard(capture_id)

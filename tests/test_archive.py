@@ -14,7 +14,7 @@ import duckdb
 import httpx
 import orjson
 
-from actors.ledger import MONTH_CAPTURES
+from actors.ledger import MONTH_USAGE
 from actors.shelf import SHELF_HITS, SHELF_REPLAY
 from actors.webhook_endpoints import ENDPOINT_REPLAY
 from benchmarks.year_log import generate
@@ -207,6 +207,6 @@ def _what_a_start_reads(conn: duckdb.DuckDBPyConnection, now: dt.datetime) -> di
         "messages": conn.execute(PENDING_MESSAGE_EVENTS).fetchall(),
         "endpoints": {e.id: (e.enabled, e.failing_since) for e in endpoints.values()}, "secrets": secrets,
         "shelf": shelf, "hits": conn.execute(SHELF_HITS, [now - dt.timedelta(seconds=MAX_TTL_S)]).fetchall(),
-        "month": sorted(conn.execute(MONTH_CAPTURES, [month_start(now)]).fetchall()),
+        "month": sorted(conn.execute(MONTH_USAGE, [month_start(now)]).fetchall()),
         "keys": {ws: list_keys(conn, ws) for ws in workspaces[:50] + workspaces[-50:]},
     }
