@@ -8,6 +8,8 @@ workspace's queue, up to MAX_ATTEMPTS starts.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import datetime as dt
 import logging
 import math
@@ -188,8 +190,8 @@ class JobWorkers:
         if job.sealed is None:
             raise RenderFailed("the job's payload is gone")
         try:
-            item = orjson.loads(self.secrets.open(job.sealed, job))
-        except SealError as exc:
+            item = orjson.loads(self.secrets.open(base64.b64decode(job.sealed), job))
+        except (SealError, binascii.Error) as exc:
             raise RenderFailed(f"the job's payload cannot be opened: {exc}") from None
         return parse_capture(item)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import re
 import shutil
 import subprocess
@@ -163,16 +164,18 @@ async def main(args: argparse.Namespace, site: Site) -> None:
         finally:
             await trio.to_thread.run_sync(service.stop)
         if args.archive:
-            await trio.to_thread.run_sync(archive_old_months, service.env, work / "archive")
+            await trio.to_thread.run_sync(archive_old_months, data, work / "archive")
             await restart(site, data, args.reads)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def archive_old_months(env: dict[str, str], out: Path) -> None:
+def archive_old_months(data: Path, out: Path) -> None:
     """`run.py archive --keep-months 2` on the stopped service's file: the months before to Parquet."""
     done = subprocess.run([sys.executable, str(ROOT / "run.py"), "archive", "--out", str(out), "--keep-months", "2"],
-                          env=env, capture_output=True, timeout=1800, check=True)
+                          env={**os.environ, "CAPTURE_DATA_DIR": str(data)}, capture_output=True, timeout=1800,
+                          check=False)
+    assert done.returncode == 0, done.stderr.decode()
     made = orjson.loads(done.stdout)
     print(f"archive of the events before {made['before']}: {made['archivedRows']:,} in {made['tookMs'] / 1000:.1f} s "
           f"({made['archivedRows'] / made['tookMs'] * 1000:,.0f} rows/s, {made['files']} files); the live file "

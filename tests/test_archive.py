@@ -210,3 +210,26 @@ def _what_a_start_reads(conn: duckdb.DuckDBPyConnection, now: dt.datetime) -> di
         "month": sorted(conn.execute(MONTH_USAGE, [month_start(now)]).fetchall()),
         "keys": {ws: list_keys(conn, ws) for ws in workspaces[:50] + workspaces[-50:]},
     }
+
+
+def test_a_keys_last_use_is_its_newest_event_however_old() -> None:
+    """list_keys reads the last day first and the whole log since a key's creation only for keys not seen in
+    it; a key last used before an archive step shows that use; a key never used shows none."""
+    from engine.records.schema import DDL
+
+    now = utcnow()
+    with duckdb.connect() as conn:
+        conn.execute(DDL)
+        for key_id, created, archived in (("key_today", now - dt.timedelta(days=90), None),
+                                          ("key_month", now - dt.timedelta(days=90), None),
+                                          ("key_archived", now - dt.timedelta(days=400), now - dt.timedelta(days=200)),
+                                          ("key_never", now - dt.timedelta(days=3), None)):
+            conn.execute("INSERT INTO api_keys (id, workspace_id, prefix, hash, created_at, used_before_archive) "
+                         "VALUES (?, 'ws_a', 'cap_x', 'h', ?, ?)", [key_id, created, archived])
+        uses = [("key_today", 80), ("key_today", 0.5), ("key_month", 40), ("key_month", 35), ("key_never", 0.1)]
+        conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, key_id) VALUES (?, ?, 'capture.succeeded', "
+                         "?, ?)", [(n, now - dt.timedelta(days=days), "ws_b" if key == "key_never" else "ws_a", key)
+                                   for n, (key, days) in enumerate(sorted(uses, key=lambda u: -u[1]), 1)])
+        shown = {key["id"]: key["last_used"] for key in list_keys(conn, "ws_a")}
+    assert shown == {"key_today": now - dt.timedelta(days=0.5), "key_month": now - dt.timedelta(days=35),
+                     "key_archived": now - dt.timedelta(days=200), "key_never": None}  # ws_b's event is not ws_a's

@@ -54,10 +54,10 @@ def export_events(conn: duckdb.DuckDBPyConnection, start: datetime, end: datetim
         raise ExportError(f"{target} exists and is not a directory")
     target.mkdir(mode=0o700, parents=True, exist_ok=True)
     began = time.monotonic()
-    reader: pa.RecordBatchReader = conn.execute(
+    reader: pa.RecordBatchReader = conn.sql(  # a relation: its Arrow batches are not copied once more
         # No ORDER BY: a scan keeps the insertion order, which is seq's (a sort would hold the period in memory).
         "SELECT *, strftime(ts, '%Y-%m') AS month FROM events WHERE ts >= ? AND ts < ?",
-        [start, end]).to_arrow_reader(BATCH_ROWS)
+        params=[start, end]).to_arrow_reader(BATCH_ROWS)
     counted: list[int] = []
     written: list[str] = []
     ds.write_dataset(_counting(reader, counted), target, schema=reader.schema, format="parquet",
@@ -73,10 +73,10 @@ def export_events(conn: duckdb.DuckDBPyConnection, start: datetime, end: datetim
 
 def archived_before(conn: duckdb.DuckDBPyConnection) -> tuple[datetime, str] | None:
     """The cutoff of the last archive step on this file (run.py archive) and where its files went, if any."""
-    row = conn.execute(ARCHIVED).fetchone()
-    if row is None:
+    rows = conn.execute(ARCHIVED).fetchall()  # all: no result left open before the export's own
+    if not rows:
         return None
-    data = orjson.loads(row[0])
+    data = orjson.loads(rows[0][0])
     return datetime.fromisoformat(data["before"]), data["out"]
 
 
