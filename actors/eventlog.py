@@ -11,6 +11,7 @@ deleted; every other view (quota, analytics, job state) is derived from them.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,6 +26,9 @@ import trio
 from actors.database import STUCK_S, Database
 from engine.operations import metrics
 from engine.operations.logs import log_committed
+from engine.records import daily_counts
+from engine.records.analytics import analytics_query
+from engine.records.daily_counts import analytics_plan
 from engine.records.schema import EVENT_COLUMNS, EVENT_SCHEMA, Event
 
 log = logging.getLogger("capture.eventlog")
@@ -89,6 +93,8 @@ class EventLog:
         (shielded ones included) waits for an answer that will never come.
         """
         self._seq = await self.db.call(_max_seq)
+        if counted := await self.db.call(daily_counts.catch_up):  # a file from before the counts
+            log.info("analytics' daily counts caught up with %d events", counted)
         self._closed = False
         task_status.started()
         batch = self._open
@@ -152,6 +158,16 @@ class EventLog:
         await batch.done.wait()
         if batch.error is not None:
             raise batch.error
+
+    async def analytics(self, group_by: str, workspace_id: str, since: dt.datetime,
+                        until: dt.datetime) -> list[dict[str, Any]]:
+        """analytics_query's rows: from the daily counts, brought up to the last commit, where they can answer
+        (engine/records/daily_counts.py), else from the events."""
+        plan = analytics_plan(group_by, workspace_id, since, until)
+        if plan is None:
+            return await self.query(analytics_query(group_by), [workspace_id, since, until])
+        await self.db.call(daily_counts.catch_up)
+        return await self.query(*plan)
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         """Rows of a read, beside the commits (Database.read), never behind them."""

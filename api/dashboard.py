@@ -26,7 +26,7 @@ from api.web import (
 )
 from engine.records import render_links
 from engine.records.accounts import LimitReached
-from engine.records.analytics import RECENT_FAILURES, analytics_query, shape_rows
+from engine.records.analytics import RECENT_FAILURES, shape_rows
 from engine.records.charts import LABELS as OUTCOME_LABELS
 from engine.records.charts import daily_chart, failures_by_stage, window
 from engine.records.users import UserError
@@ -231,7 +231,7 @@ async def _analytics(workspace_id: str) -> dict[str, Any]:
     since = dt.datetime.combine(days[0], dt.time())
     until = dt.datetime.combine(days[-1], dt.time()) + dt.timedelta(days=1)
     event_log = services().event_log
-    rows = shape_rows("day", await event_log.query(analytics_query("day"), [workspace_id, since, until]))
+    rows = shape_rows("day", await event_log.analytics("day", workspace_id, since, until))
     recent = await event_log.query(RECENT_FAILURES, [workspace_id, since, RECENT_FAILURE_ROWS])
     return {"chart": daily_chart(rows, days), "by_stage": failures_by_stage(rows), "recent_failures": recent,
             "outcome_labels": OUTCOME_LABELS}

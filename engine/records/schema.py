@@ -115,4 +115,17 @@ CREATE TABLE IF NOT EXISTS api_keys (
 );
 ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS signing_generation INTEGER DEFAULT 0;
 ALTER TABLE api_keys ADD COLUMN IF NOT EXISTS used_before_archive TIMESTAMP;  -- run.py archive
+-- Analytics' daily counts, derived from the events (engine/records/daily_counts.py); '' stands for none.
+CREATE TABLE IF NOT EXISTS daily_counts (
+    workspace_id VARCHAR NOT NULL,
+    day DATE NOT NULL,
+    type VARCHAR NOT NULL,
+    outcome VARCHAR NOT NULL,
+    stage VARCHAR NOT NULL,
+    code VARCHAR NOT NULL,
+    format VARCHAR NOT NULL,
+    cache VARCHAR NOT NULL,
+    n BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS summarised (name VARCHAR PRIMARY KEY, upto BIGINT NOT NULL);
 """

@@ -1,0 +1,94 @@
+"""Analytics' daily counts (issue 39): brought up to the last commit before each read, they answer every period
+and grouping exactly as the events do, merge new events into the days they already count, and are rebuilt
+from the events when they are missing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from actors.eventlog import running_event_log
+from engine.records import daily_counts
+from engine.records.analytics import analytics_query
+from engine.records.daily_counts import analytics_plan
+from engine.records.schema import Event
+from engine.rules.period import utcnow
+
+TYPES = ("capture.succeeded", "capture.failed", "webhook.attempted", "job.created")
+
+
+def _events(now: dt.datetime, count: int) -> list[Event]:
+    rng = random.Random(39)
+    made = []
+    for _ in range(count):
+        kind = rng.choice(TYPES)
+        failed = kind == "capture.failed"
+        made.append(Event(
+            kind, workspace_id=rng.choice(("ws_a", "ws_a", "ws_b")),
+            outcome="succeeded" if kind == "capture.succeeded" else rng.choice(("render_failed", "cancelled", None)),
+            stage=rng.choice(("render", "validation")) if failed else None,
+            code=rng.choice(("render_timeout", "destination_forbidden")) if failed else None,
+            format=rng.choice(("png", "pdf", None)), data=rng.choice(({"cache": "hit"}, {"cache": "miss"}, {})),
+            ts=now - dt.timedelta(seconds=rng.uniform(0, 45 * 86400))))
+    return sorted(made, key=lambda event: event.ts)
+
+
+def _sorted(rows: list[dict[str, Any]]) -> list[tuple[str, ...]]:
+    return sorted(tuple(str(value) for value in row.values()) for row in rows)
+
+
+async def test_the_counts_answer_every_period_as_the_events_do(tmp_path: Path) -> None:
+    now = utcnow()
+    midnight = dt.datetime.combine(now.date(), dt.time())
+    periods = [(now - dt.timedelta(days=30), now),  # the default: hours at both ends
+               (midnight - dt.timedelta(days=10), midnight),  # whole days only
+               (now - dt.timedelta(days=44, hours=5), now - dt.timedelta(days=3, hours=7)),
+               (midnight - dt.timedelta(hours=20), now)]  # less than a whole day: the events alone
+    path = tmp_path / "events.duckdb"
+    events = _events(now, 3000)
+    async with running_event_log(path) as (log, _):
+        planned = 0
+        for part in (events[::2], events[1::2]):  # the second half lands on days the counts already hold
+            for start in range(0, len(part), 37):  # many commits
+                await log.append(*part[start:start + 37])
+            for group_by in ("day", "format", "outcome"):
+                for since, until in periods:
+                    expected = await log.query(analytics_query(group_by), ["ws_a", since, until])
+                    assert expected
+                    assert _sorted(await log.analytics(group_by, "ws_a", since, until)) == _sorted(expected), (
+                        group_by, since, until)
+                    planned += analytics_plan(group_by, "ws_a", since, until) is not None
+        assert planned == 2 * 9  # all but the period under a day
+        assert analytics_plan("warning", "ws_a", *periods[1]) is None  # warnings: from the events
+    with duckdb.connect(str(path)) as conn:
+        kept = conn.execute("SELECT * FROM daily_counts ORDER BY ALL").fetchall()
+        assert sum(row[-1] for row in kept) == sum(e.type != "job.created" for e in events)
+        conn.execute("DELETE FROM daily_counts; DELETE FROM summarised")  # a file from before the counts
+        assert daily_counts.catch_up(conn) == len(events)
+        assert conn.execute("SELECT * FROM daily_counts ORDER BY ALL").fetchall() == kept
+        assert daily_counts.catch_up(conn) == 0
+
+
+def test_a_failed_catch_up_counts_nothing_and_the_next_counts_all(tmp_path: Path, monkeypatch: Any) -> None:
+    from engine.records.schema import DDL
+
+    now = utcnow()
+    with duckdb.connect(str(tmp_path / "counts.duckdb")) as conn:
+        conn.execute(DDL)
+        conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, outcome) VALUES (?, ?, ?, 'ws_a', ?)",
+                         [(n, now, "capture.succeeded", "succeeded") for n in range(1, 11)])
+        monkeypatch.setattr(daily_counts, "MARK", "INSERT INTO no_such_table VALUES (?)")
+        try:
+            daily_counts.catch_up(conn)
+        except duckdb.CatalogException:
+            pass
+        else:
+            raise AssertionError("the catch-up should have failed")
+        assert conn.execute("SELECT count(*) FROM daily_counts").fetchall() == [(0,)]
+        monkeypatch.undo()
+        assert daily_counts.catch_up(conn) == 10
+        assert conn.execute("SELECT n FROM daily_counts").fetchall() == [(10,)]
