@@ -84,6 +84,7 @@ class EventLog:
         self._appended = 0
         self._batches = 0
         self._committing_since: float | None = None  # trio time the commit under way started
+        self._uncounted_since: dt.datetime | None = None  # the oldest counted event the daily counts lack
         self._last_failed: str | None = None  # why the last commit failed, until one succeeds
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
@@ -131,6 +132,9 @@ class EventLog:
             took = trio.current_time() - self._committing_since
             self._committing_since = None
         if batch.error is None:
+            stamps = [e.ts for e in batch.events if e.type in daily_counts.COUNTED_TYPES and e.workspace_id]
+            if stamps:
+                self._uncounted_since = min([*stamps, self._uncounted_since or stamps[0]])
             try:  # counting and logging must never fail a commit, nor stop the writer
                 metrics.COMMIT_SECONDS.observe(took)
                 metrics.COMMIT_EVENTS.observe(len(batch.events))
@@ -161,12 +165,20 @@ class EventLog:
 
     async def analytics(self, group_by: str, workspace_id: str, since: dt.datetime,
                         until: dt.datetime) -> list[dict[str, Any]]:
-        """analytics_query's rows: from the daily counts, brought up to the last commit, where they can answer
-        (engine/records/daily_counts.py), else from the events."""
+        """analytics_query's rows: from the daily counts where they can answer (engine/records/daily_counts.py),
+        brought up to the last commit first if a commit since the last catch-up falls on a day read from them;
+        else from the events."""
         plan = analytics_plan(group_by, workspace_id, since, until)
         if plan is None:
             return await self.query(analytics_query(group_by), [workspace_id, since, until])
-        await self.db.call(daily_counts.catch_up)
+        uncounted = self._uncounted_since
+        if uncounted is not None and uncounted < daily_counts.counts_read_before(plan):
+            self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
+            try:
+                await self.db.call(daily_counts.catch_up)
+            except BaseException:
+                self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
+                raise
         return await self.query(*plan)
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:

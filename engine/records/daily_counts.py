@@ -2,12 +2,13 @@
 outcome, stage, code, format and cache.
 
 The event log stays the only truth: the table is derived from it, brought up to the last commit (`catch_up`:
-the events after the last seq it counted, merged in) when a start opens the file and before each read of it,
-on the database's writing thread, so a commit never waits for it and an answer counts every event committed
-before it. `GET /api/analytics` and the dashboard's chart read it for the whole days of their period and the
-events themselves only for the hours at either end: a month of the largest workspace is a few hundred rows,
-not hundreds of thousands of events (issue 39). Grouping by warning reads the events (a warning list is not a
-column).
+the events after the last seq it counted, merged in) when a start opens the file, and before a read when an
+event committed since the last catch-up falls on a day the read takes from the counts (the event log tracks
+the oldest; events are stamped when they happen, so in practice once a day): commits never wait for it, and
+an answer counts every event committed before it. `GET /api/analytics` and the dashboard's chart read it for
+the whole days of their period and the events themselves only for the hours at either end: a month of the
+largest workspace is a few hundred rows, not hundreds of thousands of events (issue 39). Grouping by warning
+reads the events (a warning list is not a column).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Any
 
 import duckdb
 
-COUNTED = "('capture.succeeded', 'capture.failed', 'webhook.attempted')"
+COUNTED_TYPES = ("capture.succeeded", "capture.failed", "webhook.attempted")
+COUNTED = f"({', '.join(repr(t) for t in COUNTED_TYPES)})"
 _SAME = " AND ".join(f"d.{c} = f.{c}" for c in ("workspace_id", "day", "type", "outcome", "stage", "code", "format",
                                                  "cache"))
 # The events of seq ($1, $2], counted, then merged: added to the rows of their keys, new keys inserted. Only the
@@ -63,6 +65,11 @@ def catch_up(conn: duckdb.DuckDBPyConnection) -> int:
 _FROM_COUNTS = {"day": "strftime(day, '%Y-%m-%d')", "format": "coalesce(nullif(format, ''), 'unknown')",
                 "outcome": "nullif(outcome, '')"}
 _FROM_EVENTS = {"day": "strftime(ts, '%Y-%m-%d')", "format": "coalesce(format, 'unknown')", "outcome": "outcome"}
+
+
+def counts_read_before(plan: tuple[str, list[Any]]) -> dt.datetime:
+    """The instant up to which a plan reads the counts (the start of its last hours, read from the events)."""
+    return dt.datetime.combine(plan[1][2], dt.time())
 
 
 def analytics_plan(group_by: str, workspace_id: str, since: dt.datetime,
