@@ -18,6 +18,7 @@ from engine.browser.cdp import CdpError
 from engine.browser.page import Page
 from engine.browser.page_steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
+from engine.rules.print_templates import BLANK, inert
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest, PdfOptions
 
 # A full page shows a fixed element of the viewport's lower half (a footer, a cookie bar, a chat button) once, where
@@ -106,6 +107,14 @@ async def _pdf(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
     }
     if options.page_ranges:
         params["pageRanges"] = options.page_ranges.replace(" ", "")
+    if options.header_template is not None or options.footer_template is not None:
+        params["displayHeaderFooter"] = True
+        params["headerTemplate"] = inert(options.header_template) if options.header_template else BLANK
+        params["footerTemplate"] = inert(options.footer_template) if options.footer_template else BLANK
+    if options.outline:
+        params["generateDocumentOutline"] = True
+    # Chromium tags a PDF unless told not to; the outline is built from the tagged structure
+    params["generateTaggedPDF"] = options.tagged or options.outline
     params["transferMode"] = "ReturnAsStream"  # read in chunks, stopped at max_bytes: never one huge message
     try:
         result = await page.send("Page.printToPDF", params)

@@ -50,6 +50,17 @@ class PdfOptions(Model):
     scale: float = Field(default=1, ge=0.1, le=2)
     page_ranges: str | None = Field(
         default=None, pattern=r"^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$")
+    header_template: str | None = Field(
+        default=None, max_length=16384,
+        description="HTML printed at the top of every page, in the top margin (give it room: marginMm.top 15 or "
+        "more). Elements of class pageNumber, totalPages, date, title and url are filled in. Formatting only: "
+        "scripts, style sheets, links and URLs other than data: images are removed before printing, so it "
+        "neither runs nor loads anything")
+    footer_template: str | None = Field(
+        default=None, max_length=16384, description="As headerTemplate, at the bottom of every page: "
+        '`<span class="pageNumber"></span> / <span class="totalPages"></span>`')
+    outline: bool = Field(default=False, description="a document outline (bookmarks) from the page's headings")
+    tagged: bool = Field(default=False, description="a tagged PDF (structure for screen readers, PDF/UA)")
 
 
 class RemoveElements(Model):
