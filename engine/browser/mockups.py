@@ -77,7 +77,9 @@ async def framed(page: Page, r: CaptureRequest, screenshot: bytes) -> bytes:
     ])
     await evaluate(page, "Promise.all([...document.images].map(image => image.decode()))", await_promise=True)
     params: dict[str, Any] = {"format": r.format, "fromSurface": True}
-    if r.format in {"jpeg", "webp"}:
+    if r.resize is not None:  # resized and encoded after: a png, quickly
+        params.update(format="png", optimizeForSpeed=True)
+    elif r.format in {"jpeg", "webp"}:
         params["quality"] = r.quality or 80
     return base64.b64decode((await page.send("Page.captureScreenshot", params))["data"])
 

@@ -80,11 +80,12 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
 
 
 async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
-    params: dict[str, Any] = {"format": "png" if r.mockup else r.format, "fromSurface": True}  # framed later
-    if r.format in {"jpeg", "webp"} and not r.mockup:
+    later = r.mockup is not None or r.resize is not None  # framed or resized, then encoded: a png to decode
+    params: dict[str, Any] = {"format": "png" if later else r.format, "fromSurface": True}
+    if r.format in {"jpeg", "webp"} and not later:
         params["quality"] = r.quality or 80
     if params["format"] == "png":
-        params["optimizeForSpeed"] = (r.optimize_for or OPTIMIZE_FOR) == "speed"
+        params["optimizeForSpeed"] = later or (r.optimize_for or OPTIMIZE_FOR) == "speed"
     clip = await geometry.clip(page, r)
     if clip is not None:
         params["clip"] = clip

@@ -63,6 +63,15 @@ class PdfOptions(Model):
     tagged: bool = Field(default=False, description="a tagged PDF (structure for screen readers, PDF/UA)")
 
 
+class Resize(Model):
+    width: int | None = Field(default=None, ge=16, le=3840, description="pixels; with height for cover and contain")
+    height: int | None = Field(default=None, ge=16, le=3840, description="pixels; with width for cover and contain")
+    fit: Literal["cover", "contain", "inside"] = Field(description=(
+        "cover: exactly width x height, cropped around the centre; contain: exactly width x height, the whole "
+        "image centred, the rest transparent (png, webp) or white (jpeg); inside: within width and height "
+        "(either may be left out), the aspect kept, no padding"))
+
+
 class RemoveElements(Model):
     cookie_banners: bool = False
     ads: bool = False

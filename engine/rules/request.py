@@ -27,6 +27,7 @@ from engine.rules.options import (
     PdfOptions,
     Proxy,
     RemoveElements,
+    Resize,
     Scroll,
     Store,
     Video,
@@ -37,7 +38,8 @@ from engine.rules.quality import WARNING_CODES, WarningCode
 # The body and the option objects are imported from here too, where the routes, actors and browser found them.
 __all__ = [
     "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_HTML_BYTES", "MAX_TTL_S", "MOCKUP_DEVICES", "Body", "Cache",
-    "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements", "Store", "Video",
+    "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements", "Resize", "Store",
+    "Video",
     "Viewport", "parse_capture", "parse_model", "status_range",
 ]
 
@@ -93,6 +95,8 @@ class CaptureRequest(Model):
     remove_elements: RemoveElements | None = None
     scroll: Scroll | None = None
     mockup: Mockup | None = None
+    resize: Resize | None = Field(default=None, description=(
+        "a thumbnail of the capture (png, jpeg, webp), made after the screenshot (and its mockup) with Pillow"))
     video: Video | None = None
     proxy: Proxy | None = None
     pdf: PdfOptions | None = None
@@ -207,6 +211,16 @@ def _mockup_problems(r: CaptureRequest, mockup: Mockup) -> list[tuple[str, str, 
     return problems
 
 
+def _resize_problems(r: CaptureRequest, resize: Resize) -> list[tuple[str, str, str]]:
+    if r.format not in IMAGE_FORMATS:
+        return [("resize", "not_applicable", "applies to png, jpeg and webp only")]
+    if resize.width is None and resize.height is None:
+        return [("resize", "required", "give width, height or both")]
+    if resize.fit != "inside" and (resize.width is None or resize.height is None):
+        return [("resize", "required", f"fit {resize.fit} makes exactly width x height: give both")]
+    return []
+
+
 def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
     problems: list[tuple[str, str, str]] = []
     if (r.url is None) == (r.html is None):
@@ -221,6 +235,8 @@ def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
         problems.append(("pdf", "not_applicable", "applies to format pdf only"))
     if r.video is not None and r.format != "webm":
         problems.append(("video", "not_applicable", "applies to format webm only"))
+    if r.resize is not None:
+        problems += _resize_problems(r, r.resize)
     if r.mockup is not None and r.format not in IMAGE_FORMATS:
         problems.append(("mockup", "not_applicable", "applies to png, jpeg and webp only"))
     if r.device is not None and r.viewport is not None:
