@@ -34,6 +34,8 @@ def capture_response(delivery: Delivery) -> Response:
         headers["x-removed-elements"] = removal_counts(capture.removed)
         if delivery.request.remove_elements.ads:
             headers["x-blocked-hosts"] = str(blocked_hosts(capture.removed))
+    if delivery.request.block is not None:
+        headers["x-blocked-requests"] = str(capture.blocked or 0)  # a cached answer requested nothing
     if delivery.request.response_type == "json":
         payload, content_type = report(delivery).wire(), "application/json"
     else:

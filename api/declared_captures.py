@@ -32,6 +32,8 @@ CAPTURE_HEADERS = string_headers(
                            "e.g. `cookieBanners=1, popups=0, ads=2`"),
     ("x-blocked-hosts", "with removeElements.ads: how many listed ad and tracker hosts the page "
                         "was kept from reaching"),
+    ("x-blocked-requests", "with block: how many of the page's requests were refused before a connection "
+                           "was made"),
     ("x-cache", "with cache: HIT (answered from a kept result, no quota used) or MISS (rendered)"),
     ("x-fullpage-method", "with fullPage: `native`, one capture of the whole page (up to the 16,384 px cap), or "
                           "`tiled`, viewport tiles joined"),

@@ -1,7 +1,8 @@
-"""What paid options cost: `scroll` on the tall page, `mockup` and `removeElements` (all three kinds) on the text
-page (issues 20 and 21).
+"""What options cost: `scroll` on the tall page, `mockup` and `removeElements` (all three kinds) on the text
+page (issues 20 and 21); `resize` and `block` (images by type; the tracker and ad lists) on the three pages
+(issue 40).
 
-    .venv/bin/python -m benchmarks.options [--captures N] [--runs N]
+    .venv/bin/python -m benchmarks.options [--captures N] [--runs N] [--only NAME …]
 
 Through the service (`run.py serve`, pool 2, the benchmark's plan, which has every feature),
 sync captures at concurrency 1, each option paired with the same capture without it, in alternating
@@ -28,6 +29,14 @@ PAIRS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "scroll": ("/tall", {"fullPage": True}, {"fullPage": True, "scroll": {"enabled": True}}),
     "mockup": ("/text", {"device": "iphone-15"}, {"mockup": {"device": "iphone-15"}}),  # the same screen, framed
     "removeElements": ("/text", {}, {"removeElements": {"cookieBanners": True, "ads": True, "popups": True}}),
+    # issue 40: thumbnails and blocking on the three pages
+    "resize text": ("/text", {}, {"resize": {"width": 400, "fit": "inside"}}),
+    "resize heavy": ("/heavy", {}, {"resize": {"width": 400, "fit": "inside"}}),
+    "resize tall": ("/tall", {"fullPage": True}, {"fullPage": True, "resize": {"width": 400, "fit": "inside"}}),
+    "block images heavy": ("/heavy", {}, {"block": {"resourceTypes": ["image"]}}),
+    "block lists text": ("/text", {}, {"block": {"trackers": True, "ads": True}}),
+    "block lists heavy": ("/heavy", {}, {"block": {"trackers": True, "ads": True}}),
+    "block lists tall": ("/tall", {"fullPage": True}, {"fullPage": True, "block": {"trackers": True, "ads": True}}),
 }
 
 

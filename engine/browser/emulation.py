@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.browser import geometry
+from engine.browser.blocking import Blocker
 from engine.browser.cdp import CdpError
-from engine.browser.page import Page
+from engine.browser.page import HTML_DOCUMENT_URL, Page
 from engine.rules.devices import DEVICES
 from engine.rules.errors import FieldError, InvalidRequest
 from engine.rules.request import CaptureRequest
@@ -45,6 +46,9 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
         commands.append(("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]}))
     if r.html is not None:
         page.html_document = r.html
+    if r.block is not None:
+        page.blocker = await Blocker.for_capture(r.block, r.url or HTML_DOCUMENT_URL)
+    if r.html is not None or r.block is not None:
         commands.append(("Fetch.enable", page.fetch_interception()))
     if r.geolocation is not None:  # a Browser command, so on the browser's connection; this context only
         await page.conn.send("Browser.grantPermissions",

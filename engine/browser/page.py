@@ -19,6 +19,7 @@ from typing import Any
 
 import trio
 
+from engine.browser.blocking import Blocker
 from engine.browser.cdp import CdpConnection, CdpError, succeeded
 from engine.browser.page_state import PageState
 from engine.browser.waiting import open_helper_nursery
@@ -39,6 +40,7 @@ class Page:
         self.target_id = target_id
         self.state = PageState(main_frame=target_id)  # a tab's main frame id is its target id
         self.html_document: str | None = None
+        self.blocker: Blocker | None = None  # `block`: asked of every request
         self.proxy_credentials: tuple[str, str] | None = None  # the lane's, given when its proxy asks
         self.proxy_answered = False  # the lane's challenge was answered: Chromium sends them unasked from then on
         self.screencast: Callable[[dict[str, Any]], None] | None = None  # Page.screencastFrame, while recording
@@ -155,7 +157,7 @@ class Page:
         trip through the Grid per request)."""
         if self.proxy_credentials is not None and not self.proxy_answered:
             return {"handleAuthRequests": True, "patterns": [{"urlPattern": "*"}]}
-        return {"patterns": [{"urlPattern": HTML_DOCUMENT_URL}]}
+        return {"patterns": [{"urlPattern": "*" if self.blocker is not None else HTML_DOCUMENT_URL}]}
 
     async def _authenticate(self, params: dict[str, Any]) -> None:
         """The lane's credentials to its own proxy; any other challenge (a site's) is cancelled, as a
@@ -179,6 +181,10 @@ class Page:
                 "responseHeaders": [{"name": "content-type", "value": "text/html; charset=utf-8"}],
                 "body": base64.b64encode(self.html_document.encode()).decode(),
             })
+        elif self.blocker is not None and self.blocker.refuses(
+                params["request"]["url"], params.get("resourceType", "Other"),
+                params.get("resourceType") == "Document" and params.get("frameId") == self.target_id):
+            await self.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"})
         else:
             await self.send("Fetch.continueRequest", {"requestId": params["requestId"]})
 

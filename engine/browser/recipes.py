@@ -58,6 +58,7 @@ class Capture:
     removed: tuple[Removed, ...] = ()  # removeElements: what went, by kind and layer
     facts: PageFacts | None = None  # responseType json
     warnings: tuple[QualityWarning, ...] = ()  # the quality verdict (API.md, Quality)
+    blocked: int | None = None  # `block`: the requests refused
 
 
 def _nothing_refused(url: str) -> str | None:
@@ -105,7 +106,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
         facts = PageFacts(page.state.document_url if request.url is not None else None, said["title"],
                           said["description"], said["openGraph"], {k: round(v) for k, v in timings.items()})
     return Capture(body, CONTENT_TYPES[request.format], status, tuple(removal.removed) if removal else (), facts,
-                   warnings)
+                   warnings, page.blocker.refused if page.blocker is not None else None)
 
 
 async def _loaded(page: Page, request: CaptureRequest, removal: Removal | None, refused: RefusalLookup,

@@ -72,6 +72,28 @@ class Resize(Model):
         "(either may be left out), the aspect kept, no padding"))
 
 
+BLOCKED_TYPES = Literal["image", "media", "font", "stylesheet", "script", "xhr", "fetch", "eventsource",
+                        "manifest", "texttrack", "ping", "prefetch", "other"]
+
+
+class Block(Model):
+    resource_types: list[BLOCKED_TYPES] | None = Field(default=None, max_length=13, description=(
+        "requests of these types are refused (the page's own document never is)"))
+    urls: list[str] | None = Field(default=None, max_length=50, description=(
+        "requests whose URL matches one of these are refused: an absolute URL in which * matches any run of "
+        "characters, e.g. https://*.example.com/*"))
+    trackers: bool = Field(default=False, description="refuse what EasyPrivacy lists (trackers, analytics)")
+    ads: bool = Field(default=False, description="refuse what EasyList lists (ads)")
+
+    @field_validator("urls")
+    @classmethod
+    def _absolute(cls, urls: list[str] | None) -> list[str] | None:
+        for url in urls or ():
+            if not url.startswith(("http://", "https://", "*")) or len(url) > 2048:
+                raise ValueError("each pattern is an absolute http(s) URL (or starts with *), at most 2048 long")
+        return urls
+
+
 class RemoveElements(Model):
     cookie_banners: bool = False
     ads: bool = False

@@ -19,6 +19,7 @@ from engine.rules.devices import DEVICES
 from engine.rules.errors import FieldError, InvalidRequest
 from engine.rules.options import (
     MAX_TTL_S,
+    Block,
     Cache,
     Cookie,
     Geolocation,
@@ -37,10 +38,9 @@ from engine.rules.quality import WARNING_CODES, WarningCode
 
 # The body and the option objects are imported from here too, where the routes, actors and browser found them.
 __all__ = [
-    "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_HTML_BYTES", "MAX_TTL_S", "MOCKUP_DEVICES", "Body", "Cache",
-    "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements", "Resize", "Store",
-    "Video",
-    "Viewport", "parse_capture", "parse_model", "status_range",
+    "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_HTML_BYTES", "MAX_TTL_S", "MOCKUP_DEVICES", "Block", "Body",
+    "Cache", "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements", "Resize",
+    "Store", "Video", "Viewport", "parse_capture", "parse_model", "status_range",
 ]
 
 Format = Literal["png", "jpeg", "webp", "pdf", "html", "webm"]
@@ -95,6 +95,9 @@ class CaptureRequest(Model):
     remove_elements: RemoveElements | None = None
     scroll: Scroll | None = None
     mockup: Mockup | None = None
+    block: Block | None = Field(default=None, description=(
+        "requests refused before a connection is made: by type, URL pattern, or the tracker and ad lists; "
+        "x-blocked-requests counts them"))
     resize: Resize | None = Field(default=None, description=(
         "a thumbnail of the capture (png, jpeg, webp), made after the screenshot (and its mockup) with Pillow"))
     video: Video | None = None
