@@ -384,3 +384,38 @@ def solid(handler: Handler) -> Answer:
     """A page of one colour, `?rgb=r,g,b` (digits and commas only)."""
     rgb = "".join(c for c in handler.query.get("rgb", "0,128,255") if c.isdigit() or c == ",")
     return _ok("", f"<style>html,body{{height:100%;background:rgb({rgb})}}</style>")
+
+
+NEWS = Path(__file__).parent / "news_corpus"  # twelve pages of Zyte's article-extraction-benchmark (MIT)
+
+
+@route("/news")
+def news(handler: Handler) -> Answer:
+    """`?page=`: a saved news page of tests/news_corpus, as its site served it."""
+    import gzip
+
+    name = Path(handler.query.get("page", "")).name
+    path = NEWS / f"{name}.html.gz"
+    if not name or not path.is_file():
+        return 404, HTML, page("<h1>no such news page</h1>")
+    return 200, HTML, gzip.decompress(path.read_bytes())
+
+
+@route("/article")
+def article(_: Handler) -> Answer:
+    """A story among a site's navigation and footer; its headline and last paragraph are written by script."""
+    return _ok(
+        "<nav><a href='/'>Home</a> | <a href='/sport'>Sport</a> | <a href='/weather'>Weather</a></nav>"
+        "<main><article><h1 id=headline></h1>"
+        "<p>The harbour of Portmellon reopened on Tuesday after a winter of repairs to its granite walls, "
+        "which the storms of the last three years had breached twice. Fishing boats returned within the hour.</p>"
+        "<h2>What changed</h2><ul><li>New sea gates on the eastern arm</li><li>A deeper channel at low tide</li>"
+        "<li>Lights on the breakwater</li></ul>"
+        "<p>The council published <a href='/reports/harbour-2026.pdf'>the engineers' report</a> and a "
+        "<a href='https://example.org/map'>map of the works</a>.</p>"
+        "<figure><img src='/green.svg?article' alt='The new sea gates'><figcaption>The new sea gates"
+        "</figcaption></figure><p id=last></p></article></main>"
+        "<footer><p>Copyright Portmellon Gazette. All rights reserved.</p><a href='/privacy'>Privacy</a></footer>"
+        "<script>document.getElementById('headline').textContent = 'Portmellon harbour reopens after repairs';"
+        "document.getElementById('last').textContent = 'Harbour dues stay at last year\\u2019s rates until "
+        "the summer, the harbour master said, and the slipway opens to visitors next month.';</script>")

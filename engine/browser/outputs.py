@@ -15,6 +15,7 @@ import trio
 
 from engine.browser import geometry, video
 from engine.browser.cdp import CdpError
+from engine.browser.markdown import ABSOLUTE_DOM, markdown
 from engine.browser.page import Page
 from engine.browser.page_steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
@@ -57,7 +58,8 @@ OPTIMIZE_FOR = "speed"
 PDF_CHUNK = 1024 * 1024  # a PDF is read from Chromium's stream this much at a time
 CONTENT_TYPES = {
     "png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp",
-    "pdf": "application/pdf", "html": "text/html; charset=utf-8", "webm": "video/webm",
+    "pdf": "application/pdf", "html": "text/html; charset=utf-8", "markdown": "text/markdown; charset=utf-8",
+    "webm": "video/webm",
 }
 PAPER_INCHES = {
     "A3": (11.69, 16.54), "A4": (8.27, 11.69), "A5": (5.83, 8.27),
@@ -76,6 +78,9 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
             new XMLSerializer().serializeToString(document.doctype) + '\\n' : '')
             + document.documentElement.outerHTML""")
         return str(html).encode()
+    if r.format == "markdown":
+        title, dom = await evaluate(page, ABSOLUTE_DOM)
+        return (await trio.to_thread.run_sync(markdown, dom, page.state.document_url or None, title)).encode()
     return await _screenshot(page, r)
 
 

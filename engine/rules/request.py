@@ -43,7 +43,7 @@ __all__ = [
     "Store", "Video", "Viewport", "parse_capture", "parse_model", "status_range",
 ]
 
-Format = Literal["png", "jpeg", "webp", "pdf", "html", "webm"]
+Format = Literal["png", "jpeg", "webp", "pdf", "html", "markdown", "webm"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
 MAX_HTML_BYTES = 512 * 1024
 MOCKUP_DEVICES = ("iphone-15", "pixel-8", "ipad-air", "macbook", "browser")  # engine.browser.mockups.FRAMES

@@ -1,0 +1,50 @@
+"""`format: markdown` (issue 40): the rendered page's main content, after its scripts ran, as CommonMark with
+absolute links, and news pages of a published corpus scored against their article bodies."""
+
+from __future__ import annotations
+
+import statistics
+
+import orjson
+
+from benchmarks.markdown import score
+from tests.conftest import Workspace
+from tests.fixture_site import FixtureServer
+from tests.pages import NEWS
+
+BAR_F1 = 0.85  # the corpus' twelve pages through Chromium; trafilatura on all 181 saved files: 0.936
+
+
+def test_the_main_content_after_scripts_as_markdown(pro: Workspace, site: FixtureServer) -> None:
+    answer = pro.capture(url=f"{site.base}/article", format="markdown")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "text/markdown; charset=utf-8"
+    text = answer.text
+    assert "# Portmellon harbour reopens after repairs" in text  # written by the page's script
+    assert "the slipway opens to visitors next month" in text
+    assert "## What changed" in text
+    assert "- New sea gates on the eastern arm" in text
+    assert f"[the engineers' report]({site.base}/reports/harbour-2026.pdf)" in text  # made absolute
+    assert "[map of the works](https://example.org/map)" in text
+    assert f"({site.base}/green.svg?article)" in text  # the image, as a link to its URL
+    for boilerplate in ("Weather", "All rights reserved", "Privacy"):
+        assert boilerplate not in text, boilerplate
+
+
+def test_news_pages_come_out_as_their_article_bodies(pro: Workspace, site: FixtureServer) -> None:
+    truth = orjson.loads((NEWS / "ground-truth.json").read_bytes())
+    found = []
+    for name, item in truth.items():
+        answer = pro.capture(url=f"{site.base}/news?page={name}", format="markdown", timeoutMs=20000)
+        assert answer.status_code == 200, answer.text
+        found.append(score(item["articleBody"], answer.text))
+    precision, recall = (statistics.mean(values) for values in zip(*found, strict=True))
+    f1 = 2 * precision * recall / (precision + recall)
+    assert f1 >= BAR_F1, (f1, precision, recall)
+
+
+def test_markdown_needs_the_html_feature(free: Workspace, site: FixtureServer) -> None:
+    answer = free.capture(url=f"{site.base}/article?free", format="markdown")
+    assert answer.status_code == 403, answer.text
+    assert (answer.json()["code"], answer.json()["feature"]) == ("feature_not_entitled", "htmlOutput")
+    assert site.count("/article?free") == 0
