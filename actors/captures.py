@@ -47,7 +47,7 @@ from engine.rules.errors import (
     UnknownRegion,
 )
 from engine.rules.quality import failing
-from engine.rules.request import CaptureRequest, Store, parse_capture
+from engine.rules.request import VIDEO_FORMATS, CaptureRequest, Store, parse_capture
 
 log = logging.getLogger("capture.captures")
 STORE_RETRY_S = (1.0, 4.0)  # between the attempts to upload a result to its storage destination
@@ -94,7 +94,7 @@ class Captures:
     def _vet_limits(self, request: CaptureRequest) -> None:
         """What this service offers: the video size it encodes, its storage destinations and proxy regions."""
         frames, most = video_pixel_frames(request), self.settings.max_video_pixel_frames
-        if request.format == "webm" and frames > most:
+        if request.format in VIDEO_FORMATS and frames > most:
             raise InvalidRequest(
                 f"video: {frames:,} pixel frames (width × height × fps × seconds) is more than this service "
                 f"encodes for one capture ({most:,}); lower the viewport, video.fps or video.durationMs",
@@ -167,7 +167,7 @@ class Captures:
     async def _render(self, request: CaptureRequest, capture_id: str, workspace_id: str) -> Capture:
         """A synchronous capture: a video slot for a video, then a session leased urgently, within its lease time."""
         lease_s = min(self.settings.lease_timeout_s, request.timeout_ms / 1000)
-        if request.format != "webm":
+        if request.format not in VIDEO_FORMATS:
             async with self.pool.lease(lease_s) as session:
                 return await self.render_on(session, request, capture_id, workspace_id)
         waited = trio.current_time()

@@ -32,7 +32,7 @@ from engine.records.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
 from engine.records.sealing import SealError
 from engine.rules.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
 from engine.rules.period import utcnow
-from engine.rules.request import CaptureRequest, parse_capture
+from engine.rules.request import VIDEO_FORMATS, CaptureRequest, parse_capture
 
 log = logging.getLogger("capture.jobs")
 STOP_S = 5.0
@@ -144,7 +144,7 @@ class JobWorkers:
                     job = book.queue.pop()  # chosen once a session is free: the fairest moment
                     if job is None:
                         continue  # another worker took it, or it was cancelled
-                    if job.format == "webm":
+                    if job.format in VIDEO_FORMATS:
                         video = self.captures.take_video_slot()
                         if not video:  # as many videos as may record: it waits at the front
                             book.queue.push_front(job)

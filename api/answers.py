@@ -23,7 +23,8 @@ REQUEST_ID = {
     "x-request-id": {"description": "id of this request (req_…)", "schema": {"type": "string"}},
 }
 RETRY_AFTER = {"retry-after": {"description": "seconds to wait", "schema": {"type": "integer"}}}
-BINARY_TYPES = ("image/png", "image/jpeg", "image/webp", "application/pdf", "text/html", "text/markdown", "video/webm")
+BINARY_TYPES = ("image/png", "image/jpeg", "image/webp", "application/pdf", "text/html", "text/markdown", "video/webm",
+                "video/mp4", "image/gif")
 BINARY = {"schema": {"type": "string", "format": "binary"}}
 # A capture's bytes, application/octet-stream first: a generator that takes one media type per answer
 # (openapi-python-client takes the first it knows, and would read text/html as text) then gives bytes for every

@@ -22,7 +22,7 @@ from api.answers import (
 from api.declaring import Route
 from engine.records.jobs import MAX_BATCH
 
-FORMATS = "png, jpg, jpeg, webp, pdf, html, markdown, md, webm"
+FORMATS = "png, jpg, jpeg, webp, pdf, html, markdown, md, webm, mp4, gif"
 CAPTURE_HEADERS = string_headers(
     ("x-capture-id", "id of this capture"),
     ("x-target-status", "HTTP status of the page's main document"),

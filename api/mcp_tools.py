@@ -25,10 +25,10 @@ JOB_ID_SCHEMA = {"type": "object", "required": ["id"], "additionalProperties": F
                  "properties": {"id": {"type": "string", "description": "job_…, from create_job"}}}
 TOOLS = [
     types.Tool(name="capture", title="Capture a web page", input_schema=CAPTURE_SCHEMA,
-               description="Render a URL (or HTML) with Chromium and return the capture: an image for png, jpeg "
-               "and webp, an embedded resource for pdf, html and webm, the capture's metadata as JSON with "
-               "responseType json. The request is POST /api/screenshot's body; it spends one capture of the "
-               "monthly quota when it succeeds.",
+               description="Render a URL (or HTML) with Chromium and return the capture: an image for png, jpeg, "
+               "webp and gif, an embedded resource for pdf, html, markdown, webm and mp4, the capture's metadata "
+               "as JSON with responseType json. The request is POST /api/screenshot's body; it spends one "
+               "capture of the monthly quota when it succeeds.",
                annotations=types.ToolAnnotations(read_only_hint=True, open_world_hint=True)),
     types.Tool(name="create_job", title="Queue a capture as a durable job", input_schema=CAPTURE_SCHEMA,
                description="Queue the capture (POST /api/jobs); answers the job's id and status URL at once. "

@@ -34,13 +34,13 @@ class Omitted(GenerateJsonSchema):
 
 
 CROSS_FIELD_RULES = """Rules across fields, refused with 422 invalid_request:
-exactly one of `url` and `html`; `quality` only with format jpeg or webp; `omitBackground` only with
-png or webp; `pdf` only with format pdf; `video` only with format webm; `mockup` only with png, jpeg
-or webp; not both `device` and `viewport`; not both `fullPage` and `selector`; `cookies` only with
-`url`. `headers` may not set hop-by-hop headers, Host, Cookie or Proxy-*; `timezone` is an IANA
-zone name; `failOnStatus` strings are ranges like "500-599". A `url` must pass the destination
-rules (422 destination_forbidden, destination_unresolvable, cookie_domain_mismatch); so must every
-request the page makes, and a main document sent to a forbidden address (a redirect, a refresh)
+exactly one of `url` and `html`; `quality` only with format jpeg or webp; `omitBackground` only with png or
+webp; `pdf` only with format pdf; `video` only with formats webm, mp4 and gif; `resize` and `mockup` only with
+png, jpeg or webp; `resize`'s cover and contain need width and height; not both `device` and `viewport`; not
+both `fullPage` and `selector`; `cookies` only with `url`. `headers` may not set hop-by-hop headers, Host,
+Cookie or Proxy-*; `timezone` is an IANA zone name; `failOnStatus` strings are ranges like "500-599". A `url`
+must pass the destination rules (422 destination_forbidden, destination_unresolvable, cookie_domain_mismatch);
+so must every request the page makes, and a main document sent to a forbidden address (a redirect, a refresh)
 fails the capture with 422 destination_forbidden. Paid options need the plan's feature (403
 feature_not_entitled)."""
 

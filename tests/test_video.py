@@ -70,6 +70,53 @@ def test_ffprobe_reads_the_video_it_asked_for(pro: Workspace, site: FixtureServe
     assert pro.quota(at_least_used=used + 1)["used"] == used + 1  # one unit per video
 
 
+@pytest.mark.parametrize(("fmt", "fps", "shown_fps", "viewport", "size", "codec"), [
+    ("mp4", 10, 10, (640, 360), (640, 360), "h264"),
+    ("mp4", 25, 25, (375, 667), (374, 666), "h264"),  # H.264's 4:2:0: even sides
+    ("gif", 25, 25, (640, 360), (640, 360), "gif"),
+    ("gif", 30, 25, (1280, 720), (800, 450), "gif"),  # hundredths of a second; at most 800 wide
+])
+def test_mp4_and_gif_come_from_the_same_recording(pro: Workspace, site: FixtureServer, tmp_path: Path, fmt: str,
+                                                  fps: int, shown_fps: int, viewport: tuple[int, int],
+                                                  size: tuple[int, int], codec: str) -> None:
+    answer = pro.capture(url=f"{site.base}/animated?fmt={fmt}{fps}", format=fmt, video={"durationMs": 2000, "fps": fps},
+                         viewport={"width": viewport[0], "height": viewport[1]})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == {"mp4": "video/mp4", "gif": "image/gif"}[fmt]
+    found = probe(answer.content, tmp_path)
+    stream = found["streams"][0]
+    assert stream["codec_name"] == codec
+    assert (stream["width"], stream["height"]) == size
+    assert abs(float(found["format"]["duration"]) - 2.0) <= 1 / shown_fps
+    assert abs(int(stream["nb_read_frames"]) - 2 * shown_fps) <= 1
+    if fmt == "mp4":  # the index before the frames, so a player starts before the end arrives
+        assert 0 < answer.content.find(b"moov") < answer.content.find(b"mdat")
+    else:  # one palette for the whole video: a global colour table, none per frame
+        assert answer.content[:6] == b"GIF89a"
+        assert answer.content[10] & 0x80
+        assert local_palettes(answer.content) == 0
+        first = frames(answer.content)[0]
+        red = (first[..., 0] > 200) & (first[..., 1] < 80) & (first[..., 2] < 80)
+        assert red.any()  # the animation's red box, in the palette's red
+
+
+def local_palettes(gif: bytes) -> int:
+    """How many of the GIF's frames carry a colour table of their own (walking its blocks)."""
+    at = 13 + (3 << ((gif[10] & 7) + 1) if gif[10] & 0x80 else 0)  # after the screen and the global table
+    found = 0
+    while at < len(gif) and gif[at] != 0x3B:  # the trailer
+        if gif[at] == 0x21:  # an extension: label, then sub-blocks
+            at += 2
+        else:  # an image: descriptor, its own table if any, the LZW code size, then sub-blocks
+            packed = gif[at + 9]
+            found += bool(packed & 0x80)
+            at += 10 + (3 << ((packed & 7) + 1) if packed & 0x80 else 0) + 1
+        while gif[at]:
+            at += gif[at] + 1
+        at += 1
+    return found
+
+
 def test_the_default_video_is_five_seconds_at_25_fps(pro: Workspace, site: FixtureServer, tmp_path: Path) -> None:
     found = probe(video(pro.capture(url=f"{site.base}/simple?v=default", format="webm")), tmp_path)
     assert float(found["format"]["duration"]) == pytest.approx(5.0, abs=0.04)

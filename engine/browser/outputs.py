@@ -20,7 +20,7 @@ from engine.browser.page import Page
 from engine.browser.page_steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
 from engine.rules.print_templates import BLANK, inert
-from engine.rules.request import IMAGE_FORMATS, CaptureRequest, PdfOptions
+from engine.rules.request import IMAGE_FORMATS, VIDEO_FORMATS, CaptureRequest, PdfOptions
 
 # A full page shows a fixed element of the viewport's lower half (a footer, a cookie bar, a chat button) once, where
 # a reader scrolled to the end sees it, instead of over the content one viewport down; those of the upper half
@@ -59,7 +59,7 @@ PDF_CHUNK = 1024 * 1024  # a PDF is read from Chromium's stream this much at a t
 CONTENT_TYPES = {
     "png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp",
     "pdf": "application/pdf", "html": "text/html; charset=utf-8", "markdown": "text/markdown; charset=utf-8",
-    "webm": "video/webm",
+    "webm": "video/webm", "mp4": "video/mp4", "gif": "image/gif",
 }
 PAPER_INCHES = {
     "A3": (11.69, 16.54), "A4": (8.27, 11.69), "A5": (5.83, 8.27),
@@ -69,7 +69,7 @@ PAPER_INCHES = {
 
 async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
     """The file of the request's format, made from the page as it is now."""
-    if r.format == "webm":
+    if r.format in VIDEO_FORMATS:
         return await video.record(page, r, max_bytes)
     if r.format == "pdf":
         return await _pdf(page, r, max_bytes)

@@ -10,7 +10,7 @@ from engine.browser.page import Page
 from engine.browser.page_steps import check_selector, evaluate, js_literal, next_frames
 from engine.browser.removal import Removal
 from engine.rules.errors import FieldError, JavascriptError, SelectorNotFound
-from engine.rules.request import CaptureRequest
+from engine.rules.request import VIDEO_FORMATS, CaptureRequest
 
 SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
 IMAGE_WAIT_S = 5  # fullPage and scroll: the images of the captured area loaded and decoded for at most this long
@@ -20,7 +20,7 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
     """Scrolling, overlays removed, the client's script, styles, hidden elements, waitForSelector, click, delay:
     the page as the client wants it. Each step names its phase (page.state.phase), for a render_timeout."""
     state = page.state
-    if r.scroll is not None and r.scroll.enabled and r.format != "webm":  # a video scrolls while it records
+    if r.scroll is not None and r.scroll.enabled and r.format not in VIDEO_FORMATS:  # a video scrolls as it records
         state.phase = "scroll"
         await scroll_through(page, r)
     state.phase = "load"  # the loaded page made ready: its overlays, styles, the delay
@@ -56,7 +56,7 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
     state.phase = "load"
     if r.delay_ms:
         await trio.sleep(r.delay_ms / 1000)
-    if (r.full_page or (r.scroll is not None and r.scroll.enabled)) and r.format != "webm":
+    if (r.full_page or (r.scroll is not None and r.scroll.enabled)) and r.format not in VIDEO_FORMATS:
         await load_images(page, r)
     if removal is not None:
         await removal.follow_up(page)  # what appeared since the first pass: a late pop-up, a filled ad slot

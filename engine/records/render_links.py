@@ -32,7 +32,7 @@ from engine.rules.request import CaptureRequest
 SECRET_PREFIX = "rsk_"
 DEFAULT_TTL_S = 4 * 3600  # render links are cached this long unless cache.ttlS says otherwise
 EXTENSIONS = {"png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp", "pdf": "pdf", "html": "html",
-              "markdown": "markdown", "md": "markdown", "webm": "webm"}
+              "markdown": "markdown", "md": "markdown", "webm": "webm", "mp4": "mp4", "gif": "gif"}
 Pairs = list[tuple[str, str]]
 
 

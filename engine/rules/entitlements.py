@@ -18,7 +18,8 @@ OPTION_FEATURES = {
     "retain": "retainedDownloads",
     "store": "retainedDownloads",
 }
-FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "markdown": "htmlOutput", "webm": "webmOutput"}
+FORMAT_FEATURES = {"pdf": "pdfOutput", "html": "htmlOutput", "markdown": "htmlOutput", "webm": "webmOutput",
+                   "mp4": "webmOutput", "gif": "webmOutput"}
 
 
 def used_features(request: CaptureRequest) -> list[tuple[str, str]]:

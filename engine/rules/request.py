@@ -38,13 +38,14 @@ from engine.rules.quality import WARNING_CODES, WarningCode
 
 # The body and the option objects are imported from here too, where the routes, actors and browser found them.
 __all__ = [
-    "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_HTML_BYTES", "MAX_TTL_S", "MOCKUP_DEVICES", "Block", "Body",
-    "Cache", "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements", "Resize",
-    "Store", "Video", "Viewport", "parse_capture", "parse_model", "status_range",
+    "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_HTML_BYTES", "MAX_TTL_S", "MOCKUP_DEVICES", "VIDEO_FORMATS",
+    "Block", "Body", "Cache", "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements",
+    "Resize", "Store", "Video", "Viewport", "parse_capture", "parse_model", "status_range",
 ]
 
-Format = Literal["png", "jpeg", "webp", "pdf", "html", "markdown", "webm"]
+Format = Literal["png", "jpeg", "webp", "pdf", "html", "markdown", "webm", "mp4", "gif"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
+VIDEO_FORMATS = frozenset({"webm", "mp4", "gif"})  # recorded from the screencast (engine.browser.video)
 MAX_HTML_BYTES = 512 * 1024
 MOCKUP_DEVICES = ("iphone-15", "pixel-8", "ipad-air", "macbook", "browser")  # engine.browser.mockups.FRAMES
 LOCALE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
@@ -236,8 +237,8 @@ def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
         problems.append(("omitBackground", "not_applicable", "applies to png and webp only"))
     if r.pdf is not None and r.format != "pdf":
         problems.append(("pdf", "not_applicable", "applies to format pdf only"))
-    if r.video is not None and r.format != "webm":
-        problems.append(("video", "not_applicable", "applies to format webm only"))
+    if r.video is not None and r.format not in VIDEO_FORMATS:
+        problems.append(("video", "not_applicable", "applies to formats webm, mp4 and gif only"))
     if r.resize is not None:
         problems += _resize_problems(r, r.resize)
     if r.mockup is not None and r.format not in IMAGE_FORMATS:
