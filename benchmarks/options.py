@@ -1,6 +1,6 @@
 """What options cost: `scroll` on the tall page, `mockup` and `removeElements` (all three kinds) on the text
-page (issues 20 and 21); `resize` and `block` (images by type; the tracker and ad lists) on the three pages
-(issue 40).
+page (issues 20 and 21); `resize`, `block` (images by type; the tracker and ad lists) and `format: markdown`
+(against `html`) on the three pages (issue 40).
 
     .venv/bin/python -m benchmarks.options [--captures N] [--runs N] [--only NAME …]
 
@@ -37,6 +37,10 @@ PAIRS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "block lists text": ("/text", {}, {"block": {"trackers": True, "ads": True}}),
     "block lists heavy": ("/heavy", {}, {"block": {"trackers": True, "ads": True}}),
     "block lists tall": ("/tall", {"fullPage": True}, {"fullPage": True, "block": {"trackers": True, "ads": True}}),
+    # markdown against the page's HTML, the serialisation it starts from
+    "markdown text": ("/text", {"format": "html"}, {"format": "markdown"}),
+    "markdown heavy": ("/heavy", {"format": "html"}, {"format": "markdown"}),
+    "markdown tall": ("/tall", {"format": "html"}, {"format": "markdown"}),
 }
 
 

@@ -29,12 +29,12 @@ SHARED = ROOT.parent / "shared" / "API.md"
 TEXT = CONTRACT.read_text()
 
 # Named by API.md, built by a later issue: (method, path) or error code → issue number.
-# This round's rows (API.md of 2026-11-25), besides those checked below: `format` markdown, mp4 and gif,
-# `waitUntil` networkidle's definition, `video` in mp4 and gif, `pdf`'s templates, outline and tagged (issue
-# 40); the OpenAPI document that generators read (38); `run.py export` (39). Built: the render_timeout's `phase`
-# and `pending`, groupBy=warning, `quality` in json answers, jobs and webhooks, failOn and bestAttempt (36);
-# render links signing `format` with their own budget, bucket keys under the workspace and error messages
-# without internal addresses (33).
+# This round's rows (API.md of 2026-11-25), all built: `format` markdown, mp4 and gif, `video` in mp4 and gif,
+# `pdf`'s templates, outline and tagged, `resize`, `block` and x-blocked-requests (issue 40); `waitUntil`
+# networkidle's definition; the OpenAPI document that generators read and `/mcp` (38); `run.py export` (39);
+# the render_timeout's `phase` and `pending`, groupBy=warning, `quality` in json answers, jobs and webhooks,
+# failOn and bestAttempt (36); render links signing `format` with their own budget, bucket keys under the
+# workspace and error messages without internal addresses (33).
 NOT_YET_ROUTES: dict[tuple[str, str], int] = {}
 NOT_YET_PATHS: dict[str, int] = {}  # a path API.md names without a METHOD
 NOT_YET_CODES: dict[str, int] = {}
