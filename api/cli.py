@@ -84,7 +84,7 @@ def _export(commands: Any) -> None:
 def _archive(commands: Any) -> None:
     archive = commands.add_parser(
         "archive", help="move old months to Parquet and out of the live file (service stopped); prints {out, …}",
-        description="With the service stopped: write every event before the first of the month KEEP months "
+        description="With the service stopped: write every event before the first of the month N months "
         "before this one under DIR as Parquet (as export does), read it back, and replace the database file "
         "with one without them, keeping the earlier events the service still rebuilds from (endpoints, jobs "
         "not yet forgotten, pending deliveries, cached answers). The old file stays beside it, renamed, until "
