@@ -1,5 +1,6 @@
 """What a settled page becomes: a screenshot (clipped to the page and the pixel caps of engine.browser.geometry),
-a PDF read from Chromium's stream, the serialised HTML, or a WebM recording (engine.browser.video).
+a PDF read from Chromium's stream, the serialised HTML, its main content as Markdown (engine.browser.markdown),
+or a recording (engine.browser.video: WebM, MP4, GIF).
 
 A mockup's frame around the screenshot is engine.browser.mockups'; the steps before, from a fresh page to the
 page as the client wants it, are engine.browser.emulation's, navigation's and settling's.

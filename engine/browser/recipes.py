@@ -7,10 +7,10 @@
     ├── settling.settle        the page as the client wants it                 (geometry, removal)
     ├── facts                  responseType json: what the page says of itself
     ├── quality.inspect        the page's signs of a bad capture               (geometry, overlays)
-    ├── outputs.render         the file: screenshot, pdf, html, webm           (geometry, video)
+    ├── outputs.render         the file: screenshot, pdf, html, markdown, video (geometry, video)
     ├── quality.verdict        the warnings (the screenshot's pixels read); failOn's refusal
     ├── mockups.framed         the screenshot in its device's frame            (geometry)
-    └── thumbnails.thumbnail   resize: the image resized and encoded (Pillow, in a thread)
+    └── thumbnails.thumbnail   resize: the image resized and encoded (libvips, in a thread)
 
 Each room calls only the rooms below it (geometry, page_steps, page, cdp); none calls back up. Each step raises
 from the `engine.rules.errors` tree; the caller puts the whole recipe under the request's deadline.
