@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import re
 
-from markdownify import markdownify
-from readability import Document  # type: ignore[import-untyped]
-
 # Links and images absolute, data: images (inline bytes) gone: then the DOM as HTML.
 ABSOLUTE_DOM = """(() => {
   for (const a of document.querySelectorAll('a[href]')) a.setAttribute('href', a.href);
@@ -30,6 +27,9 @@ ABSOLUTE_DOM = """(() => {
 
 def markdown(html: str, url: str | None, title: str) -> str:
     """The main content of `html` as Markdown; its title as a heading when there is none to find."""
+    from markdownify import markdownify  # loaded at the first Markdown: 28 MB with lxml and Beautiful Soup
+    from readability import Document  # type: ignore[import-untyped]
+
     document = Document(html, url=url)
     body = str(markdownify(document.summary(html_partial=True), heading_style="ATX", bullets="-",
                            strip=["script", "style"])).strip()
