@@ -172,14 +172,14 @@ class EventLog:
         if plan is None:
             return await self.query(analytics_query(group_by), [workspace_id, since, until])
         uncounted = self._uncounted_since
-        if uncounted is not None and uncounted < daily_counts.counts_read_before(plan):
+        if uncounted is not None and uncounted < plan.counts_until:
             self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
             try:
                 await self.db.call(daily_counts.catch_up)
             except BaseException:
                 self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
                 raise
-        return await self.query(*plan)
+        return await self.query(plan.sql, plan.params)
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         """Rows of a read, beside the commits (Database.read), never behind them."""

@@ -14,7 +14,7 @@ reads the events (a warning list is not a column).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, NamedTuple
 
 import duckdb
 
@@ -67,13 +67,17 @@ _FROM_COUNTS = {"day": "strftime(day, '%Y-%m-%d')", "format": "coalesce(nullif(f
 _FROM_EVENTS = {"day": "strftime(ts, '%Y-%m-%d')", "format": "coalesce(format, 'unknown')", "outcome": "outcome"}
 
 
-def counts_read_before(plan: tuple[str, list[Any]]) -> dt.datetime:
-    """The instant up to which a plan reads the counts (the start of its last hours, read from the events)."""
-    return dt.datetime.combine(plan[1][2], dt.time())
+class Plan(NamedTuple):
+    """A read of the counts: its query and parameters, and the instant up to which it takes the counts (the
+    hours after it come from the events)."""
+
+    sql: str
+    params: list[Any]
+    counts_until: dt.datetime
 
 
 def analytics_plan(group_by: str, workspace_id: str, since: dt.datetime,
-                   until: dt.datetime) -> tuple[str, list[Any]] | None:
+                   until: dt.datetime) -> Plan | None:
     """The query and its parameters for a period with at least one whole day, grouped by day, format or
     outcome; None when the counts cannot answer it (then analytics_query over the events does)."""
     first = dt.datetime.combine(since.date(), dt.time())
@@ -92,4 +96,5 @@ def analytics_plan(group_by: str, workspace_id: str, since: dt.datetime,
         f"UNION ALL {events.format(grp=_FROM_EVENTS[group_by])} "
         f"UNION ALL {events.format(grp=_FROM_EVENTS[group_by])}"
         ") GROUP BY ALL ORDER BY 1")
-    return sql, [workspace_id, first.date(), last.date(), workspace_id, since, first, workspace_id, last, until]
+    return Plan(sql, [workspace_id, first.date(), last.date(), workspace_id, since, first, workspace_id, last, until],
+                last)
