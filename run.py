@@ -166,6 +166,7 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     from actors.captures import Captures
     from actors.control import ControlServer
     from actors.health import status_line
+    from actors.heap import HeapKeeper
     from actors.intake import Intake
     from actors.job_book import JobSecrets
     from actors.jobs import Jobs
@@ -203,6 +204,7 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     control = ControlServer(settings.control_socket, memberships, keys, event_log, jobs, settings.payload_key_dir,
                             settings.sql_timeout_s, settings.data_dir)
     await supervisor.start("control", control.run)
+    await supervisor.start("heap", HeapKeeper(lambda: pool.statistics().pages).run)
     return Services(settings, keys, memberships, people, admission, attempts, intake, captures, shelf, pool, jobs,
                     ledger, event_log, webhooks, endpoints), link
 

@@ -61,6 +61,10 @@ class PoolStatistics:
     spares_taken: int  # captures that found a warm context ready
     contexts_inline: int  # captures that had to open theirs
 
+    @property
+    def pages(self) -> int:
+        return self.spares_taken + self.contexts_inline
+
 
 class BrowserPool:
     def __init__(self, settings: Settings, event_log: EventLog, guard: EgressGuard,
