@@ -7,9 +7,9 @@ root) through a third whose two nodes are on another host: a network namespace j
 
 Both services keep 2 sessions. Rows alternate local and Grid per page and concurrency, so drift on this
 machine falls on both; `p50 ×` and `cap/s ×` are the Grid's over the local pool's of the same run. CPU
-seconds per capture are measured for the renderers (Chromium, and the node's JVM) and for the control
-plane (the service): what a node of a given size can render is the README's estimate. Loopback only;
-bounded in count.
+seconds per capture are measured for the renderers (Chromium, and the node's JVM), for the hub (which relays
+the CDP traffic) and for the control plane (the service): what a node of a given size can render is the
+README's estimate. Loopback only; bounded in count.
 """
 
 from __future__ import annotations
@@ -46,6 +46,11 @@ def own_cpu(service: RunningService) -> float:
     return service.cpu_seconds()[1]
 
 
+def hub_cpu(grid: Grid | None) -> float:
+    """CPU seconds of the Grid's hub (which relays every CDP message between the service and the node)."""
+    return cpu_seconds(grid.processes["hub"].pid) if grid is not None else 0.0
+
+
 async def run(site: Site, runs: int, quick: bool) -> None:
     grid = Grid().start()
     local = start(site.server_address[1], 2)
@@ -76,11 +81,14 @@ async def run(site: Site, runs: int, quick: bool) -> None:
                             await warm(one, 2)
                             await trio.sleep(SETTLE_S)
                             render, control = renderer_cpu(service, on_grid), own_cpu(service)
+                            hub = hub_cpu(on_grid)
                             rows.append(await series(name, page, concurrency, n, one))
                             render = (renderer_cpu(service, on_grid) - render) / n
                             control = (own_cpu(service) - control) / n
+                            hub = (hub_cpu(on_grid) - hub) / n
                             cost.append(f"{name:<9}{page:<7}c={concurrency}: renderers {render * 1000:5.0f} ms CPU"
-                                        f"/capture, service {control * 1000:4.0f} ms CPU/capture")
+                                        f"/capture, service {control * 1000:4.0f} ms CPU/capture"
+                                        + (f", hub {hub * 1000:4.0f} ms CPU/capture" if on_grid is not None else ""))
             print(f"run {number} (baseline = the local pool; × = a Grid's over the local pool's)")
             print(table(rows))
             print("\n".join(cost), flush=True)
