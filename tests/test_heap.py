@@ -9,7 +9,6 @@ import sys
 import trio
 
 from actors.heap import HeapKeeper
-from engine.operations.heap import release_free_pages
 from tests.conftest import ROOT
 
 # 100 MB in blocks below glibc's mmap threshold, each followed by a small block that stays: freeing the large
@@ -47,22 +46,28 @@ def test_free_holes_in_the_heap_go_back_to_the_system() -> None:
 
 async def test_the_keeper_releases_after_captures_and_never_while_quiet() -> None:
     pages = [0]
-    done, released = trio.open_memory_channel[None](10)
+    rounds = trio.lowlevel.ParkingLot()  # the keeper asks for the activity once a round: the test's gate
 
-    def release() -> bool:  # in the keeper's thread, as release_free_pages runs
-        released_now = release_free_pages()
-        trio.from_thread.run_sync(done.send_nowait, None)
-        return released_now
+    def activity() -> int:
+        rounds.unpark_all()
+        return pages[0]
 
-    keeper = HeapKeeper(lambda: pages[0], every_s=0.02, release=release)
+    async def next_round() -> None:
+        with trio.fail_after(10):
+            await rounds.park()
+
+    keeper = HeapKeeper(activity, every_s=0.01)
     async with trio.open_nursery() as nursery:
         await nursery.start(keeper.run)
-        await trio.sleep(0.2)  # ten rounds, quiet
+        for _ in range(3):  # quiet rounds
+            await next_round()
         assert keeper.releases == 0
-        for round_ in (1, 2):
+        for expected in (1, 2):
             pages[0] += 3
-            with trio.fail_after(10):
-                await released.receive()
-            await trio.sleep(0.2)  # quiet again: no release without captures
-            assert keeper.releases == round_
+            await next_round()  # the round that sees the captures, and releases before the next one
+            await next_round()
+            assert keeper.releases == expected
+            await next_round()  # quiet again: no release without captures
+            await next_round()
+            assert keeper.releases == expected
         nursery.cancel_scope.cancel()
