@@ -25,6 +25,7 @@ import httpx
 import orjson
 import trio
 
+from benchmarks import appends as appends_figures
 from benchmarks import micro
 from benchmarks.baseline import BaselinePool, baseline_pool
 from benchmarks.service import RunningService, start
@@ -236,9 +237,9 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
     finally:
         left = await trio.to_thread.run_sync(service.stop)
         result["orphans_after_stop"], result["zombies_after_stop"] = len(left.orphans), len(left.zombies)
-    appends = await micro.event_log_appends()
+    appends = await appends_figures.event_log_appends()
     result["micro"]["event_log_appends_per_s_by_writers"] = {str(k): v for k, v in appends.items()}
-    beside = await micro.event_log_appends_beside_a_query(5 if args.quick else 20)
+    beside = await appends_figures.event_log_appends_beside_a_query(5 if args.quick else 20)
     result["micro"]["event_log_appends_per_s_beside_a_query"] = beside
     result["series"] = [f.as_json() for f in figures]
     print(f"\nrun {number}\n{table(figures)}")
@@ -262,8 +263,9 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
           f"{storm['capture_p50_ms_login_storm'] / storm['capture_p50_ms_idle']:.2f}x ({storm['logins_sent']} logins "
           f"from one address, {storm['logins_hashed']} hashed, {storm['logins_refused_before_hashing']} refused "
           "before hashing)")
-    print(f"event-log appends/s ({micro.BESIDE_WRITERS} appenders) alone {beside['alone']:,.0f}, while an operator's "
-          f"query runs {beside['beside_a_query']:,.0f}: {beside['beside_a_query'] / beside['alone']:.2f}x")
+    print(f"event-log appends/s ({appends_figures.BESIDE_WRITERS} appenders) alone {beside['alone']:,.0f}, "
+          f"while an operator's query runs {beside['beside_a_query']:,.0f}: "
+          f"{beside['beside_a_query'] / beside['alone']:.2f}x")
     return result
 
 

@@ -1,4 +1,4 @@
-"""Micro-figures of the durable path: job accepts, status reads, event-log appends (group commit).
+"""Micro-figures of the durable path over HTTP: job accepts, status reads, captures during a login storm.
 
 The HTTP figures come with the ceiling of the server stack itself, measured
 with the same client in the same run.
@@ -10,13 +10,11 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from functools import partial
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,11 +22,8 @@ import httpx
 import orjson
 import trio
 
-from actors.eventlog import EventLog, running_event_log
 from benchmarks.service import ROOT, RunningService
 from benchmarks.site import Site
-from engine.operations.sql import SqlRefused
-from engine.records.schema import Event
 
 CLIENTS = 16
 ACCEPT_CLIENTS = (16, 64)  # a durable commit per request: accepts grow with the requests waiting on one commit
@@ -36,7 +31,6 @@ ROUNDS = 3  # each figure is the median of this many rounds
 SETTLE_S = 1.0
 TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}
 BATCH = 20  # captures per POST /api/jobs/batch, the most one may hold
-WRITERS = (1, 16, 64, 256)  # concurrent appenders: a group commit is only as wide as what waits for it
 
 
 class Connection:
@@ -224,61 +218,6 @@ async def ceiling() -> AsyncIterator[str]:
             await process.stdout.aclose()
 
 
-async def event_log_appends() -> dict[int, float]:
-    """Appends per second into a fresh DuckDB file, by the number of concurrent appenders."""
-    found = {}
-    for writers in WRITERS:
-        total = max(writers * 40, 1000)  # a fraction of a second each: --quick keeps them whole
-        with tempfile.TemporaryDirectory(prefix="capture-bench-log-") as directory:
-            async with running_event_log(Path(directory) / "bench.duckdb") as (log, _):
-                async def appender(numbers: Iterator[int], log: EventLog = log) -> None:
-                    for n in numbers:
-                        await log.append(_event(n))
-                found[writers] = await rate(total, writers, appender)
-    return found
-
-
-SLOW_QUERY = "SELECT count(*) FROM range(1000000000000) t(n) WHERE hash(n) = 0"  # hours, unless interrupted
-BESIDE_WRITERS = 64
-
-
-async def event_log_appends_beside_a_query(query_s: float = 20) -> dict[str, float]:
-    """Appends per second (64 appenders) for `query_s` alone, then while an operator's query runs as long.
-
-    The query is `run.py sql`'s path (its own cursor and thread, read-only, stopped at its
-    deadline), which must not hold up the commits that captures and jobs wait on.
-    """
-    with tempfile.TemporaryDirectory(prefix="capture-bench-log-") as directory:
-        async with running_event_log(Path(directory) / "bench.duckdb") as (log, nursery):
-            alone = await _appends_for(log, query_s)
-            stopped = trio.Event()
-
-            async def operator() -> None:
-                try:
-                    await log.db.read_only(SLOW_QUERY, query_s + 1)
-                except SqlRefused:
-                    stopped.set()  # at its deadline, as expected
-            nursery.start_soon(operator)
-            await trio.sleep(0.1)  # the query is under way
-            beside = await _appends_for(log, query_s - 0.2)
-            await stopped.wait()
-    return {"alone": alone, "beside_a_query": beside}
-
-
-async def _appends_for(log: EventLog, seconds: float) -> float:
-    counter = iter(range(10**9))
-    end = time.perf_counter() + seconds
-
-    async def appender(_: Iterator[int]) -> None:
-        while time.perf_counter() < end:
-            await log.append(_event(next(counter)))
-    began = time.perf_counter()
-    async with trio.open_nursery() as nursery:
-        for _ in range(BESIDE_WRITERS):
-            nursery.start_soon(appender, counter)
-    return next(counter) / (time.perf_counter() - began)
-
-
 STORM_CLIENTS = 20  # connections sending logins with unknown emails, all from 127.0.0.1
 STORM_LOGINS = 200  # in all, spread over about the time the captures beside them take
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -326,10 +265,3 @@ async def _log_in(url: str, worker: int, pause: float, statuses: Counter[int]) -
                                                          "csrf_token": token[1] if token else ""})
             statuses[answer.status_code] += 1
             await trio.sleep(pause)
-
-
-def _event(n: int) -> Event:
-    data: dict[str, Any] = {"host": "fixture.test", "source": "url"}
-    return Event("capture.succeeded", workspace_id="ws_bench", key_id="key_bench", capture_id=f"cap_{n}",
-                 request_id=f"req_{n}", outcome="succeeded", format="png", duration_ms=120, bytes=20_000,
-                 target_status=200, data=data)
