@@ -14,16 +14,14 @@ every heap, not only at the top). Where the C library has no `malloc_trim`
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from collections.abc import Callable
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
+    # The symbols this process already has (the C library among them): no library search, which would run
+    # `ldconfig` in a subprocess at import time, on the loop of a starting service.
     try:
-        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):
         return None
     return trim
