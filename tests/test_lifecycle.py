@@ -154,7 +154,9 @@ def test_sql_works_while_running_and_refuses_writes(own_service: Service, site: 
 
 
 def test_sigterm_stops_cleanly_and_sql_still_works(tmp_path: Path, site: FixtureServer) -> None:
-    service = start_service(tmp_path / "data", site)  # its own: this test stops it
+    # Its own (this test stops it), on the full browser: the headless shell, the default, starts no crash handler,
+    # and the full browser's double-forked ones are what the service must adopt and reap.
+    service = start_service(tmp_path / "data", site, CAPTURE_CHROMIUM_PATH="/usr/bin/chromium")
     try:
         ws = _one_success_and_one_failure(service, site)
         tree = descendants(service.process.pid)  # chromedriver, Chromium, its zygotes and crash handlers

@@ -62,6 +62,14 @@ def _browser_processes(service: Service) -> dict[int, Process]:
     return found
 
 
+def _binary(pid: int) -> str:
+    """The file name of what `pid` runs, "" once it is gone."""
+    try:
+        return os.path.basename(os.readlink(f"/proc/{pid}/exe"))
+    except OSError:
+        return ""
+
+
 def _during_a_capture(ws: Workspace, site: FixtureServer) -> dict[int, Process]:
     """The service's processes while a capture's page is open in a renderer."""
     hangs = site.count("/hang")
@@ -92,6 +100,11 @@ def test_renderers_run_sandboxed_and_never_as_root(service: Service, pro: Worksp
     for pid, process in processes.items():  # chromedriver, the browser and every helper alike
         real, effective, saved, _ = process.status["Uid"].split()
         assert {int(real), int(effective), int(saved)} == {expected}, f"process {pid} runs as uid {real}"
+    # bootstrap installs Debian's chromium-headless-shell, and the default chromium_path takes it (issue 37): the
+    # browser and its helpers are the shell, sandboxed all the same.
+    binaries = {_binary(pid) for pid in processes} - {""}
+    assert "chromium-headless-shell" in binaries, binaries
+    assert "chromium" not in binaries, binaries
 
 
 def test_renderers_run_below_the_browser(service: Service, pro: Workspace, site: FixtureServer) -> None:

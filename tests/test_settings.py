@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.browser.chromium import HEADLESS_FLAG, chrome_options
+from engine.operations import settings as settings_module
 from engine.operations.settings import Settings, SettingsError, load_settings
 
 
@@ -33,3 +35,25 @@ def test_an_unknown_key_in_the_file_is_refused(tmp_path: Path) -> None:
     config.write_text("pool_sise = 3\n")
     with pytest.raises(SettingsError, match="unknown settings: pool_sise"):
         load_settings(config, {})
+
+
+def test_chromium_is_the_headless_shell_where_it_is_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shell = tmp_path / "chromium-headless-shell"
+    monkeypatch.setattr(settings_module, "HEADLESS_SHELL", shell)
+    assert Settings().chromium_path == settings_module.FULL_CHROMIUM  # not installed: the full browser
+    shell.touch()
+    assert Settings().chromium_path == shell
+    chosen = load_settings(None, {"CAPTURE_CHROMIUM_PATH": "/usr/bin/chromium"})
+    assert chosen.chromium_path == Path("/usr/bin/chromium")
+    assert Settings().grid_chromium_path == settings_module.FULL_CHROMIUM  # a Grid node's binary is the node's own
+
+
+@pytest.mark.parametrize("binary", ["/usr/lib/chromium/chromium-headless-shell", "/opt/chrome/chrome-headless-shell"])
+def test_the_headless_shell_is_asked_for_by_name_and_needs_no_headless_flag(binary: str) -> None:
+    options = chrome_options(Path(binary), ("--user-data-dir=/x",))
+    assert options.to_capabilities()["browserName"] == "chrome-headless-shell"
+    assert HEADLESS_FLAG not in options.arguments
+    assert "--user-data-dir=/x" in options.arguments
+    full = chrome_options(Path("/usr/bin/chromium"), ())
+    assert full.to_capabilities()["browserName"] == "chrome"
+    assert HEADLESS_FLAG in full.arguments

@@ -18,6 +18,7 @@ import urllib.request
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from selenium.webdriver.chrome.options import Options as ChromeOptions
@@ -41,8 +42,9 @@ from engine.operations.settings import Settings, url_host
 GRID_TIMEOUT_S = 60  # a Grid's answer to one WebDriver command (a new session waits in its queue)
 PROXY_BYPASS_LIST = "<-loopback>"  # Chromium bypasses loopback implicitly; this takes that away
 
+HEADLESS_FLAG = "--headless=new"
 BASE_FLAGS = (
-    "--headless=new",
+    HEADLESS_FLAG,
     "--disable-gpu",
     "--no-first-run",
     "--no-default-browser-check",
@@ -67,6 +69,9 @@ BASE_FLAGS = (
     "--mute-audio",
     "--disable-dev-shm-usage",
     "--block-new-web-contents",
+    # The full browser isolates every site in its own renderer by default; Chromium's headless shell does not: a
+    # cross-site frame would share the page's renderer (and the removal could not read it as a frame of its own).
+    "--site-per-process",
 )
 
 
@@ -145,10 +150,7 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
         user_data = OwnProfile(account)  # made by the browser user itself: the service cannot chown
     else:
         user_data = tempfile.TemporaryDirectory(prefix="capture-chromium-")
-    options = ChromeOptions()
-    options.binary_location = str(settings.chromium_path)
-    for flag in (*BASE_FLAGS, f"--user-data-dir={user_data.name}", *extra_flags):
-        options.add_argument(flag)
+    options = chrome_options(settings.chromium_path, (f"--user-data-dir={user_data.name}", *extra_flags))
     if settings.unsafe_disable_chromium_sandbox:
         options.add_argument("--no-sandbox")
     popen: dict[str, Any] = {"umask": 0o077}
@@ -174,6 +176,25 @@ def launch(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     return chromium
 
 
+def chrome_options(binary: Path, flags: tuple[str, ...]) -> ChromeOptions:
+    """BASE_FLAGS and `flags` for `binary`. Chromium's headless shell (issue 37) is headless by build, and
+    chromedriver gives it its first page only when asked for it by name: without, it finds no page to drive."""
+    options = ChromeOptions()
+    options.binary_location = str(binary)
+    shell = is_headless_shell(binary)
+    for flag in (*BASE_FLAGS, *flags):
+        if not (shell and flag == HEADLESS_FLAG):
+            options.add_argument(flag)
+    if shell:
+        options.set_capability("browserName", "chrome-headless-shell")
+    return options
+
+
+def is_headless_shell(binary: Path) -> bool:
+    """Debian's chromium-headless-shell, Google's chrome-headless-shell (a link to either counts by its target)."""
+    return "headless-shell" in binary.name or "headless-shell" in binary.resolve().name
+
+
 def devtools_url(driver: Chrome) -> str:
     """The browser's DevTools WebSocket address, from the debugging port chromedriver gave it (blocking)."""
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
@@ -184,10 +205,7 @@ def devtools_url(driver: Chrome) -> str:
 def launch_remote(settings: Settings, extra_flags: tuple[str, ...] = ()) -> Chromium:
     """A session on the Selenium Grid at `grid_url` with the same flags, its DevTools reached through the
     Grid's own CDP endpoint (`se:cdp`). The node's chromedriver makes the profile and removes it."""
-    options = ChromeOptions()
-    options.binary_location = str(settings.chromium_path)  # the node's stereotype names the same binary
-    for flag in (*BASE_FLAGS, *extra_flags):
-        options.add_argument(flag)
+    options = chrome_options(settings.grid_chromium_path, extra_flags)  # the node's stereotype names the binary
     if settings.unsafe_disable_chromium_sandbox:
         options.add_argument("--no-sandbox")
     driver, cdp_url = open_grid_session(settings.grid_url, options, GRID_TIMEOUT_S)

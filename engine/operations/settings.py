@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,15 @@ from engine.operations.proxies import ProxyRegion, parse_regions
 from engine.operations.storage import StorageDestination, parse_destinations
 
 ENV_PREFIX = "CAPTURE_"
+# The binary itself: Debian's /usr/bin/chromium-headless-shell is a script that runs it as a child, not by exec, so
+# the process chromedriver started (and the service signals, renices and watches) would not be the browser.
+HEADLESS_SHELL = Path("/usr/lib/chromium/chromium-headless-shell")
+FULL_CHROMIUM = Path("/usr/bin/chromium")
+
+
+def preferred_chromium() -> Path:
+    """The default `chromium_path`: the headless shell when installed, else the full browser."""
+    return HEADLESS_SHELL if HEADLESS_SHELL.exists() else FULL_CHROMIUM
 
 
 class SettingsError(ValueError):
@@ -124,7 +133,11 @@ class Settings:
     egress_listen: str = "127.0.0.1"
     grid_nodes: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = (
         ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
-    chromium_path: Path = Path("/usr/bin/chromium")
+    # Chromium's headless shell where it is installed (Debian's chromium-headless-shell), else the full browser: the
+    # shell opens no window UI per browser context and renders the same pixels for about half the CPU (issue 37).
+    chromium_path: Path = field(default_factory=preferred_chromium)
+    # The binary a Grid node's stereotype names (the nodes are other hosts, with their own packages).
+    grid_chromium_path: Path = FULL_CHROMIUM
     chromedriver_path: Path = Path("/usr/bin/chromedriver")
     # The nice value of chromedriver and Chromium (renderers 5 above), never below the service's own. Chromium renders
     # 30-40 % slower at 5 or more, so keep it at 0 and give the service less (systemd Nice=-5).
