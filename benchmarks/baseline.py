@@ -7,15 +7,15 @@ overhead and is not given to them.
 
 Three of them, so that the price of safety and the worth of the service's flags show apart from the
 service's own cost: `baseline` launches Chromium as the service does (BASE_FLAGS, sandboxed, as its
-unprivileged user when run as root); `bare` the same as root with `--no-sandbox`; `generic` as a generic
-driver script does (as root, `--headless=new --no-sandbox` and nothing else). The unsafe ones render only
+unprivileged user when run as root, Chromium's headless shell where installed); `bare` the same as root with
+`--no-sandbox`; `generic` as a generic driver script does (the full browser as root, `--headless=new --no-sandbox`
+and nothing else). The unsafe ones render only
 the benchmark's own fixture pages on loopback; the service never runs Chromium that way.
 """
 
 from __future__ import annotations
 
 import base64
-import functools
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -28,8 +28,8 @@ from selenium.webdriver.chrome.webdriver import WebDriver as Chrome
 
 from benchmarks.service import cpu_seconds
 from engine.browser.cdp import CdpConnection, message_limit, open_cdp
-from engine.browser.chromium import BASE_FLAGS, Chromium, devtools_url, launch, stop
-from engine.operations.settings import Settings
+from engine.browser.chromium import Chromium, chrome_options, devtools_url, launch, stop
+from engine.operations.settings import FULL_CHROMIUM, Settings
 
 VIEWPORT = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 
@@ -66,22 +66,30 @@ class BaselinePool:
 GENERIC_FLAGS = ("--headless=new",)
 
 
-def launch_unsafe(settings: Settings, flags: tuple[str, ...]) -> Chromium:
-    """Chromium with `flags` as the user running the benchmark (root) without its sandbox: the unsafe floors."""
+def launch_bare(settings: Settings) -> Chromium:
+    """The service's binary and BASE_FLAGS as the user running the benchmark (root) without its sandbox."""
+    profile = tempfile.TemporaryDirectory(prefix="capture-bench-unsafe-")
+    options = chrome_options(settings.chromium_path, (f"--user-data-dir={profile.name}", "--no-sandbox"))
+    return _unsafe(settings, options, profile)
+
+
+def launch_generic(settings: Settings) -> Chromium:
+    """The full browser as a generic driver script runs it: as root, `--headless=new --no-sandbox` only."""
     profile = tempfile.TemporaryDirectory(prefix="capture-bench-unsafe-")
     options = ChromeOptions()
-    options.binary_location = str(settings.chromium_path)
-    for flag in (*flags, f"--user-data-dir={profile.name}", "--no-sandbox"):
+    options.binary_location = str(FULL_CHROMIUM)
+    for flag in (*GENERIC_FLAGS, f"--user-data-dir={profile.name}", "--no-sandbox"):
         options.add_argument(flag)
+    return _unsafe(settings, options, profile)
+
+
+def _unsafe(settings: Settings, options: ChromeOptions, profile: tempfile.TemporaryDirectory[str]) -> Chromium:
     driver = Chrome(service=Service(str(settings.chromedriver_path)), options=options)
     return Chromium(driver, devtools_url(driver), driver.service.process.pid, profile)
 
 
 LAUNCHES: dict[str, Callable[[Settings], Chromium]] = {
-    "baseline": launch,
-    "bare": functools.partial(launch_unsafe, flags=BASE_FLAGS),
-    "generic": functools.partial(launch_unsafe, flags=GENERIC_FLAGS),
-}
+    "baseline": launch, "bare": launch_bare, "generic": launch_generic}
 
 
 @asynccontextmanager
