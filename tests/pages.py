@@ -240,6 +240,28 @@ def corpus_page(handler: Handler) -> Answer:
     return 200, HTML, (CORPUS / name).read_bytes()
 
 
+@route("/late-script")
+def late_script(handler: Handler) -> Answer:
+    """`?page=`: a corpus page whose pop-up came 400 ms after the load by a timer, shown instead once a script the
+    page adds after the load has come (the server answers it 0.6 s late): no timer is due at the settle point."""
+    name = handler.query.get("page", "")
+    if name not in {p.name for p in CORPUS.glob("*.html")}:
+        return 404, HTML, page("<h1>no such corpus page</h1>")
+    html = (CORPUS / name).read_text()
+    timer = ("addEventListener('load', () => setTimeout(() => {", "}, 400));</script>")
+    if timer[0] not in html or timer[1] not in html:
+        return 404, HTML, page("<h1>no pop-up shown by a timer on that page</h1>")
+    html = html.replace(timer[0], "addEventListener('load', () => { const s = document.createElement('script');"
+                                  " s.src = '/slow-script?s=0.6'; s.onload = () => {")
+    return 200, HTML, html.replace(timer[1], "}; document.head.appendChild(s); });</script>").encode()
+
+
+@route("/slow-script")
+def slow_script(handler: Handler) -> Answer:
+    time.sleep(float(handler.query.get("s", "0.6")))
+    return 200, {"content-type": "text/javascript"}, b"window.slowScriptRan = true;"
+
+
 @route("/with-ads")
 def with_ads(handler: Handler) -> Answer:
     """A page loading a script from an ad server and a pixel from a tracker (both names map to this server),

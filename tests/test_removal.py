@@ -101,6 +101,20 @@ def test_a_pop_up_after_the_first_pass_is_removed_at_the_settle_point(pro: Works
         assert colours.get(MARKER_RGB, 0) == MARKER_AREA, delay
 
 
+def test_a_pop_up_that_comes_with_a_late_script_is_removed_at_the_settle_point(
+        pro: Workspace, site: FixtureServer) -> None:
+    """The same pop-up, shown once a script the page added after the load has come (0.6 s late): no timer is
+    due at the settle point, but a script is still loading, and the watch waits for it (bounded)."""
+    url = f"http://fixture.test:{site.server_address[1]}/late-script?page={first('novel-late-popup')}"
+    assert pixels(pro.capture(url=url, delayMs=1500)).get(OVERLAY_RGB, 0) > 0, "the pop-up should show by then"
+    job = pro.submit(url=url, removeElements={"popups": True}).json()["id"]
+    status = pro.finished_job(job)
+    assert [(r["kind"], r["layer"]) for r in status["removedElements"]] == [("popups", "model")], status
+    colours = pixels(pro.service.client.get(status["resultUrl"]))
+    assert colours.get(OVERLAY_RGB, 0) == 0
+    assert colours.get(MARKER_RGB, 0) == MARKER_AREA
+
+
 def test_each_removal_is_reported(pro: Workspace, site: FixtureServer) -> None:
     answer = pro.capture(url=corpus_url(site, POLICY_WITH_BANNER), removeElements=ALL)
     assert answer.status_code == 200, answer.text

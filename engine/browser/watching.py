@@ -12,8 +12,9 @@ The finder cannot read a cross-site frame either: what each says is read in the 
 handed over beside its iframe element (`hand_over_frame_texts`).
 
 At the capture's settle point the removal asks `late_changes`: it waits for the timers due within
-LATE_WAIT_S (never more, and never more than a quarter of the time the capture has left), then says whether
-the document changed since the first pass, in which case the overlay pass runs again.
+LATE_WAIT_S and for the scripts the page added that are still loading (a consent library shows its banner once
+its language file has come), never more than LATE_WAIT_S, and never more than a quarter of the time the capture
+has left, then says whether the document changed since the first pass, in which case the overlay pass runs again.
 """
 
 from __future__ import annotations
@@ -56,14 +57,26 @@ WATCH_SCRIPT = """(() => {
     if (args[0] && args[0].mode === 'closed') state.closed++;
     return root;
   }});
-  new MutationObserver((records) => { state.changes += records.length; }).observe(document, {
+  const loading = new Set();  // scripts the page added that are still loading: a pop-up may come with one
+  const track = (node) => {
+    if (node.tagName !== 'SCRIPT' || !node.src || loading.size >= 100
+        || (node.type && !/(java|ecma)script|^module$/i.test(node.type))) return;
+    loading.add(node);
+    const done = () => loading.delete(node);
+    node.addEventListener('load', done, {once: true});
+    node.addEventListener('error', done, {once: true});
+  };
+  new MutationObserver((records) => {
+    state.changes += records.length;
+    for (const record of records) record.addedNodes.forEach(track);
+  }).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'open', 'hidden']});
   state.settle = (waitMs) => new Promise((resolve) => {
     const start = native.now();
     let waited = false;
     const look = () => {
       const now = native.now();
-      if (now - start < waitMs && [...due.values()].some((when) => when <= start + waitMs)) {
+      if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs))) {
         waited = true;
         native.setTimeout(look, 10);
       } else if (waited) {
