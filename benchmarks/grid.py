@@ -21,6 +21,7 @@ from benchmarks.__main__ import CAPTURE_TIMEOUT_S, SETTLE_S, counts, paired_main
 from benchmarks.service import RunningService, cpu_seconds, start
 from benchmarks.site import Site
 from benchmarks.stats import Figures, table
+from engine.operations.settings import Settings
 from tests.grid import Grid, NodeHost, missing_namespaces
 
 PAGES = ("text", "heavy")
@@ -52,17 +53,21 @@ def hub_cpu(grid: Grid | None) -> float:
 
 
 async def run(site: Site, runs: int, quick: bool) -> None:
-    grid = Grid().start()
+    # The nodes run the local pool's binary (the headless shell where installed): like is compared with like.
+    binary = Settings().chromium_path
+    grid = Grid(binary=binary).start()
     local = start(site.server_address[1], 2)
-    remote = start(site.server_address[1], 2, extra_env={"CAPTURE_GRID_URL": grid.url})
+    remote = start(site.server_address[1], 2, extra_env={"CAPTURE_GRID_URL": grid.url,
+                                                         "CAPTURE_GRID_CHROMIUM_PATH": str(binary)})
     runners: list[tuple[str, RunningService, Grid | None]] = [("baseline", local, None), ("grid", remote, grid)]
     node_host = NodeHost().create() if missing_namespaces() is None else None
     try:
         if node_host is not None:
-            far = Grid(host=node_host).start()
+            far = Grid(host=node_host, binary=binary).start()
             try:
                 runners.append(("two-host", start(site.server_address[1], 2, extra_env={
-                    "CAPTURE_GRID_URL": far.url, "CAPTURE_EGRESS_LISTEN": node_host.address,
+                    "CAPTURE_GRID_URL": far.url, "CAPTURE_GRID_CHROMIUM_PATH": str(binary),
+                    "CAPTURE_EGRESS_LISTEN": node_host.address,
                     "CAPTURE_GRID_NODES": f"{node_host.node_address}/32"}), far))
             except BaseException:
                 far.stop()

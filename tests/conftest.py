@@ -27,6 +27,7 @@ import pytest
 import trio
 
 from engine.browser.chromium import descendants
+from engine.operations.settings import HEADLESS_SHELL
 from tests import pages  # noqa: F401 - registers the fixture routes
 from tests.chromium_watch import ChromiumWatch
 from tests.fixture_site import FixtureServer
@@ -368,12 +369,13 @@ def grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, 
 @pytest.fixture(scope="session")
 def remote_grid() -> Iterator[Grid]:
     """A Grid whose one node runs on another host: a network namespace joined to ours by a veth pair
-    (tests/grid.py's NodeHost), reached through the pair's addresses only."""
+    (tests/grid.py's NodeHost), reached through the pair's addresses only. Its node runs Chromium's headless
+    shell (the one-host Grid the full browser), so both binaries render on a Grid in the suite."""
     if (why := grid_missing() or missing_namespaces()) is not None:
         pytest.fail(f"the remote Grid tests need Java, Selenium's server and root: {why}")
     host = NodeHost().create()
     try:
-        running = Grid(nodes=1, host=host).start()
+        running = Grid(nodes=1, host=host, binary=HEADLESS_SHELL).start()
         yield running
         running.stop()
     finally:
@@ -388,7 +390,8 @@ def remote_grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureS
     assert remote_grid.host is not None
     running = start_service(tmp_path_factory.mktemp("remote-grid-service") / "data", site,
                             CAPTURE_GRID_URL=remote_grid.url, CAPTURE_EGRESS_LISTEN=remote_grid.host.address,
-                            CAPTURE_GRID_NODES=f"{remote_grid.host.node_address}/32")
+                            CAPTURE_GRID_NODES=f"{remote_grid.host.node_address}/32",
+                            CAPTURE_GRID_CHROMIUM_PATH=str(remote_grid.binary))
     running.grid = remote_grid
     yield running
     stop_service(running)

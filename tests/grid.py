@@ -24,6 +24,9 @@ from typing import Any
 
 import httpx
 
+from engine.browser.chromium import is_headless_shell
+from engine.operations.settings import FULL_CHROMIUM
+
 ROOT = Path(__file__).resolve().parent.parent
 JAR = ROOT / "vendor" / "selenium-server" / "selenium-server-4.48.0.jar"
 START_S = 90
@@ -34,7 +37,7 @@ max-sessions = {sessions}
 session-timeout = 300
 [[node.driver-configuration]]
 display-name = "chromium"
-stereotype = '{{"browserName": "chrome", "goog:chromeOptions": {{"binary": "/usr/bin/chromium"}}}}'
+stereotype = '{{"browserName": "{browser}", "goog:chromeOptions": {{"binary": "{binary}"}}}}'
 webdriver-executable = "/usr/bin/chromedriver"
 max-sessions = {sessions}
 """
@@ -107,7 +110,7 @@ class Grid:
     the nodes run in that NodeHost, and the hub listens on this side of its pair."""
 
     def __init__(self, nodes: int = 2, sessions: int = 2, user: str = "capture-chromium",
-                 host: NodeHost | None = None) -> None:
+                 host: NodeHost | None = None, binary: Path = FULL_CHROMIUM) -> None:
         # under /tmp itself: the nodes' user must reach their config and logs (pytest's tmp is root's alone)
         self.workdir = Path(tempfile.mkdtemp(prefix="capture-grid-"))
         self.host = host
@@ -115,6 +118,7 @@ class Grid:
         self.port, self.publish, self.subscribe = free_port(), free_port(), free_port()
         self.url = f"http://{self.address}:{self.port}"
         self.node_count, self.sessions = nodes, sessions
+        self.binary = binary  # the nodes' Chromium: the full browser, or the headless shell (grid_chromium_path)
         self.account = pwd.getpwnam(user) if os.geteuid() == 0 else None
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
 
@@ -141,7 +145,8 @@ class Grid:
     def _start(self) -> None:
         os.chmod(self.workdir, 0o755)
         config = self.workdir / "node.toml"
-        config.write_text(NODE_CONFIG.format(sessions=self.sessions))
+        browser = "chrome-headless-shell" if is_headless_shell(self.binary) else "chrome"
+        config.write_text(NODE_CONFIG.format(sessions=self.sessions, browser=browser, binary=self.binary))
         os.chmod(config, 0o644)
         bus = ["--publish-events", f"tcp://{self.address}:{self.publish}",
                "--subscribe-events", f"tcp://{self.address}:{self.subscribe}"]

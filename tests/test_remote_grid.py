@@ -5,6 +5,7 @@ The egress vectors run through it too (tests/test_egress.py's `remote` pool)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import subprocess
@@ -78,6 +79,13 @@ def test_a_node_on_another_host_renders_through_its_lanes_and_reaches_nothing_el
     browsers = {namespace for namespace in namespaces.values() if namespace is not None}
     assert browsers, "no Chromium below the node"
     assert ours not in browsers
+    # This node's stereotype names Chromium's headless shell (grid_chromium_path): its browsers are the shell.
+    binaries = set()
+    for pid, namespace in namespaces.items():
+        with contextlib.suppress(OSError):
+            binaries.add(os.path.basename(os.readlink(f"/proc/{pid}/exe")) if namespace else "")
+    assert "chromium-headless-shell" in binaries, binaries
+    assert "chromium" not in binaries, binaries
 
     # The service's lanes listen on this side of the pair (the browser-wide one, and the warm spares' once the
     # pool is quiet): from the node's address they answer (403 from the browser-wide lane, which refuses all
