@@ -28,7 +28,7 @@ import trio
 from benchmarks import appends as appends_figures
 from benchmarks import micro
 from benchmarks.baseline import BaselinePool, baseline_pool
-from benchmarks.service import RunningService, start
+from benchmarks.service import Peak, RunningService, start
 from benchmarks.site import Site, heavy_bytes
 from benchmarks.stats import BASELINES, Figures, table
 
@@ -174,22 +174,6 @@ def paced_price(figures: list[Figures]) -> str:
         return "paced CPU: no text rows in this run"
     return (f"service CPU per text capture with {PACE_S:g} s between captures {found[PACED]:.0f} ms, back to back "
             f"{found[BACK_TO_BACK]:.0f} ms (as many, just before): {found[PACED] / found[BACK_TO_BACK]:.2f}x")
-
-
-class Peak:
-    """The largest RSS seen of the service and of its Chromium tree, sampled every 0.2 s."""
-
-    def __init__(self, service: RunningService) -> None:
-        self.service = service
-        self.service_bytes = 0
-        self.browser_bytes = 0
-
-    async def sample(self) -> None:
-        while True:
-            own, below = await trio.to_thread.run_sync(self.service.rss)
-            self.service_bytes = max(self.service_bytes, own)
-            self.browser_bytes = max(self.browser_bytes, below)
-            await trio.sleep(0.2)
 
 
 async def run_jobs(client: httpx.AsyncClient, site: Site, quick: bool) -> list[Figures]:

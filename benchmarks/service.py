@@ -15,6 +15,7 @@ from pathlib import Path
 
 import orjson
 import psutil
+import trio
 
 from engine.browser.chromium import descendants
 
@@ -184,3 +185,19 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except (OSError, IndexError):
         return ""
+
+
+class Peak:
+    """The largest RSS seen of the service and of its Chromium tree, sampled every 0.2 s."""
+
+    def __init__(self, service: RunningService) -> None:
+        self.service = service
+        self.service_bytes = 0
+        self.browser_bytes = 0
+
+    async def sample(self) -> None:
+        while True:
+            own, below = await trio.to_thread.run_sync(self.service.rss)
+            self.service_bytes = max(self.service_bytes, own)
+            self.browser_bytes = max(self.browser_bytes, below)
+            await trio.sleep(0.2)
