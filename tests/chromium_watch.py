@@ -15,6 +15,14 @@ BROWSER_NAMES = ("chromedriver", "chrome", "chromium")
 SAMPLE_S = 0.05  # a browser launch lives far longer (chromedriver alone takes ~0.1 s to answer)
 
 
+def binary_of(pid: int) -> str:
+    """The file name of what `pid` runs (chromium, chromium-headless-shell, chromedriver), "" once it is gone."""
+    try:
+        return os.path.basename(os.readlink(f"/proc/{pid}/exe"))
+    except OSError:
+        return ""
+
+
 def _name(pid: int) -> str:
     try:
         with open(f"/proc/{pid}/comm") as comm:

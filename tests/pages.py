@@ -258,7 +258,9 @@ def late_script(handler: Handler) -> Answer:
 
 @route("/slow-script")
 def slow_script(handler: Handler) -> Answer:
-    time.sleep(float(handler.query.get("s", "0.6")))
+    """A script with `s` seconds of latency: what the page under test is (no ordering of the test rests on it; the
+    watch waits at most LATE_WAIT_S, 1 s, for it). Cut short when the site stops."""
+    handler.server.stopping.wait(float(handler.query.get("s", "0.6")))
     return 200, {"content-type": "text/javascript"}, b"window.slowScriptRan = true;"
 
 

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from engine.browser.chromium import descendants
+from engine.operations.settings import FULL_CHROMIUM
 from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -156,7 +157,7 @@ def test_sql_works_while_running_and_refuses_writes(own_service: Service, site: 
 def test_sigterm_stops_cleanly_and_sql_still_works(tmp_path: Path, site: FixtureServer) -> None:
     # Its own (this test stops it), on the full browser: the headless shell, the default, starts no crash handler,
     # and the full browser's double-forked ones are what the service must adopt and reap.
-    service = start_service(tmp_path / "data", site, CAPTURE_CHROMIUM_PATH="/usr/bin/chromium")
+    service = start_service(tmp_path / "data", site, CAPTURE_CHROMIUM_PATH=str(FULL_CHROMIUM))
     try:
         ws = _one_success_and_one_failure(service, site)
         tree = descendants(service.process.pid)  # chromedriver, Chromium, its zygotes and crash handlers

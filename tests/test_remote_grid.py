@@ -5,7 +5,6 @@ The egress vectors run through it too (tests/test_egress.py's `remote` pool)."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import subprocess
@@ -18,6 +17,7 @@ import pytest
 from PIL import Image
 
 from engine.browser.chromium import descendants
+from tests.chromium_watch import binary_of
 from tests.conftest import Service
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid
@@ -80,10 +80,7 @@ def test_a_node_on_another_host_renders_through_its_lanes_and_reaches_nothing_el
     assert browsers, "no Chromium below the node"
     assert ours not in browsers
     # This node's stereotype names Chromium's headless shell (grid_chromium_path): its browsers are the shell.
-    binaries = set()
-    for pid, namespace in namespaces.items():
-        with contextlib.suppress(OSError):
-            binaries.add(os.path.basename(os.readlink(f"/proc/{pid}/exe")) if namespace else "")
+    binaries = {binary_of(pid) for pid, namespace in namespaces.items() if namespace is not None}
     assert "chromium-headless-shell" in binaries, binaries
     assert "chromium" not in binaries, binaries
 

@@ -19,6 +19,7 @@ import pytest
 from engine.browser.chromium import descendants
 from engine.browser.privileges import kill_as
 from engine.browser.processes import RENDERER_NICE_STEP
+from tests.chromium_watch import binary_of
 from tests.conftest import ROOT, Service, Workspace, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -62,14 +63,6 @@ def _browser_processes(service: Service) -> dict[int, Process]:
     return found
 
 
-def _binary(pid: int) -> str:
-    """The file name of what `pid` runs, "" once it is gone."""
-    try:
-        return os.path.basename(os.readlink(f"/proc/{pid}/exe"))
-    except OSError:
-        return ""
-
-
 def _during_a_capture(ws: Workspace, site: FixtureServer) -> dict[int, Process]:
     """The service's processes while a capture's page is open in a renderer."""
     hangs = site.count("/hang")
@@ -102,7 +95,7 @@ def test_renderers_run_sandboxed_and_never_as_root(service: Service, pro: Worksp
         assert {int(real), int(effective), int(saved)} == {expected}, f"process {pid} runs as uid {real}"
     # bootstrap installs Debian's chromium-headless-shell, and the default chromium_path takes it (issue 37): the
     # browser and its helpers are the shell, sandboxed all the same.
-    binaries = {_binary(pid) for pid in processes} - {""}
+    binaries = {binary_of(pid) for pid in processes} - {""}
     assert "chromium-headless-shell" in binaries, binaries
     assert "chromium" not in binaries, binaries
 
