@@ -85,6 +85,10 @@ class _Handler(BaseHTTPRequestHandler):
 
 class Site(ThreadingHTTPServer):
     daemon_threads = True
+    # A web server's backlog (nginx's default), not socketserver's 5: the egress guard opens a connection per
+    # plain-http request, and 4 captures of the heavy page at once overflowed 5, so the kernel dropped a SYN and
+    # a capture waited out the 1 s retransmit (the service's heavy tail at c >= 2 until 2026-11-27).
+    request_queue_size = 511
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that gave up on a held page: expected
