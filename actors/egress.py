@@ -12,10 +12,13 @@ For each request (`CONNECT host:port` for https and WebSockets, an absolute
 URL for plain http) the guard vets the host with the service's
 `EgressPolicy`, which resolves it once, and connects to exactly the address
 it judged. A refusal answers 403 and appends an `egress.refused` event.
+Plain-http requests keep their connections open, the browser's to the lane
+and the lane's to a site (reused only for an address just vetted again).
 
 A lane is `actors.egress_lane`; the proxy protocol's bytes are
-`engine.network.proxy_wire`; the host's own addresses, which the policy
-refuses, are kept current by `engine.network.host_watch`.
+`engine.network.proxy_wire`, plain http's relay `engine.network.forwarding`;
+the host's own addresses, which the policy refuses, are kept current by
+`engine.network.host_watch`.
 """
 
 from __future__ import annotations
@@ -25,26 +28,25 @@ import logging
 import secrets
 import socket
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from functools import partial
 from urllib.parse import urlsplit
 
+import h11
 import trio
 
 from actors.egress_lane import Lane, Refusal
 from actors.eventlog import EventLog
 from engine.network.destinations import EgressPolicy, Refused
+from engine.network.forwarding import Downstream, Stale, exchange, has_body
 from engine.network.host_watch import watch_host_addresses
-from engine.network.lookups import Tenant
+from engine.network.lookups import Address, Tenant
 from engine.network.outbound import connect_pinned
 from engine.network.proxy_wire import (
-    HOP_BY_HOP,
+    MAX_HEAD,
     BadRequest,
     Head,
-    pump,
-    read_head,
     refusal_response,
-    relay_response,
     response,
     splice,
     split_authority,
@@ -52,6 +54,7 @@ from engine.network.proxy_wire import (
 )
 from engine.operations import metrics
 from engine.operations.proxies import UpstreamFailed
+from engine.operations.settings import url_host
 from engine.records.schema import Event
 
 log = logging.getLogger("capture.egress")
@@ -113,6 +116,8 @@ class EgressGuard:
             yield lane
         finally:
             lane.scope.cancel()
+            with trio.CancelScope(shield=True):  # the connections kept to sites go with their capture
+                await lane.kept.aclose()
             if len(lane.refusals) > MAX_REFUSAL_EVENTS:
                 log.info("capture %s: %d refused requests, %d destinations; events for the first %d",
                          lane.capture_id, lane.refused, len(lane.refusals), MAX_REFUSAL_EVENTS)
@@ -137,44 +142,58 @@ class EgressGuard:
                 log.warning("egress lane: refused a connection from %s, not in grid_nodes", peer)
                 metrics.EGRESS_REFUSALS.labels("not a grid node").inc()
                 return
+            downstream = Downstream(client)
             try:
-                with trio.fail_after(HEAD_TIMEOUT_S):
-                    head = await read_head(client)
-                if not lane.authorizes(head):
-                    # The browser answers the challenge (engine.browser.page, Fetch.authRequired) and comes back.
-                    metrics.EGRESS_REFUSALS.labels("no lane credentials").inc()
-                    await client.send_all(response(407, "Proxy Authentication Required",
-                                                    "this lane needs its credentials",
-                                                    b'proxy-authenticate: Basic realm="capture-lane"\r\n'))
-                    return
-                if lane.capture_id is None:
-                    # Chromium's own traffic (updates, time, search suggestions): never allowed out.
-                    log.debug("refused browser-wide request %s %s", head.method, head.target)
-                    await client.send_all(refusal_response("requests outside a capture are not allowed"))
-                    return
-                if head.method == "CONNECT":
-                    await self._tunnel(lane, client, head)
-                else:
-                    await self._forward(lane, client, head)
+                while True:  # request after request, while the browser keeps its connection (plain http)
+                    with trio.fail_after(HEAD_TIMEOUT_S):
+                        head = await downstream.next_request()
+                    if head is None or not await self._serve(lane, downstream, head):
+                        return
             except BadRequest as exc:
                 await try_send(client, response(400, "Bad Request", str(exc)))
-            except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+            except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError,
+                    h11.ProtocolError) as exc:
                 log.debug("egress connection ended: %r", exc)
             except Exception:  # one broken connection must not take the guard down with it
                 log.exception("capture %s: egress connection failed", lane.capture_id)
 
-    async def _tunnel(self, lane: Lane, client: trio.SocketStream, head: Head) -> None:
+    async def _serve(self, lane: Lane, downstream: Downstream, head: Head) -> bool:
+        """One request from the browser; True if its connection may carry the next."""
+        client = downstream.stream
+        if not lane.authorizes(head):
+            # The browser answers the challenge (engine.browser.page, Fetch.authRequired) and comes back.
+            metrics.EGRESS_REFUSALS.labels("no lane credentials").inc()
+            await client.send_all(response(407, "Proxy Authentication Required", "this lane needs its credentials",
+                                           b'proxy-authenticate: Basic realm="capture-lane"\r\n'))
+            return False
+        if lane.capture_id is None:
+            # Chromium's own traffic (updates, time, search suggestions): never allowed out.
+            log.debug("refused browser-wide request %s %s", head.method, head.target)
+            await client.send_all(refusal_response("requests outside a capture are not allowed"))
+            return False
+        if head.method == "CONNECT":
+            await self._tunnel(lane, client, head)
+            return False
+        return await self._forward(lane, downstream, head)
+
+    async def _tunnel(self, lane: Lane, client: trio.abc.Stream, head: Head) -> None:
         host, port = split_authority(head.target)
-        upstream = await self._connect(lane, client, host, port, tunnel=True)
+        addresses = await self._vet(lane, client, host, port)
+        upstream = None if addresses is None else await self._open(lane, host, port, addresses)
         if upstream is None:
+            if addresses is not None:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
+                await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
             return
-        async with upstream:
+        async with upstream[0]:
             await client.send_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
             if head.rest:
-                await upstream.send_all(head.rest)
-            await splice(client, upstream)
+                await upstream[0].send_all(head.rest)
+            await splice(client, upstream[0])
 
-    async def _forward(self, lane: Lane, client: trio.SocketStream, head: Head) -> None:
+    async def _forward(self, lane: Lane, downstream: Downstream, head: Head) -> bool:
+        """A plain-http request, on a connection kept to the vetted address if one is (and it has no body), else
+        on a new one; True if the browser's connection may carry the next. One that cannot be connected gets no
+        answer at all, so the browser sees the failure as the network error it is, not as a page to capture."""
         try:
             target = urlsplit(head.target)
             port = target.port or 80
@@ -182,52 +201,71 @@ class EgressGuard:
             raise BadRequest(f"not a URL: {head.target!r}") from exc
         if target.scheme != "http" or not target.hostname:
             raise BadRequest(f"a proxy request must be an absolute http URL, not {head.target!r}")
-        upstream = await self._connect(lane, client, target.hostname, port, tunnel=False)
-        if upstream is None:
-            return
-        async with upstream:
-            path = target.path or "/"
-            if target.query:
-                path += "?" + target.query
-            lines = [f"{head.method} {path} {head.version}".encode("latin-1")]
-            lines += [name + b": " + value for name, value in head.headers
-                      if name.lower() not in HOP_BY_HOP]
-            lines.append(b"Connection: close")  # one request per connection: the next may go elsewhere
-            await upstream.send_all(b"\r\n".join(lines) + b"\r\n\r\n" + head.rest)
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(pump, client, upstream)  # the request body, if any
-                await relay_response(upstream, client)
-                nursery.cancel_scope.cancel()
+        host = target.hostname
+        authority = url_host(host) + (f":{target.port}" if target.port else "")  # never userinfo
+        path = (target.path or "/") + (f"?{target.query}" if target.query else "")
+        addresses = await self._vet(lane, downstream.stream, host, port)
+        if addresses is None:
+            return False
+        if not has_body(head):
+            for address in addresses:
+                key = lane.connection_key(host, port, address)
+                while (kept := await lane.kept.take(key)) is not None:
+                    with suppress(Stale):
+                        return await self._exchange(lane, downstream, head, authority, path, kept, key, reused=True)
+        opened = await self._open(lane, host, port, addresses)
+        if opened is None:
+            return False
+        upstream, address = opened
+        conn = h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD)
+        return await self._exchange(lane, downstream, head, authority, path, (upstream, conn),
+                                    lane.connection_key(host, port, address), reused=False)
 
-    async def _connect(self, lane: Lane, client: trio.SocketStream, host: str, port: int,
-                       *, tunnel: bool) -> trio.abc.Stream | None:
-        """A connection to the vetted address of host:port, or None after answering the browser."""
+    async def _exchange(self, lane: Lane, downstream: Downstream, head: Head, authority: str, path: str,
+                        upstream: tuple[trio.abc.Stream, h11.Connection], key: tuple[str, str, int, str], *,
+                        reused: bool) -> bool:
+        """The request over this connection to the site, which is kept afterwards (under `key`) if both sides
+        allow it; True if the browser's connection may carry the next request."""
+        stream, conn = upstream
+        try:
+            reusable = await exchange(downstream, head, authority, path, stream, conn, reused=reused)
+        except BaseException:
+            await trio.aclose_forcefully(stream)
+            raise
+        if reusable:
+            await lane.kept.give(key, stream, conn)
+        else:
+            await trio.aclose_forcefully(stream)
+        return downstream.reusable
+
+    async def _vet(self, lane: Lane, client: trio.abc.Stream, host: str, port: int) -> list[Address] | None:
+        """The addresses host:port may be reached at, or None after answering the browser with the refusal."""
         if lane.ad_hosts is not None and lane.ad_hosts.refuses(host):
             await client.send_all(refusal_response(f"{host} is a listed ad or tracker host (removeElements.ads)"))
             return None
         try:
-            addresses = await self.policy.vet(host, port, Tenant(lane.workspace_id, lane.capture_id))
+            return await self.policy.vet(host, port, Tenant(lane.workspace_id, lane.capture_id))
         except Refused as refused:
             await self._refuse(lane, host, port, refused)
             await client.send_all(refusal_response(refused.describe()))
             return None
+
+    async def _open(self, lane: Lane, host: str, port: int,
+                    addresses: list[Address]) -> tuple[trio.abc.Stream, Address] | None:
+        """A new connection to the first of the vetted addresses that answers (through the lane's region)."""
         for address in addresses:
             try:
                 with trio.fail_after(CONNECT_TIMEOUT_S):
                     stream = await (lane.upstream.open(address, port) if lane.upstream
                                     else connect_pinned(address, port))
                 self.connections += 1
-                return stream
+                return stream, address
             except UpstreamFailed as failed:
                 lane.upstream_failure = str(failed)
                 log.warning("capture %s: %s", lane.capture_id, failed.detail)
                 break  # the next address would go to the same upstream
             except (OSError, trio.TooSlowError) as exc:
                 log.debug("capture %s: %s (%s) port %d: %r", lane.capture_id, host, address, port, exc)
-        if tunnel:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
-            await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
-        # A plain request gets no answer at all, so the browser sees the failure as the
-        # network error it is, not as a page to capture.
         return None
 
     async def _refuse(self, lane: Lane, host: str, port: int, refused: Refused) -> None:

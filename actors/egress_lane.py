@@ -10,9 +10,14 @@ from urllib.parse import urlsplit
 import trio
 
 from engine.browser.removal import AdHosts
+from engine.network.lookups import Address
+from engine.network.outbound import KeepAlive
 from engine.network.proxy_wire import Head
 from engine.operations.proxies import ProxyRegion
 from engine.operations.settings import url_host
+
+KEPT_IDLE_S = 30.0  # a site's connection kept idle this long at most (within a capture: lanes end sooner)
+KEPT_TOTAL = 32  # connections kept idle per lane, as many as Chromium opens to one proxy
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,9 @@ class Lane:
     # (user, password) every connection must present (Proxy-Authorization: Basic), for a Grid's browsers: a
     # node can use only the lane of the capture it renders, and only while it runs
     credentials: tuple[str, str] | None = None
+    # plain-http connections to sites, between one request and the next of this capture (never another's);
+    # six per address, as a browser keeps per host
+    kept: KeepAlive = field(default_factory=lambda: KeepAlive(per_key=6, idle_s=KEPT_IDLE_S, total=KEPT_TOTAL))
 
     def authorizes(self, head: Head) -> bool:
         if self.credentials is None:
@@ -52,6 +60,10 @@ class Lane:
     @property
     def proxy_server(self) -> str:
         return f"http://{url_host(self.host)}:{self.port}"
+
+    def connection_key(self, host: str, port: int, address: Address) -> tuple[str, str, int, str]:
+        """What a connection kept to a site is kept under: the region too, whose proxy it goes through."""
+        return (self.upstream.name if self.upstream is not None else "", host, port, str(address))
 
     def assign(self, capture_id: str, workspace_id: str | None) -> None:
         """Give a lane opened ahead of its capture (a warm spare's) to that capture; until then it refuses all."""

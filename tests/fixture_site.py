@@ -52,7 +52,7 @@ class Handler(BaseHTTPRequestHandler):
         return {k: v[0] for k, v in parse_qs(urlsplit(self.path).query).items()}
 
     def do_GET(self) -> None:  # the stdlib calls it by this name
-        self.server.asked(self.path, dict(self.headers))
+        self.server.asked(self.path, dict(self.headers), self.client_address[1])
         fn = ROUTES.get(urlsplit(self.path).path)
         try:
             status, headers, body = fn(self) if fn else (404, HTML, page("<h1>no such fixture</h1>"))
@@ -79,14 +79,16 @@ class FixtureServer(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.requests: list[tuple[str, dict[str, str]]] = []
+        self.ports: dict[str, set[int]] = {}  # path -> the client ports (connections) that asked for it
         self._arrived = threading.Condition()  # notified with each request, for those who wait for one
         self.stopping = threading.Event()
         self.gates: dict[str, threading.Event] = {}
 
-    def asked(self, path: str, headers: dict[str, str]) -> None:
-        """Note a request as it arrives, before it is answered."""
+    def asked(self, path: str, headers: dict[str, str], port: int) -> None:
+        """Note a request as it arrives, before it is answered, and the connection it came on."""
         with self._arrived:
             self.requests.append((path, headers))
+            self.ports.setdefault(path, set()).add(port)
             self._arrived.notify_all()
 
     def count(self, path: str) -> int:

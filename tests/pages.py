@@ -216,6 +216,14 @@ def lazy(_: Handler) -> Answer:
     return _ok(f"{header}<div style='height:1000px'></div>{images}")
 
 
+@route("/images")
+def images(handler: Handler) -> Answer:
+    """`n` small images (20), each its own request; `t` tags them (`/green.svg?t=…&n=…`)."""
+    tag = handler.query.get("t", "")
+    return _ok("".join(f"<img src='/green.svg?t={tag}&n={n}' width=20 height=20>"
+                       for n in range(int(handler.query.get("n", "20")))))
+
+
 @route("/green.svg")
 def green(_: Handler) -> Answer:
     svg = b"<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'><rect width='200' height='200' " \

@@ -14,6 +14,7 @@ Grid's node on another host (a network namespace of its own: the lanes listen on
 from __future__ import annotations
 
 import io
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -195,3 +196,16 @@ def test_pages_cannot_navigate_to_other_schemes(to: str, pro: Workspace, site: F
     assert "STAYED-ON-THE-FIXTURE" in answer.text
     assert "DATA-PAGE-LOADED" not in answer.text
     assert "allowed marker" not in answer.text
+
+
+def test_a_pages_plain_http_requests_share_connections_to_the_site(pro: Workspace, site: FixtureServer) -> None:
+    """The guard keeps a capture's plain-http connections between one request and the next, each way, as the
+    browser's own would be: the page and its 20 images come over a few connections to the site, not one each."""
+    tag = secrets.token_hex(4)
+    answer = pro.capture(url=f"{site.base}/images?t={tag}&n=20")
+    assert answer.status_code == 200, answer.text
+    ports = [ports for path, ports in dict(site.ports).items() if f"t={tag}&" in path]
+    assert len(ports) == 21, f"{len(ports)} of 21 requests (the page, 20 images) reached the site"
+    connections = set().union(*ports)
+    print(f"21 requests over {len(connections)} connections")
+    assert len(connections) <= 6, f"21 requests over {len(connections)} connections"

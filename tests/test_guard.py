@@ -13,6 +13,7 @@ import ipaddress
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import h11
 import pytest
 import trio
 
@@ -71,7 +72,7 @@ async def test_the_guard_connects_to_the_address_it_checked(
         async with guard.lane("cap_rebind", "ws_test") as lane:
             first = await _proxy_request(lane.port, (
                 f"GET http://rebind.test:{port}/marker?rebind=1 HTTP/1.1\r\n"
-                f"Host: rebind.test:{port}\r\n\r\n").encode())
+                f"Host: rebind.test:{port}\r\nConnection: close\r\n\r\n").encode())  # read to the end
             assert first.startswith(b"HTTP/1.0 200") or first.startswith(b"HTTP/1.1 200"), first[:200]
             assert b"allowed marker" in first
             assert resolver.asked == 1  # one lookup, and the connection went to its answer
@@ -88,6 +89,79 @@ async def test_the_guard_connects_to_the_address_it_checked(
         rows = await event_log.db.call(lambda conn: conn.execute(
             "select capture_id, data->>'address' from events where type = 'egress.refused'").fetchall())
         assert rows == [("cap_rebind", "127.0.0.2")]
+
+
+class _Browser:
+    """One connection to a lane, as Chromium uses it for plain http: absolute URLs, request after request."""
+
+    def __init__(self, stream: trio.SocketStream) -> None:
+        self.stream = stream
+        self.conn = h11.Connection(h11.CLIENT)
+
+    async def get(self, url: str, host: str) -> tuple[int, bytes]:
+        if self.conn.our_state is h11.DONE:
+            self.conn.start_next_cycle()
+        await self.stream.send_all(self.conn.send(h11.Request(method="GET", target=url, headers=[("host", host)]))
+                                   + self.conn.send(h11.EndOfMessage()))
+        status, body = 0, b""
+        with trio.fail_after(10):
+            while not isinstance(event := self.conn.next_event(), h11.EndOfMessage):
+                if event is h11.NEED_DATA:
+                    self.conn.receive_data(await self.stream.receive_some(65536))
+                elif isinstance(event, h11.Response):
+                    status = event.status_code
+                elif isinstance(event, h11.Data):
+                    body += event.data
+        return status, body
+
+
+async def test_a_lane_carries_request_after_request_on_one_connection_each_way(tmp_path: Path) -> None:
+    """Plain http through a lane: the browser's connection and the one to the site carry one request after
+    another; every request is vetted again, and the kept connection serves only the address just judged."""
+    site = Receiver().start()  # HTTP/1.1, keeps connections open, counts them
+    secret = Receiver(site.port, host="127.0.0.2").start()
+    resolver = RebindingResolver("127.0.0.1", "127.0.0.1")
+    policy = EgressPolicy(resolver, [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
+    try:
+        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+            guard = EgressGuard(policy, event_log)
+            await nursery.start(guard.run)
+            async with guard.lane("cap_kept", "ws_test") as lane, await trio.open_tcp_stream(
+                    "127.0.0.1", lane.port) as stream:
+                browser = _Browser(stream)
+                for n in range(3):
+                    answer = await browser.get(f"http://page.test:{site.port}/page?n={n}", "elsewhere.test")
+                    assert answer == (200, b"answered 200")
+                assert (len(site.calls), site.connections, guard.connections, resolver.asked) == (3, 1, 1, 3)
+                # the Host the site saw is the vetted URL's, not the one the browser claimed
+                assert {call.headers["host"] for call in site.calls} == {f"page.test:{site.port}"}
+                resolver.answers[1] = ipaddress.ip_address("127.0.0.2")  # the name moves to the secret
+                status, body = await browser.get(f"http://page.test:{site.port}/page?n=3", "page.test")
+                assert (status, b"loopback" in body) == (403, True), body
+            assert (len(site.calls), secret.connections, guard.connections) == (3, 0, 1)
+    finally:
+        site.stop()
+        secret.stop()
+
+
+async def test_a_connection_the_site_closed_unannounced_is_replaced_for_the_next_request(tmp_path: Path) -> None:
+    site = Receiver().start()
+    policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"),
+                          [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
+    try:
+        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+            guard = EgressGuard(policy, event_log)
+            await nursery.start(guard.run)
+            async with guard.lane("cap_stale", "ws_test") as lane, await trio.open_tcp_stream(
+                    "127.0.0.1", lane.port) as stream:
+                browser = _Browser(stream)
+                assert (await browser.get(f"http://page.test:{site.port}/page", "page.test"))[0] == 200
+                site.close_after_answer = True  # its next answer closes the connection the lane keeps
+                for _ in range(2):
+                    assert (await browser.get(f"http://page.test:{site.port}/page", "page.test"))[0] == 200
+            assert (len(site.calls), site.connections, guard.connections) == (3, 2, 2)
+    finally:
+        site.stop()
 
 
 async def test_the_outbound_client_connects_to_the_address_it_checked(

@@ -1,5 +1,5 @@
-"""The egress guard's side of the HTTP proxy protocol: a request's head read, an upstream answer relayed,
-two streams spliced, and the guard's own short answers to the browser.
+"""The egress guard's side of the HTTP proxy protocol: a request's head, a tunnel's two streams spliced, and
+the guard's own short answers to the browser (plain http's relay is `engine.network.forwarding`).
 
 Errors: what the browser sent that is no proxy request raises `BadRequest`.
 """
@@ -29,31 +29,6 @@ class Head:
     rest: bytes  # bytes the client sent after the head
 
 
-async def read_head(stream: trio.abc.ReceiveStream) -> Head:
-    """The request line and headers; the bytes after them are kept in `rest`."""
-    buffer = b""
-    while b"\r\n\r\n" not in buffer:
-        if len(buffer) > MAX_HEAD:
-            raise BadRequest("request head too large")
-        chunk = await stream.receive_some(CHUNK)
-        if not chunk:
-            raise BadRequest("connection closed before the request head ended")
-        buffer += chunk
-    raw, rest = buffer.split(b"\r\n\r\n", 1)
-    request_line, *header_lines = raw.split(b"\r\n")
-    try:
-        method, target, version = request_line.decode("ascii").split(" ")
-    except (UnicodeDecodeError, ValueError):
-        raise BadRequest("malformed request line") from None
-    headers = []
-    for line in header_lines:
-        name, colon, value = line.partition(b":")
-        if not colon or not name or name != name.strip():
-            raise BadRequest("malformed header line")
-        headers.append((name, value.strip()))
-    return Head(method, target, version, headers, rest)
-
-
 def split_authority(authority: str) -> tuple[str, int]:
     """host and port of a CONNECT target (`host:443`, `[::1]:443`)."""
     host, colon, port = authority.rpartition(":")
@@ -77,24 +52,6 @@ async def pump(source: trio.abc.Stream, sink: trio.abc.Stream) -> None:
             await sink.send_eof()
     except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
         pass
-
-
-async def relay_response(upstream: trio.abc.Stream, client: trio.abc.Stream) -> None:
-    """The response head with `Connection: close` (so the browser never reuses this
-    connection for another host), then the body until the server closes."""
-    buffer = b""
-    while b"\r\n\r\n" not in buffer:
-        chunk = await upstream.receive_some(CHUNK)
-        if not chunk or len(buffer) > MAX_HEAD:
-            await client.send_all(buffer)  # nothing (or garbage) for nothing: the browser sees the error
-            return
-        buffer += chunk
-    raw, rest = buffer.split(b"\r\n\r\n", 1)
-    status_line, *lines = raw.split(b"\r\n")
-    kept = [line for line in lines if line.partition(b":")[0].strip().lower() not in HOP_BY_HOP]
-    await client.send_all(b"\r\n".join([status_line, *kept, b"Connection: close"]) + b"\r\n\r\n" + rest)
-    while chunk := await upstream.receive_some(CHUNK):
-        await client.send_all(chunk)
 
 
 async def try_send(stream: trio.SocketStream, data: bytes) -> None:
