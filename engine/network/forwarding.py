@@ -50,7 +50,7 @@ class Downstream:
             if not isinstance(event, h11.Request):
                 raise BadRequest(f"expected a request, got {type(event).__name__}")
             return Head(event.method.decode("ascii"), event.target.decode("ascii"),
-                        f"HTTP/{event.http_version.decode('ascii')}", list(event.headers),
+                        f"HTTP/{event.http_version.decode('ascii')}", event.headers.raw_items(),
                         bytes(self.conn.trailing_data[0]))
         except (h11.RemoteProtocolError, UnicodeDecodeError) as exc:
             raise BadRequest(f"not an HTTP request: {exc}") from None
@@ -85,7 +85,7 @@ async def exchange(downstream: Downstream, head: Head, authority: str, path: str
 
     The Host header is the vetted URL's `authority`, whatever the browser sent (RFC 9112 section 3.2.2: a
     proxy replaces it with the absolute target's)."""
-    headers = [(b"host", authority.encode("ascii"))]
+    headers = [(b"Host", authority.encode("ascii"))]  # names as the browser spelled them, this one as Chromium does
     headers += [(name, value) for name, value in head.headers if name.lower() not in HOP_BY_HOP | {b"host"}]
     try:
         await upstream.send_all(conn.send(h11.Request(method=head.method, target=path, headers=headers)))
@@ -122,5 +122,5 @@ async def exchange(downstream: Downstream, head: Head, authority: str, path: str
 
 
 def _kept(answer: h11.InformationalResponse | h11.Response) -> list[tuple[bytes, bytes]]:
-    """The answer's end-to-end headers; h11 adds the framing and connection headers of the browser's side."""
-    return [(name, value) for name, value in answer.headers if name not in HOP_BY_HOP]
+    """The answer's end-to-end headers as the site spelled them; h11 adds the browser side's connection header."""
+    return [(name, value) for name, value in answer.headers.raw_items() if name.lower() not in HOP_BY_HOP]

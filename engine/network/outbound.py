@@ -68,6 +68,7 @@ class KeepAlive:
         self.total = total  # idle connections kept in all; past it a connection is closed instead
         self._idle: dict[tuple[str, str, int, str], list[tuple[trio.abc.Stream, h11.Connection, float]]] = {}
         self._pruned = 0.0
+        self.closed = False
 
     async def take(self, key: tuple[str, str, int, str]) -> tuple[trio.abc.Stream, h11.Connection] | None:
         kept = self._idle.get(key, [])
@@ -80,16 +81,18 @@ class KeepAlive:
         return None
 
     async def give(self, key: tuple[str, str, int, str], stream: trio.abc.Stream, conn: h11.Connection) -> None:
-        now = trio.current_time()
-        if now - self._pruned > 1.0:  # at most once a second: close what waited too long, for every key
-            self._pruned = now
-            await self._prune(now)
+        """Keep `stream` for the next request to `key`, or close it: past the bounds, or once `aclose` ran (a
+        lane's connections are given back by tasks its end is cancelling)."""
         kept = self._idle.setdefault(key, [])
-        if len(kept) >= self.per_key or sum(map(len, self._idle.values())) >= self.total:
+        if self.closed or len(kept) >= self.per_key or sum(map(len, self._idle.values())) >= self.total:
             await trio.aclose_forcefully(stream)
             return
         conn.start_next_cycle()
-        kept.append((stream, conn, now))
+        now = trio.current_time()
+        kept.append((stream, conn, now))  # kept before the first checkpoint: a cancelled give loses nothing
+        if now - self._pruned > 1.0:  # at most once a second: close what waited too long, for every key
+            self._pruned = now
+            await self._prune(now)
 
     async def _prune(self, now: float) -> None:
         for key, kept in list(self._idle.items()):
@@ -99,6 +102,7 @@ class KeepAlive:
                 del self._idle[key]
 
     async def aclose(self) -> None:
+        self.closed = True
         for kept in self._idle.values():
             for stream, _, _ in kept:
                 await trio.aclose_forcefully(stream)
