@@ -9,6 +9,7 @@ request carries, and the refusals it passes on keep their problem documents.
 
 from __future__ import annotations
 
+import time
 from dataclasses import fields
 from typing import Any
 
@@ -207,12 +208,15 @@ def test_refusals_on_the_status_route_keep_their_problems(service: Service, site
     assert service.client.get(f"/api/jobs/{job_id}").json()["code"] == "unauthenticated"
     assert service.client.get(f"/api/jobs/{job_id}", headers={"x-api-key": "cap_nope"}).status_code == 401
     assert other.get(f"/api/jobs/{job_id}").json()["code"] == "not_found"
+    began = time.monotonic()
     answers = [free.get(f"/api/jobs/{job_id}") for _ in range(102)]
+    refilled = int((time.monotonic() - began) * 100 / 60)  # the bucket refills one read every 0.6 s meanwhile
     refused = [a for a in answers if a.status_code == 429]
     assert refused, [a.status_code for a in answers]
     assert refused[0].json()["code"] == "rate_limited"
     assert "status reads and downloads" in refused[0].json()["detail"]
     assert int(refused[0].headers["retry-after"]) >= 1
     assert refused[0].headers["ratelimit-remaining"] == "0"
-    # 100 reads a minute, none spent by the submit; the refusals passed on to the app took nothing more
-    assert sum(a.status_code == 200 for a in answers) == 100
+    # 100 reads a minute, none spent by the submit; the refusals passed on to the app took nothing more (on a
+    # loaded machine the 102 reads can take longer than 0.6 s, and each read refilled since is one more 200)
+    assert 100 <= sum(a.status_code == 200 for a in answers) <= 100 + refilled
