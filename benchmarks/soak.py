@@ -10,7 +10,8 @@ the service process and of its Chromium tree is sampled. At the end: the
 failures of the plain captures (anything but a PNG), the hostile ones that
 did not end in 504, the p50 of the plain captures over the first and the
 last 1,000 (or fifth), the service's memory growth per 1,000 captures after
-the warm-up (a least-squares slope over the samples past the first fifth),
+the warm-up (a least-squares slope over the samples past the first fifth) and
+how much of it DuckDB's buffers are (`duckdb_memory()`, through `run.py sql`),
 and the Chromium processes left 0.5 s after SIGTERM. Nothing leaves loopback.
 """
 
@@ -44,6 +45,13 @@ def request(kind: str, site: Site, n: int) -> dict[str, Any]:
     return body
 
 
+def duckdb_held(service: RunningService) -> int:
+    """Bytes the service's DuckDB holds in its buffer manager (events appended since the last checkpoint
+    among them), asked through the operator's `sql` command."""
+    rows = service.cli("sql", "select coalesce(sum(memory_usage_bytes), 0)::bigint as held from duckdb_memory()")
+    return int(str(rows["held"]))
+
+
 def slope_per_1000(points: list[tuple[int, float]]) -> float:
     """Least-squares growth of `y` per 1,000 of `x`; nan for fewer than two points."""
     if len(points) < 2:
@@ -56,7 +64,7 @@ def slope_per_1000(points: list[tuple[int, float]]) -> float:
 
 async def soak(service: RunningService, site: Site, total: int) -> dict[str, Any]:
     plain: list[tuple[int, float]] = []  # (capture number, seconds) of the plain captures that succeeded
-    samples: list[tuple[int, float, float]] = []  # (capture number, service MB, Chromium tree MB)
+    samples: list[tuple[int, float, float, float]] = []  # (capture number, service, Chromium tree, DuckDB MB)
     failures: dict[str, int] = {}
     hostile_other = 0
     async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
@@ -75,17 +83,20 @@ async def soak(service: RunningService, site: Site, total: int) -> dict[str, Any
                 print(f"  soak {n}: {kind} failed: {answer.status_code} {answer.text[:200]}", flush=True)
             if n % SAMPLE_EVERY == 0:
                 own, below = await trio.to_thread.run_sync(service.rss)
-                samples.append((n, own / 2**20, below / 2**20))
-                print(f"  soak {n:>5}: service {own / 2**20:7.1f} MB, chromium tree {below / 2**20:7.1f} MB, "
-                      f"plain failures {sum(failures.values())}, hostile not 504 {hostile_other}", flush=True)
+                held = await trio.to_thread.run_sync(duckdb_held, service)
+                samples.append((n, own / 2**20, below / 2**20, held / 2**20))
+                print(f"  soak {n:>5}: service {own / 2**20:7.1f} MB (DuckDB's buffers {held / 2**20:5.1f} MB), "
+                      f"chromium tree {below / 2**20:7.1f} MB, plain failures {sum(failures.values())}, "
+                      f"hostile not 504 {hostile_other}", flush=True)
     window = min(1000, max(1, total // 5))
     first = [s for n, s in plain if n <= window]
     last = [s for n, s in plain if n > total - window]
     warm = [s for s in samples if s[0] > total // 5]
     return {"captures": total, "plain_failures": failures, "hostile_not_504": hostile_other,
             "window": window, "p50_first_ms": percentile(first, 50) * 1000, "p50_last_ms": percentile(last, 50) * 1000,
-            "service_mb_per_1000": slope_per_1000([(n, own) for n, own, _ in warm]),
-            "chromium_mb_per_1000": slope_per_1000([(n, below) for n, _, below in warm]),
+            "service_mb_per_1000": slope_per_1000([(n, own) for n, own, _, _ in warm]),
+            "duckdb_mb_per_1000": slope_per_1000([(n, held) for n, _, _, held in warm]),
+            "chromium_mb_per_1000": slope_per_1000([(n, below) for n, _, below, _ in warm]),
             "samples": samples}
 
 
@@ -100,7 +111,8 @@ async def main(args: argparse.Namespace, site: Site) -> None:
           f"in 504: {found['hostile_not_504']}; p50 of the plain captures, first {found['window']} "
           f"{found['p50_first_ms']:.0f} ms, last {found['window']} {found['p50_last_ms']:.0f} ms "
           f"({found['p50_last_ms'] / found['p50_first_ms'] - 1:+.1%}); memory growth per 1,000 captures after the "
-          f"first fifth: service {found['service_mb_per_1000']:+.2f} MB, chromium tree "
+          f"first fifth: service {found['service_mb_per_1000']:+.2f} MB (DuckDB's buffers "
+          f"{found['duckdb_mb_per_1000']:+.2f} MB of it), chromium tree "
           f"{found['chromium_mb_per_1000']:+.1f} MB; ready after {service.ready_s:.2f} s; orphans after stop "
           f"{len(left.orphans)}, zombies {len(left.zombies)}")
 

@@ -58,8 +58,8 @@ class Downstream:
     async def next_event(self) -> Event:
         while (event := self.conn.next_event()) is h11.NEED_DATA:
             self.conn.receive_data(bytes(await self.stream.receive_some(CHUNK)))
-        if event is h11.PAUSED:  # only a CONNECT pauses a server, and a tunnel is never read as requests
-            raise BadRequest("a request after a CONNECT")
+        if event is h11.PAUSED:  # after a CONNECT or an ended request: the relay never reads one then
+            raise BadRequest("a request before the last one was answered")
         return event  # type: ignore[return-value]
 
     async def send(self, event: h11.InformationalResponse | h11.Response | h11.Data | h11.EndOfMessage) -> None:
@@ -74,6 +74,7 @@ class Downstream:
 
 
 def has_body(head: Head) -> bool:
+    """Whether the request sends a body (which is never sent on a kept connection: it could not be retried)."""
     return any(name.lower() == b"transfer-encoding" or (name.lower() == b"content-length" and value.strip() != b"0")
                for name, value in head.headers)
 
