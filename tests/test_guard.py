@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import h11
@@ -115,6 +116,17 @@ class _Browser:
         return status, body
 
 
+@asynccontextmanager
+async def _on_a_lane(tmp_path: Path, policy: EgressPolicy) -> AsyncIterator[tuple[EgressGuard, _Browser]]:
+    """A guard in process, and a browser's connection to a lane of its, for the block."""
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
+        guard = EgressGuard(policy, event_log)
+        await nursery.start(guard.run)
+        async with guard.lane("cap_test", "ws_test") as lane, await trio.open_tcp_stream(
+                "127.0.0.1", lane.port) as stream:
+            yield guard, _Browser(stream)
+
+
 async def test_a_lane_carries_request_after_request_on_one_connection_each_way(tmp_path: Path) -> None:
     """Plain http through a lane: the browser's connection and the one to the site carry one request after
     another; every request is vetted again, and the kept connection serves only the address just judged."""
@@ -123,22 +135,17 @@ async def test_a_lane_carries_request_after_request_on_one_connection_each_way(t
     resolver = RebindingResolver("127.0.0.1", "127.0.0.1")
     policy = EgressPolicy(resolver, [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
     try:
-        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
-            guard = EgressGuard(policy, event_log)
-            await nursery.start(guard.run)
-            async with guard.lane("cap_kept", "ws_test") as lane, await trio.open_tcp_stream(
-                    "127.0.0.1", lane.port) as stream:
-                browser = _Browser(stream)
-                for n in range(3):
-                    answer = await browser.get(f"http://page.test:{site.port}/page?n={n}", "elsewhere.test")
-                    assert answer == (200, b"answered 200")
-                assert (len(site.calls), site.connections, guard.connections, resolver.asked) == (3, 1, 1, 3)
-                # the Host the site saw is the vetted URL's, not the one the browser claimed
-                assert {call.headers["host"] for call in site.calls} == {f"page.test:{site.port}"}
-                resolver.answers[1] = ipaddress.ip_address("127.0.0.2")  # the name moves to the secret
-                status, body = await browser.get(f"http://page.test:{site.port}/page?n=3", "page.test")
-                assert (status, b"loopback" in body) == (403, True), body
-            assert (len(site.calls), secret.connections, guard.connections) == (3, 0, 1)
+        async with _on_a_lane(tmp_path, policy) as (guard, browser):
+            for n in range(3):
+                answer = await browser.get(f"http://page.test:{site.port}/page?n={n}", "elsewhere.test")
+                assert answer == (200, b"answered 200")
+            assert (len(site.calls), site.connections, guard.connections, resolver.asked) == (3, 1, 1, 3)
+            # the Host the site saw is the vetted URL's, not the one the browser claimed
+            assert {call.headers["host"] for call in site.calls} == {f"page.test:{site.port}"}
+            resolver.answers[1] = ipaddress.ip_address("127.0.0.2")  # the name moves to the secret
+            status, body = await browser.get(f"http://page.test:{site.port}/page?n=3", "page.test")
+            assert (status, b"loopback" in body) == (403, True), body
+        assert (len(site.calls), secret.connections, guard.connections) == (3, 0, 1)  # the lane has ended
     finally:
         site.stop()
         secret.stop()
@@ -149,17 +156,12 @@ async def test_a_connection_the_site_closed_unannounced_is_replaced_for_the_next
     policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"),
                           [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
     try:
-        async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
-            guard = EgressGuard(policy, event_log)
-            await nursery.start(guard.run)
-            async with guard.lane("cap_stale", "ws_test") as lane, await trio.open_tcp_stream(
-                    "127.0.0.1", lane.port) as stream:
-                browser = _Browser(stream)
+        async with _on_a_lane(tmp_path, policy) as (guard, browser):
+            assert (await browser.get(f"http://page.test:{site.port}/page", "page.test"))[0] == 200
+            site.close_after_answer = True  # its next answer closes the connection the lane keeps
+            for _ in range(2):
                 assert (await browser.get(f"http://page.test:{site.port}/page", "page.test"))[0] == 200
-                site.close_after_answer = True  # its next answer closes the connection the lane keeps
-                for _ in range(2):
-                    assert (await browser.get(f"http://page.test:{site.port}/page", "page.test"))[0] == 200
-            assert (len(site.calls), site.connections, guard.connections) == (3, 2, 2)
+        assert (len(site.calls), site.connections, guard.connections) == (3, 2, 2)
     finally:
         site.stop()
 
