@@ -38,10 +38,10 @@ import trio
 from actors.egress_lane import Lane, Refusal
 from actors.eventlog import EventLog
 from engine.network.destinations import EgressPolicy, Refused
-from engine.network.forwarding import Downstream, Stale, exchange, has_body
+from engine.network.forwarding import Downstream, exchange, has_body
 from engine.network.host_watch import watch_host_addresses
 from engine.network.lookups import Address, Tenant
-from engine.network.outbound import connect_pinned
+from engine.network.outbound import Stale, connect_pinned
 from engine.network.proxy_wire import (
     MAX_HEAD,
     BadRequest,
@@ -62,6 +62,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
 HEAD_TIMEOUT_S = 30.0
 CONNECT_TIMEOUT_S = 10.0
+STOP_S = 1.0  # a lane's kept connections closed at its end within this (they close at once)
 MAX_REFUSAL_EVENTS = 50  # events per capture, one per refused destination; the rest are counted
 MAX_REMEMBERED = 1000  # refused destinations kept per capture (to name the one that stopped its page)
 
@@ -116,7 +117,7 @@ class EgressGuard:
             yield lane
         finally:
             lane.scope.cancel()
-            with trio.CancelScope(shield=True):  # the connections kept to sites go with their capture
+            with trio.move_on_after(STOP_S, shield=True):  # the connections kept to sites go with their capture
                 await lane.kept.aclose()
             if len(lane.refusals) > MAX_REFUSAL_EVENTS:
                 log.info("capture %s: %d refused requests, %d destinations; events for the first %d",
@@ -179,16 +180,17 @@ class EgressGuard:
     async def _tunnel(self, lane: Lane, client: trio.abc.Stream, head: Head) -> None:
         host, port = split_authority(head.target)
         addresses = await self._vet(lane, client, host, port)
-        upstream = None if addresses is None else await self._open(lane, host, port, addresses)
-        if upstream is None:
-            if addresses is not None:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
-                await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
+        if addresses is None:
             return
-        async with upstream[0]:
+        opened = await self._open(lane, host, port, addresses)
+        if opened is None:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
+            await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
+            return
+        async with opened[0] as upstream:
             await client.send_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
             if head.rest:
-                await upstream[0].send_all(head.rest)
-            await splice(client, upstream[0])
+                await upstream.send_all(head.rest)
+            await splice(client, upstream)
 
     async def _forward(self, lane: Lane, downstream: Downstream, head: Head) -> bool:
         """A plain-http request, on a connection kept to the vetted address if one is (and it has no body), else
@@ -232,10 +234,7 @@ class EgressGuard:
         except BaseException:
             await trio.aclose_forcefully(stream)
             raise
-        if reusable:
-            await lane.kept.give(key, stream, conn)
-        else:
-            await trio.aclose_forcefully(stream)
+        await lane.kept.put_back(key, stream, conn, reusable=reusable)
         return downstream.reusable
 
     async def _vet(self, lane: Lane, client: trio.abc.Stream, host: str, port: int) -> list[Address] | None:

@@ -20,13 +20,10 @@ from __future__ import annotations
 import h11
 import trio
 
+from engine.network.outbound import Stale
 from engine.network.proxy_wire import CHUNK, HOP_BY_HOP, MAX_HEAD, BadRequest, Head
 
 Event = h11.Request | h11.InformationalResponse | h11.Response | h11.Data | h11.EndOfMessage | h11.ConnectionClosed
-
-
-class Stale(Exception):
-    """A kept connection the site closed before answering: the request goes on a fresh one."""
 
 
 class Downstream:
@@ -39,7 +36,7 @@ class Downstream:
     async def next_request(self) -> Head | None:
         """The next request's head (`rest`: the bytes after it, a tunnel's first), or None once the browser
         closed the connection or the last answer ended it."""
-        if self.conn.our_state is h11.DONE and self.conn.their_state is h11.DONE:
+        if self.reusable:
             self.conn.start_next_cycle()
         elif self.conn.their_state is not h11.IDLE:
             return None  # MUST_CLOSE, CLOSED: this connection carries no further request

@@ -41,6 +41,11 @@ class OutboundError(Exception):
         self.kind = kind  # timeout, tls, connection, protocol
 
 
+class Stale(Exception):
+    """A kept connection the other side closed before answering: the request goes on a fresh one (the egress
+    guard's relay raises it too, engine.network.forwarding)."""
+
+
 async def connect_pinned(address: Address, port: int) -> trio.SocketStream:
     """A TCP connection to exactly this address: no name, so no second lookup."""
     family = socket.AF_INET6 if isinstance(address, ipaddress.IPv6Address) else socket.AF_INET
@@ -80,16 +85,18 @@ class KeepAlive:
         self._idle.pop(key, None)
         return None
 
-    async def give(self, key: tuple[str, str, int, str], stream: trio.abc.Stream, conn: h11.Connection) -> None:
-        """Keep `stream` for the next request to `key`, or close it: past the bounds, or once `aclose` ran (a
-        lane's connections are given back by tasks its end is cancelling)."""
+    async def put_back(self, key: tuple[str, str, int, str], stream: trio.abc.Stream, conn: h11.Connection, *,
+                       reusable: bool) -> None:
+        """Keep `stream` for the next request to `key`, or close it: not `reusable`, past the bounds, or once
+        `aclose` ran (a lane's connections are put back by tasks its end is cancelling)."""
         kept = self._idle.setdefault(key, [])
-        if self.closed or len(kept) >= self.per_key or sum(map(len, self._idle.values())) >= self.total:
+        if not reusable or self.closed or len(kept) >= self.per_key or \
+                sum(map(len, self._idle.values())) >= self.total:
             await trio.aclose_forcefully(stream)
             return
         conn.start_next_cycle()
         now = trio.current_time()
-        kept.append((stream, conn, now))  # kept before the first checkpoint: a cancelled give loses nothing
+        kept.append((stream, conn, now))  # kept before the first checkpoint: cancelled here, nothing is lost
         if now - self._pruned > 1.0:  # at most once a second: close what waited too long, for every key
             self._pruned = now
             await self._prune(now)
@@ -134,7 +141,7 @@ async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str
                 for address in addresses:
                     key = (scheme, host, port, str(address))
                     while (kept := await keep_alive.take(key)) is not None:
-                        with suppress(_Stale):
+                        with suppress(Stale):
                             return await _over(kept[0], kept[1], request, str(address), keep_alive, key,
                                                reused=True)
             connected = await _connect_first(addresses, port)
@@ -147,7 +154,7 @@ async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str
                                (scheme, host, port, peer), reused=False)
     except trio.TooSlowError:
         raise OutboundError(f"{url}: no answer within {timeout_s:g} s", kind="timeout") from None
-    except (h11.ProtocolError, _Stale) as exc:
+    except (h11.ProtocolError, Stale) as exc:
         raise OutboundError(f"{url}: {exc}", kind="protocol") from exc
     except (OSError, trio.BrokenResourceError) as exc:
         tls = isinstance(exc, ssl.SSLError) or isinstance(exc.__cause__, ssl.SSLError)
@@ -166,10 +173,6 @@ class _Request:
     keep_alive: bool
 
 
-class _Stale(Exception):
-    """A kept connection the other side closed before answering: the request goes on a fresh one."""
-
-
 async def _over(stream: trio.abc.Stream, conn: h11.Connection, request: _Request, address: str,
                 keep_alive: KeepAlive | None, key: tuple[str, str, int, str], *, reused: bool) -> OutboundResponse:
     """The request over this connection, which is kept afterwards if both sides allow it, else closed."""
@@ -178,8 +181,8 @@ async def _over(stream: trio.abc.Stream, conn: h11.Connection, request: _Request
     except BaseException:
         await trio.aclose_forcefully(stream)
         raise
-    if reusable and keep_alive is not None:
-        await keep_alive.give(key, stream, conn)
+    if keep_alive is not None:
+        await keep_alive.put_back(key, stream, conn, reusable=reusable)
     else:
         await trio.aclose_forcefully(stream)
     return response
@@ -197,7 +200,7 @@ async def _connect_first(addresses: list[Address], port: int) -> trio.SocketStre
 
 async def _exchange(stream: trio.abc.Stream, conn: h11.Connection, request: _Request, address: str, *,
                     reused: bool) -> tuple[OutboundResponse, bool]:
-    """(the response, whether the connection may carry another request); _Stale if a reused one was closed."""
+    """(the response, whether the connection may carry another request); Stale if a reused one was closed."""
     authority = f"[{request.host}]" if ":" in request.host else request.host
     default_port = request.port in (80, 443)
     request_headers = [("host", authority if default_port else f"{authority}:{request.port}"),
@@ -210,10 +213,10 @@ async def _exchange(stream: trio.abc.Stream, conn: h11.Connection, request: _Req
         first = bytes(await stream.receive_some(65536))
     except (trio.BrokenResourceError, OSError):
         if reused:
-            raise _Stale("the kept connection was closed") from None
+            raise Stale("the kept connection was closed") from None
         raise
     if not first and reused:
-        raise _Stale("the kept connection was closed")
+        raise Stale("the kept connection was closed")
     conn.receive_data(first)
     status, response_headers, chunks, size = 0, [], [], 0
     while True:
