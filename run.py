@@ -62,6 +62,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     from engine.browser.browser_user import BrowserAccount
     from engine.browser.chromium import HeadStart  # Selenium: needed first, to launch Chromium
     from engine.browser.processes import adopt_orphans, reap_adopted_at_stop
+    from engine.operations.heap import steady_heap
 
     warn_about(settings)
     protect_data(settings)
@@ -70,6 +71,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     listener = listen("listen", settings.listen_host_port())
     metrics_listener = listen_for_metrics(settings)
     adopt_orphans()  # before the first Chromium starts
+    steady_heap()  # before the first capture's buffers
     head_start = HeadStart(settings)
     try:
         trio.run(serve, settings, plans, listener, metrics_listener, head_start)
