@@ -233,11 +233,12 @@ HIDE_ADS = """(selectors) => {
     const chunk = selectors.slice(i, i + 100);
     if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
   }
-  const shown = [];
+  const shown = [], seen = new Set();  // an element two hundreds both name is one element
   for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
     for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
       if (shown.length >= LIMIT) break;
-      if (!el.getClientRects().length) continue;
+      if (seen.has(el) || !el.getClientRects().length) continue;
+      seen.add(el);
       const id = el.id ? `#${el.id}` : '';
       const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
       shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
