@@ -10,8 +10,8 @@ request fits. Measured in soaks (issue 37): glibc's bytes in use stayed at
 service's RSS swung by 35 MB with the moment `malloc_trim` had last run
 (its growth per 1,000 captures read anything from +3 to +11 MB).
 `steady_heap` holds the threshold at MMAP_THRESHOLD, which ends the raising:
-free bytes 3 MB, RSS 236.5-238.7 MB over 2,400 captures. The price is the
-kernel's: each buffer is mapped, faulted in and unmapped afresh, about 12 ms of
+free bytes 3 MB, RSS 236.5-238.8 MB over 2,400 captures. The price is the
+kernel's: each buffer is mapped, faulted in and unmapped afresh, 12-15 ms of
 system CPU per capture of the 40-image page (the service's own CPU 63 -> 77
 ms; the page's whole capture ~255 ms); a 4 MB threshold halved that price and
 let the RSS swing 5 MB again. `release_free_pages` gives back the whole free
