@@ -23,12 +23,23 @@ def binary_of(pid: int) -> str:
         return ""
 
 
-def _name(pid: int) -> str:
+def comm_of(pid: int) -> str:
+    """The process's command name (/proc/<pid>/comm), "" once it is gone."""
     try:
         with open(f"/proc/{pid}/comm") as comm:
             return comm.read().strip()
     except OSError:
         return ""
+
+
+def proc_stat(pid: int) -> list[str]:
+    """/proc/<pid>/stat's fields after the command's name (state, parent, ...; field n of proc(5) at n - 3),
+    or [] once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
 
 
 class ChromiumWatch:
@@ -81,7 +92,7 @@ class ChromiumWatch:
                 ancestor = tree[ancestor]
             if ancestor in self.before:
                 continue  # below a process the test found running
-            if (name := _name(pid)).startswith(BROWSER_NAMES):  # read again each time: an exec changes it
+            if (name := comm_of(pid)).startswith(BROWSER_NAMES):  # read again each time: an exec changes it
                 self.seen[pid] = name
 
     def stop(self) -> list[str]:

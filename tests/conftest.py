@@ -29,7 +29,7 @@ import trio
 from engine.browser.chromium import descendants
 from engine.operations.settings import HEADLESS_SHELL
 from tests import pages  # noqa: F401 - registers the fixture routes
-from tests.chromium_watch import ChromiumWatch
+from tests.chromium_watch import ChromiumWatch, comm_of, proc_stat
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid, NodeHost, missing_namespaces
 from tests.grid import missing as grid_missing
@@ -253,13 +253,7 @@ def browser_mains(service: Service) -> list[int]:
     """Chromium main processes: children of the chromedriver processes the service started."""
     mains = []
     for pid in [p for root in service.browser_roots for p in descendants(root)]:
-        try:
-            comm = Path(f"/proc/{pid}/comm").read_text().strip()
-            parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            parent_comm = Path(f"/proc/{parent}/comm").read_text().strip()
-        except (OSError, ValueError):
-            continue
-        if comm.startswith("chrom") and parent_comm == "chromedriver":
+        if comm_of(pid).startswith("chrom") and (stat := proc_stat(pid)) and comm_of(int(stat[1])) == "chromedriver":
             mains.append(pid)
     return mains
 

@@ -12,16 +12,19 @@ import trio
 from actors.heap import HeapKeeper
 from tests.conftest import ROOT
 
-# 100 MB in blocks below glibc's mmap threshold, each followed by a small block that stays: freeing the large
-# ones leaves holes between live blocks, which glibc keeps (it gives back only a heap's top).
-HOLES = """
+# What both scripts below begin with: the project on the path, and the process's resident MB.
+PRELUDE = """
 import os, sys
 sys.path.insert(0, sys.argv[1])
-from engine.operations.heap import release_free_pages
+from engine.operations.heap import release_free_pages, steady_heap
 
 def rss_mb():
     return int(open(f"/proc/{os.getpid()}/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+"""
 
+# 100 MB in blocks below glibc's mmap threshold, each followed by a small block that stays: freeing the large
+# ones leaves holes between live blocks, which glibc keeps (it gives back only a heap's top).
+HOLES = PRELUDE + """
 large, small = [], []
 for _ in range(1000):
     block = bytearray(100_000)
@@ -37,14 +40,7 @@ print(held, freed, rss_mb(), released)
 
 # Buffers of a screenshot's size, freed after glibc has seen a larger one freed: it raises its mmap threshold
 # above that one, so these come from the heap and stay there, unless the threshold is held (steady_heap).
-BUFFERS = """
-import os, sys
-sys.path.insert(0, sys.argv[1])
-from engine.operations.heap import steady_heap
-
-def rss_mb():
-    return int(open(f"/proc/{os.getpid()}/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
+BUFFERS = PRELUDE + """
 held_threshold = sys.argv[2] == "steady" and steady_heap()
 first = bytearray(4_000_000)
 del first
@@ -58,13 +54,18 @@ print(held_threshold, held, rss_mb())
 """
 
 
+def _printed(script: str, *args: str) -> list[str]:
+    """What `script` (PRELUDE first) prints, run in a process of its own: its heap is all its own."""
+    done = subprocess.run([sys.executable, "-c", script, str(ROOT), *args], capture_output=True, text=True,
+                          timeout=60, check=True)
+    return done.stdout.split()
+
+
 def test_free_holes_in_the_heap_go_back_to_the_system() -> None:
-    done = subprocess.run([sys.executable, "-c", HOLES, str(ROOT)], capture_output=True, text=True, timeout=60,
-                          check=True)
-    held, freed, after, released = done.stdout.split()
+    held, freed, after, released = _printed(HOLES)
     assert released == "True"
     assert float(held) - float(freed) < 20, "glibc gave the holes back by itself: nothing to show here"
-    assert float(freed) - float(after) > 80, done.stdout
+    assert float(freed) - float(after) > 80, (held, freed, after)
 
 
 async def test_the_keeper_releases_after_captures_and_never_while_quiet() -> None:
@@ -98,9 +99,7 @@ async def test_the_keeper_releases_after_captures_and_never_while_quiet() -> Non
 
 def test_with_the_threshold_held_freed_buffers_leave_at_once() -> None:
     def run(mode: str) -> tuple[str, float, float]:
-        done = subprocess.run([sys.executable, "-c", BUFFERS, str(ROOT), mode], capture_output=True, text=True,
-                              timeout=60, check=True)
-        held_threshold, held, after = done.stdout.split()
+        held_threshold, held, after = _printed(BUFFERS, mode)
         return held_threshold, float(held), float(after)
 
     dynamic, steady = run("dynamic"), run("steady")

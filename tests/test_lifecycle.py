@@ -17,6 +17,7 @@ import pytest
 
 from engine.browser.chromium import descendants
 from engine.operations.settings import FULL_CHROMIUM
+from tests.chromium_watch import comm_of, proc_stat
 from tests.conftest import Service, Workspace, browser_mains, running_service, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -31,35 +32,20 @@ def own_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -
         stop_service(running)
 
 
-def _stat(pid: int) -> list[str]:
-    """/proc/<pid>/stat's fields after the command's name (state, parent, ...), or [] once it is gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return []
-
-
 def _dead(pid: int) -> bool:
     """Gone, or a zombie its parent has not reaped yet."""
-    return _stat(pid)[:1] in ([], ["Z"])
+    return proc_stat(pid)[:1] in ([], ["Z"])
 
 
 def _started(pid: int) -> int | None:
     """When `pid` started (clock ticks since boot), or None once it is gone: a pid and its start name one
     process, whatever later takes the pid."""
-    fields = _stat(pid)
+    fields = proc_stat(pid)
     return int(fields[19]) if len(fields) > 19 else None
 
 
 def _parent(pid: int) -> int:
-    return int(_stat(pid)[1])
-
-
-def _comm(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
+    return int(proc_stat(pid)[1])
 
 
 def _start_hanging_capture(ws: Workspace, site: FixtureServer, timeout_ms: int) -> Callable[[], httpx.Response]:
@@ -168,7 +154,7 @@ def test_sigterm_stops_cleanly_and_sql_still_works(tmp_path: Path, site: Fixture
     try:
         ws = _one_success_and_one_failure(service, site)
         tree = descendants(service.process.pid)  # chromedriver, Chromium, its zygotes and crash handlers
-        assert any(_comm(pid) == "chrome_crashpad" for pid in tree)  # double-forked, yet the service's
+        assert any(comm_of(pid) == "chrome_crashpad" for pid in tree)  # double-forked, yet the service's
     finally:
         assert stop_service(service) == 0
     assert "Traceback" not in service.log_text()
@@ -218,7 +204,7 @@ def test_sessions_are_recycled_after_their_capture_budget(
         deadline = time.monotonic() + 10
         while (left := [p for p, at in old_tree.items() if _started(p) == at]) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert left == [], [(pid, _comm(pid), *_stat(pid)[:2]) for pid in left]
+        assert left == [], [(pid, comm_of(pid), *proc_stat(pid)[:2]) for pid in left]
 
 
 def test_sessions_are_recycled_above_their_memory_limit(

@@ -19,7 +19,7 @@ import pytest
 from engine.browser.chromium import descendants
 from engine.browser.privileges import kill_as
 from engine.browser.processes import RENDERER_NICE_STEP
-from tests.chromium_watch import binary_of
+from tests.chromium_watch import binary_of, proc_stat
 from tests.conftest import ROOT, Service, Workspace, start_service, stop_service
 from tests.fixture_site import FixtureServer
 
@@ -37,7 +37,9 @@ class Process:
 
 def _process(pid: int) -> Process:
     lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    stat = proc_stat(pid)
+    if not stat:
+        raise ProcessLookupError(pid)  # ended meanwhile, as the reads before would have said
     return Process(Path(f"/proc/{pid}/cmdline").read_bytes(),
                    {name: value.strip() for name, _, value in (line.partition(":") for line in lines)},
                    {ns: os.readlink(f"/proc/{pid}/ns/{ns}") for ns in ("user", "pid")},
@@ -46,10 +48,7 @@ def _process(pid: int) -> Process:
 
 def _running(pid: int) -> bool:
     """Alive: neither gone nor a zombie (init reaps those of a service that stopped, in its own time)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    return proc_stat(pid)[:1] not in ([], ["Z"])
 
 
 def _browser_processes(service: Service) -> dict[int, Process]:

@@ -89,14 +89,14 @@ class KeepAlive:
                        reusable: bool) -> None:
         """Keep `stream` for the next request to `key`, or close it: not `reusable`, past the bounds, or once
         `aclose` ran (a lane's connections are put back by tasks its end is cancelling)."""
-        kept = self._idle.setdefault(key, [])
-        if not reusable or self.closed or len(kept) >= self.per_key or \
+        if not reusable or self.closed or len(self._idle.get(key, ())) >= self.per_key or \
                 sum(map(len, self._idle.values())) >= self.total:
             await trio.aclose_forcefully(stream)
             return
         conn.start_next_cycle()
         now = trio.current_time()
-        kept.append((stream, conn, now))  # kept before the first checkpoint: cancelled here, nothing is lost
+        # kept before the first checkpoint: cancelled below, nothing is lost
+        self._idle.setdefault(key, []).append((stream, conn, now))
         if now - self._pruned > 1.0:  # at most once a second: close what waited too long, for every key
             self._pruned = now
             await self._prune(now)
