@@ -10,7 +10,7 @@
     ├── outputs.render         the file: screenshot, pdf, html, markdown, video (geometry, video)
     ├── quality.verdict        the warnings (the screenshot's pixels read); failOn's refusal
     ├── mockups.framed         the screenshot in its device's frame            (geometry)
-    └── thumbnails.thumbnail   resize: the image resized and encoded (libvips, in a thread)
+    └── thumbnails.resized     resize: the image resized and encoded (libvips, in a thread, to the deadline)
 
 Each room calls only the rooms below it (geometry, page_steps, page, cdp); none calls back up. Each step raises
 from the `engine.rules.errors` tree; the caller puts the whole recipe under the request's deadline.
@@ -33,7 +33,7 @@ from engine.browser.page import HTML_DOCUMENT_URL, Page
 from engine.browser.page_state import PageState
 from engine.browser.page_steps import evaluate
 from engine.browser.removal import Removal, Removed
-from engine.browser.thumbnails import thumbnail
+from engine.browser.thumbnails import resized
 from engine.rules.errors import (
     NavigationRefused,
     QualityFailed,
@@ -94,8 +94,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     if request.mockup is not None:
         body = await mockups.framed(page, request, body)
     if (resize := request.resize) is not None:
-        body = await trio.to_thread.run_sync(thumbnail, body, resize.fit, resize.width, resize.height, request.format,
-                                             request.quality or 80)
+        body = await resized(body, resize.fit, resize.width, resize.height, request.format, request.quality or 80)
     if len(body) > max_bytes:
         raise ResultTooLarge(f"the {request.format} is {len(body)} bytes, more than {max_bytes} (max_result_bytes)")
     marks.append(trio.current_time())

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.alias_generators import to_camel
 
 MAX_TTL_S = 30 * 24 * 3600  # cache.ttlS
+MAX_PATTERN_CHARS, MAX_PATTERN_STARS = 2048, 16  # block.urls: each pattern's length and wildcards
 
 
 class Model(BaseModel):
@@ -89,8 +90,11 @@ class Block(Model):
     @classmethod
     def _absolute(cls, urls: list[str] | None) -> list[str] | None:
         for url in urls or ():
-            if not url.startswith(("http://", "https://", "*")) or len(url) > 2048:
-                raise ValueError("each pattern is an absolute http(s) URL (or starts with *), at most 2048 long")
+            if not url.startswith(("http://", "https://", "*")) or len(url) > MAX_PATTERN_CHARS:
+                raise ValueError(f"each pattern is an absolute http(s) URL (or starts with *), at most "
+                                 f"{MAX_PATTERN_CHARS} long")
+            if url.count("*") > MAX_PATTERN_STARS:
+                raise ValueError(f"each pattern has at most {MAX_PATTERN_STARS} *")
         return urls
 
 
