@@ -16,7 +16,7 @@ import trio
 
 from engine.browser import geometry, video
 from engine.browser.cdp import CdpError
-from engine.browser.markdown import ABSOLUTE_DOM, markdown
+from engine.browser.markdown import ABSOLUTE_DOM, extract
 from engine.browser.page import Page
 from engine.browser.page_steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
@@ -81,7 +81,7 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
         return str(html).encode()
     if r.format == "markdown":
         title, dom = await evaluate(page, ABSOLUTE_DOM)
-        return (await trio.to_thread.run_sync(markdown, dom, page.state.document_url or None, title)).encode()
+        return (await extract(dom, page.state.document_url or None, title)).encode()
     return await _screenshot(page, r)
 
 
