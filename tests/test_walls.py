@@ -96,7 +96,7 @@ def test_a_backtracking_pattern_does_not_stall_the_loop(pro: Workspace, site: Fi
         answer = pro.capture(html=f"<body>{images}</body>", viewport={"width": 400, "height": 300},
                              block={"urls": ["http://" + "*a" * 12 + "*b"]})
     assert answer.status_code == 200, answer.text
-    assert "x-blocked-requests" in answer.headers and answer.headers["x-blocked-requests"] == "0"
+    assert answer.headers.get("x-blocked-requests") == "0"
     assert max(took) < STALL_S, sorted(took)[-3:]
 
 
