@@ -138,17 +138,21 @@ class People:
         except UserError:
             raise UserError("the email or the password is wrong") from None
         lockout = (email, client_key(client))
-        failures = self._failures.pop(lockout, None) or _Failures()
-        self._failures[lockout] = failures  # the most recent last
-        if len(self._failures) > MAX_TRACKED:
-            self._failures.popitem(last=False)
-        if failures.count >= FREE_FAILURES:
+        failures = self._failures.get(lockout)
+        if failures is not None and failures.count >= FREE_FAILURES:
             wait = min(MAX_WAIT_S, 2 ** (failures.count - FREE_FAILURES + 1))
             left = failures.last + wait - time.monotonic()
             if left > 0:
                 raise LoginThrottled(int(left) + 1)
         self._admit(client)
-        # counted before the slow check, so attempts sent side by side are counted too
+        # Tracked only once admitted: a refused attempt adds no entry, so throttled logins (however many
+        # emails they name) cannot push a victim's backoff out of the table; admitted ones are bounded by
+        # everyone's budget. Counted before the slow check, so attempts sent side by side are counted too.
+        if failures is None:
+            failures = self._failures[lockout] = _Failures()
+            if len(self._failures) > MAX_TRACKED:
+                self._failures.popitem(last=False)
+        self._failures.move_to_end(lockout)  # the most recent last
         failures.count += 1
         failures.last = time.monotonic()
         user = self._users.get(self._emails.get(email, ""))

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from quart import Response, g, request
 
 from actors.people import HashingBusy, LoginThrottled
-from api.pipeline import base_url, services
+from api.pipeline import base_url, client, services
 from api.web import (
     acting_in,
     blueprint,
@@ -65,7 +65,7 @@ async def signup() -> Response:
     again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
         _, token = await services().people.signup(form.get("email", ""), form.get("password", ""),
-                                                    request.remote_addr or "")
+                                                    client())
     except (LoginThrottled, HashingBusy) as error:
         return await _refused_for_now("signup.html", error, again)
     except UserError as error:
@@ -91,7 +91,7 @@ async def login() -> Response:
     again = {"email": form.get("email", ""), "next": _next(form.get("next"))}
     try:
         _, token = await services().people.login(form.get("email", ""), form.get("password", ""),
-                                                   request.remote_addr or "")
+                                                   client())
     except (LoginThrottled, HashingBusy) as error:
         return await _refused_for_now("login.html", error, again)
     except UserError as error:

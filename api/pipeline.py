@@ -167,7 +167,7 @@ def principal() -> Principal:
 
 def client() -> str:
     """The caller's address: the peer's, or behind `trusted_proxies` the one they name (engine.rules.forwarded)."""
-    return client_address(request.remote_addr or "", request.headers.get("x-forwarded-for"),
+    return client_address(request.remote_addr or "", request.headers.getlist("x-forwarded-for"),
                           services().settings.trusted_proxies)
 
 

@@ -37,9 +37,15 @@ PROXIES = (ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("fd00::/8"))
     ("10.0.0.5", "198.51.100.1, 10.0.0.6", "198.51.100.1"),  # two proxies deep
     ("10.0.0.5", "198.51.100.1, not-an-address", "10.0.0.5"),
     ("::ffff:10.0.0.5", "2001:db8::1", "2001:db8::1"),  # an IPv4-mapped proxy
-    ("fd00::1", "[2001:db8::2]", "[2001:db8::2]"),
+    ("fd00::1", "[2001:db8::2]", "2001:db8::2"),  # written plainly, whatever the spelling
+    ("10.0.0.5", "198.51.100.1:52311", "198.51.100.1"),  # entries with a port
+    ("fd00::1", "[2001:db8::2]:443", "2001:db8::2"),
+    ("10.0.0.5", "10.0.0.6:8080, 198.51.100.1:52311, 10.0.0.7:80", "198.51.100.1"),
+    # a proxy that appends a line of its own: the lines are one list, the client's own first line stays left
+    ("10.0.0.5", ["203.0.113.66", "198.51.100.1"], "198.51.100.1"),
+    ("10.0.0.5", ["203.0.113.66", "198.51.100.1, 10.0.0.6"], "198.51.100.1"),
 ])
-def test_the_client_is_the_rightmost_address_no_trusted_proxy_wrote(peer: str, forwarded_for: str | None,
+def test_the_client_is_the_rightmost_address_no_trusted_proxy_wrote(peer: str, forwarded_for: str | list[str] | None,
                                                                      client: str) -> None:
     assert client_address(peer, forwarded_for, PROXIES) == client
 

@@ -15,19 +15,24 @@ from collections.abc import Iterable
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
-def client_address(peer: str, forwarded_for: str | None, trusted: Iterable[Network]) -> str:
+def client_address(peer: str, forwarded_for: str | Iterable[str] | None, trusted: Iterable[Network]) -> str:
     """The client's address: `peer`, or past trusted proxies, the rightmost untrusted X-Forwarded-For entry.
 
-    A header entry that is no address ends the walk at the proxy that passed it on.
+    `forwarded_for` is the header's value, or all its lines in the order received: a proxy may append a line of
+    its own rather than extend the first, and the walk reads them joined (RFC 9110's field lines), so a client
+    cannot hide the proxy's entry behind a first line it wrote itself. Entries may carry a port (`ip:port`,
+    `[v6]:port`); the address found is written plainly, so one client is one key however it is spelt. A header
+    entry that is no address ends the walk at the proxy that passed it on.
     """
     trusted = tuple(trusted)
-    hops = [hop.strip() for hop in (forwarded_for or "").split(",") if hop.strip()]
+    lines = [forwarded_for] if isinstance(forwarded_for, str) else list(forwarded_for or ())
+    hops = [hop.strip() for hop in ",".join(lines).split(",") if hop.strip()]
     address = peer
     while _is_trusted(address, trusted) and hops:
-        hop = hops.pop()
-        if _parsed(hop) is None:
+        parsed = _parsed(hops.pop())
+        if parsed is None:
             break
-        address = hop
+        address = str(parsed)
     return address
 
 
@@ -37,8 +42,13 @@ def _is_trusted(address: str, trusted: tuple[Network, ...]) -> bool:
 
 
 def _parsed(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An address as a proxy writes it: `a.b.c.d`, `a.b.c.d:port`, `v6`, `[v6]` or `[v6]:port`."""
+    if address.startswith("["):
+        address = address[1:].split("]", 1)[0]
+    elif address.count(":") == 1:  # one colon: an IPv4 address and its port (an IPv6 address has at least two)
+        address = address.split(":", 1)[0]
     try:
-        parsed = ipaddress.ip_address(address.strip("[]"))
+        parsed = ipaddress.ip_address(address)
     except ValueError:
         return None
     if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
