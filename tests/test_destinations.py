@@ -156,6 +156,9 @@ CASES: list[tuple[str, str]] = [
     ("http://nx.example/", UNRESOLVABLE),
     ("http://пример.испытание/", UNRESOLVABLE),
     ("http://-.example/", UNRESOLVABLE),
+    (f"http://{'a' * 64}.example/", UNRESOLVABLE),  # DNS's limits (issue 52 item 11: they were 500s)
+    ("http://a..example/", UNRESOLVABLE),
+    (f"http://{'a.' * 127}example/", UNRESOLVABLE),
     # schemes and shapes that are never captured
     ("file:///etc/passwd", "scheme"),
     ("chrome://settings/", "scheme"),
@@ -268,6 +271,8 @@ def test_canonical_host() -> None:
     assert canonical_host("[::1]") == "::1"
     assert canonical_host("bücher.example") == "xn--bcher-kva.example"
     assert canonical_host("１２７．０．０．１") == "127.0.0.1"
-    for bad in ("", "a b.example", "ex%61mple.com", "ex\x00ample.com", "[::1 x]", "evil:80"):
+    assert canonical_host(f"{'a' * 63}.example") == f"{'a' * 63}.example"
+    for bad in ("", "a b.example", "ex%61mple.com", "ex\x00ample.com", "[::1 x]", "evil:80", f"{'a' * 64}.example",
+                "a..example", f"{'ab.' * 85}example"):
         with pytest.raises(Refused):
             canonical_host(bad)

@@ -75,3 +75,14 @@ def test_names_that_never_answer_do_not_slow_another_workspace(resolving: Servic
     assert status == 422, text
     assert '"destination_forbidden"' in text
     assert refused_s < 2, f"refused after {refused_s:.2f} s"
+
+
+@pytest.mark.parametrize("host", ["a" * 64 + ".test", "a..test", "ab." * 85 + "test"])
+def test_a_host_name_past_dns_limits_is_unresolvable_not_a_fault(resolving: Service, host: str) -> None:
+    """Issue 52 item 11: a label over 63 characters, an empty label or a name over 253 was a 500."""
+    ws = resolving.workspace("pro")
+    answer = ws.capture(url=f"http://{host}/")
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == "destination_unresolvable"
+    job = ws.submit(url=f"http://{host}/page")
+    assert job.status_code == 422, job.text

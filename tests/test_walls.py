@@ -186,3 +186,4 @@ def test_markdown_of_a_huge_dom_ends_at_the_deadline_and_leaves_nothing_running(
                         format="markdown")
     assert again.status_code == 200, again.text
     assert "After" in again.text
+

@@ -73,6 +73,10 @@ def canonical_host(host: str) -> str:
     encoded = encoded.rstrip(".")
     if not encoded or not set(encoded) <= _HOST_CHARACTERS:
         raise Refused(host, "not a valid host name", unresolvable=True)
+    # DNS's own limits (RFC 1035 2.3.4): labels of 1 to 63 octets, at most 253 in all as written
+    if len(encoded) > 253 or not all(0 < len(label) <= 63 for label in encoded.split(".")):
+        raise Refused(host[:300], "not a valid host name (a label over 63 characters or empty, or over 253 in all)",
+                      unresolvable=True)
     return encoded
 
 

@@ -146,7 +146,10 @@ class DnsResolver:
     async def _ask(self, host: str) -> list[Address]:
         """A and AAAA together, both ended by the deadline; once one family answered the other gets a grace."""
         found: dict[str, list[Address]] = {}
-        name = dns.name.from_text(host)  # absolute: no search domains
+        try:
+            name = dns.name.from_text(host)  # absolute: no search domains
+        except dns.exception.DNSException:  # past DNS's limits (canonical_host refuses those first)
+            return []
         with trio.move_on_after(self.timeout_s) as deadline:
             async with trio.open_nursery() as nursery:
                 for rdtype in ("A", "AAAA"):
