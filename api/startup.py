@@ -109,6 +109,11 @@ def warn_about(settings: Settings) -> None:
             confine(account.uid, account.gid)
         except ConfinementFailed as exc:
             raise CliError(str(exc)) from exc
+    if settings.public_url.startswith("https://") and not settings.trusted_proxies:
+        log.warning("public_url is https (%s) but trusted_proxies (CAPTURE_TRUSTED_PROXIES) is empty: behind a "
+                    "reverse proxy every caller has the proxy's address, so the per-address shares and login "
+                    "budgets are one for everybody; name the proxy's address in trusted_proxies",
+                    settings.public_url)
     if settings.unsafe_disable_chromium_sandbox:
         log.warning("unsafe_disable_chromium_sandbox is set: Chromium runs WITHOUT its sandbox, and a renderer "
                     "exploit in any captured page can take over %s", account.name if account else "this service's user")

@@ -9,6 +9,7 @@ import pytest
 from engine.browser.chromium import HEADLESS_FLAG, chrome_options
 from engine.operations import settings as settings_module
 from engine.operations.settings import Settings, SettingsError, load_settings
+from tests.conftest import ROOT
 
 
 def test_variables_override_the_file_and_take_the_default_type(tmp_path: Path) -> None:
@@ -57,3 +58,22 @@ def test_the_headless_shell_is_asked_for_by_name_and_needs_no_headless_flag(bina
     full = chrome_options(Path("/usr/bin/chromium"), ())
     assert full.to_capabilities()["browserName"] == "chrome"
     assert HEADLESS_FLAG in full.arguments
+
+
+def test_an_https_public_url_without_trusted_proxies_is_warned_about(tmp_path: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 52 item 10: behind a proxy, every free caller is the proxy's address unless trusted_proxies says so;
+    deploy/capture.toml shows the setting, and uncommented it is read."""
+    from api.startup import warn_about
+
+    with caplog.at_level("WARNING"):
+        warn_about(Settings(public_url="https://capture.example.com"))
+    assert any("trusted_proxies" in record.getMessage() for record in caplog.records)
+    caplog.clear()
+    deployed = (ROOT / "deploy" / "capture.toml").read_text()
+    line = next(line for line in deployed.splitlines() if line.startswith("# trusted_proxies"))
+    config = tmp_path / "capture.toml"
+    config.write_text('public_url = "https://capture.example.com"\n' + line.removeprefix("# ") + "\n")
+    with caplog.at_level("WARNING"):
+        warn_about(load_settings(config, {}))
+    assert not any("trusted_proxies" in record.getMessage() for record in caplog.records)
