@@ -93,3 +93,21 @@ def test_webhook_calls_verify_as_the_service_signs_them() -> None:
         verify_webhook(body.replace(b"job_x", b"job_y"), headers, secret)
     with pytest.raises(WebhookVerificationError):
         verify_webhook(body, headers, webhooks.new_secret())
+
+
+def test_the_key_goes_to_the_services_own_origin_only(pro: Workspace, site: FixtureServer) -> None:
+    """Issue 52 item 13: a resultUrl naming another host (a bucket, a proxy's rewrite) gets no API key."""
+    elsewhere = f"{site.base}/green.svg?sdk-result="
+
+    async def fetch_async() -> bytes:
+        async with AsyncCapture(pro.service.url, pro.key) as capture:
+            return await capture.download({"resultUrl": elsewhere + "async"})
+
+    with Capture(pro.service.url, pro.key) as capture:
+        assert capture.download({"resultUrl": elsewhere + "sync"}).startswith(b"<svg")
+        job = capture.wait(capture.create_job(url=f"{site.base}/simple?sdk=own")["id"])
+        assert capture.download(job).startswith(b"\x89PNG")  # the service's own resultUrl still works
+    assert trio.run(fetch_async).startswith(b"<svg")
+    sent = {path: headers for path, headers in site.requests if path.startswith("/green.svg?sdk-result=")}
+    assert set(sent) == {"/green.svg?sdk-result=sync", "/green.svg?sdk-result=async"}
+    assert all("x-api-key" not in {name.lower() for name in headers} for headers in sent.values()), sent

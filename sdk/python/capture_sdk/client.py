@@ -50,6 +50,16 @@ def _checked(answer: httpx.Response) -> httpx.Response:
     return answer
 
 
+def _result_request(http: httpx.Client | httpx.AsyncClient, url: str) -> httpx.Request:
+    """A GET of a result's URL, with the API key only when the URL is the service's own origin: a `resultUrl`
+    may name a bucket or any host a proxy in front wrote, and the key is not theirs to see."""
+    request = http.build_request("GET", url)
+    base = http.base_url
+    if (request.url.scheme, request.url.host, request.url.port) != (base.scheme, base.host, base.port):
+        del request.headers["x-api-key"]
+    return request
+
+
 def _json(answer: httpx.Response) -> dict[str, Any]:
     body: dict[str, Any] = _checked(answer).json()
     return body
@@ -110,8 +120,8 @@ class Capture:
         return job
 
     def download(self, job: dict[str, Any]) -> bytes:
-        """A SUCCEEDED job's result, through its signed resultUrl."""
-        return _checked(self.http.get(job["resultUrl"])).content
+        """A SUCCEEDED job's result, through its signed resultUrl (the API key is sent to the service only)."""
+        return _checked(self.http.send(_result_request(self.http, job["resultUrl"]))).content
 
     def usage(self) -> dict[str, Any]:
         """The plan and this month's quota: `{"period", "plan", "quota": {"limit", "used", …}}`."""
@@ -169,7 +179,7 @@ class AsyncCapture:
         return job
 
     async def download(self, job: dict[str, Any]) -> bytes:
-        return _checked(await self.http.get(job["resultUrl"])).content
+        return _checked(await self.http.send(_result_request(self.http, job["resultUrl"]))).content
 
     async def usage(self) -> dict[str, Any]:
         return _json(await self.http.get("/api/usage"))
