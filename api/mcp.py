@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import ipaddress
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import orjson
 import trio
 
-from api.pipeline import Services, api_key, authenticate
+from api.pipeline import Services, admit, api_key, authenticate, host_url, stamp
 from api.problems import PROBLEM_TYPE, problem_document
 from engine.records.keys import new_id
-from engine.rules.errors import Problem
+from engine.rules.errors import Forbidden, MethodNotAllowed, PayloadTooLarge, Problem, ResultTooLarge
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
@@ -46,7 +48,7 @@ class McpEndpoint:
 
     def __init__(self, app: ASGIApp, services: Services) -> None:
         self.app = app
-        self._keys = services.keys
+        self._keys, self._admission, self._settings = services.keys, services.admission, services.settings
         self._manager: StreamableHTTPSessionManager | None = None
         self._serving = trio.Event()
 
@@ -73,23 +75,70 @@ class McpEndpoint:
         if scope["type"] != "http" or scope["path"].rstrip("/") != PATH:
             await self.app(scope, receive, send)
             return
+        request_id = new_id("req")
         headers = dict(reversed(scope["headers"]))  # the first of repeated headers, as Quart's `get` takes it
+        rate = None
         try:
-            authenticate(self._keys, api_key(lambda name: _text(headers.get(name.encode()))))
+            principal = authenticate(self._keys, api_key(lambda name: _text(headers.get(name.encode()))))
+            self._check_origin(scope, headers)
+            rate = await admit(self._admission, principal, request_id, "plain")  # every request, not only tools
+            if scope["method"] == "GET":  # no server-sent stream to hold open (the transport allows a 405)
+                raise MethodNotAllowed("/mcp answers POST; this service opens no server-sent event stream",
+                                       ["POST", "DELETE"])
+            body = await _body(receive, headers, self._settings.max_body_bytes)
         except Problem as problem:
-            await _answer(send, problem.status, PROBLEM_TYPE, problem_document(problem, new_id("req")).wire(),
-                          problem.headers())
+            await _answer(send, problem.status, PROBLEM_TYPE, problem_document(problem, request_id).wire(),
+                          {**problem.headers(), **stamp(request_id, rate)})
             return
         await self._serving.wait()
         assert self._manager is not None
-        await self._manager.handle_request(scope, receive, send)
+        gone = scope["capture.client_gone"] = trio.Event()  # what _in_process's capture listens to
+        given = False
+
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def stamped(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *(
+                    (name.encode(), value.encode()) for name, value in stamp(request_id, rate).items())]}
+            await send(message)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(_watch_disconnect, receive, gone)
+            await self._manager.handle_request(scope, replay, stamped)
+            nursery.cancel_scope.cancel()
+
+    def _check_origin(self, scope: Scope, headers: dict[bytes, bytes]) -> None:
+        """DNS rebinding and cross-site pages: a browser's Origin must be this service's own, and with
+        `public_url` set the Host must be its host (or an address, which no rebinding can name)."""
+        host = _text(headers.get(b"host")) or ""
+        own = self._settings.public_url.rstrip("/") or host_url(scope["scheme"], host, scope.get("server"))
+        origin = _text(headers.get(b"origin"))
+        if origin is not None and origin.rstrip("/").lower() != own.lower():
+            raise Forbidden(f"/mcp does not answer pages of {origin[:200]}")
+        if self._settings.public_url and host:
+            public = urlsplit(self._settings.public_url)
+            name = host.rsplit(":", 1)[0].strip("[]") if not host.endswith("]") else host.strip("[]")
+            if host.lower() not in {public.netloc.lower(), (public.hostname or "").lower()} and not _is_address(name):
+                raise Forbidden(f"/mcp answers at {public.netloc}, not {host[:200]}")
 
     async def _in_process(self, ctx: ServerRequestContext[Any], method: str, path: str,
                           body: dict[str, Any] | None) -> Answer:
-        """The app's answer to one API request made in-process with the MCP request's key and address."""
+        """The app's answer to one API request made in-process with the MCP request's key and address.
+
+        If the MCP caller goes away meanwhile, the API request sees its client gone (the capture stops, and a
+        result made is a failed delivery, never billed); an answer over mcp_inline_bytes is refused as
+        result_too_large before it is held, not base64-encoded into a tool result (mcp_inline_bytes)."""
         if ctx.request is None:
             raise ValueError("the capture tools answer over HTTP only")
         caller = ctx.request.scope
+        gone: trio.Event = caller.get("capture.client_gone", trio.Event())
         payload = orjson.dumps(body) if body is not None else b""
         headers = [(name, value) for name, value in caller["headers"] if name in PASSED_HEADERS]
         if body is not None:
@@ -100,26 +149,90 @@ class McpEndpoint:
         sent: list[bool] = []
         start: dict[str, Any] = {}
         chunks: list[bytes] = []
+        held = 0
 
         async def receive() -> dict[str, Any]:
             if not sent:
                 sent.append(True)
                 return {"type": "http.request", "body": payload, "more_body": False}
-            await answered.wait()  # no disconnect before the answer: the app would take it as a client gone
+            async with trio.open_nursery() as either:  # the answer, or the MCP caller gone
+                either.start_soon(_set_after, answered, either.cancel_scope)
+                either.start_soon(_set_after, gone, either.cancel_scope)
             return {"type": "http.disconnect"}
 
         async def respond(message: MutableMapping[str, Any]) -> None:
+            nonlocal held
             if message["type"] == "http.response.start":
                 start.update(message)
             elif message["type"] == "http.response.body":
+                if gone.is_set():
+                    raise ClientGone("the MCP caller went away")  # not handed over: a failed delivery
+                held += len(message.get("body", b""))
+                if held > self._settings.mcp_inline_bytes:
+                    raise ResultOverInline()
                 chunks.append(message.get("body", b""))
                 if not message.get("more_body", False):
                     answered.set()
 
-        await self.app(scope, receive, respond)
+        try:
+            await self.app(scope, receive, respond)
+        except Exception:
+            if held <= self._settings.mcp_inline_bytes:
+                raise
+            problem = ResultTooLarge(f"the result is over {self._settings.mcp_inline_bytes} bytes, more than a tool "
+                                     f"result carries (mcp_inline_bytes); use create_job and its resultUrl")
+            return problem.status, {"content-type": PROBLEM_TYPE}, problem_document(problem, new_id("req")).wire()
         answered.set()
         answer = {name.decode("latin-1"): value.decode("latin-1") for name, value in start.get("headers", [])}
         return start.get("status", 500), answer, b"".join(chunks)
+
+
+class ClientGone(Exception):
+    """The MCP caller went away before its answer."""
+
+
+class ResultOverInline(Exception):
+    """An answer larger than a tool result carries (mcp_inline_bytes)."""
+
+
+async def _set_after(event: trio.Event, scope: trio.CancelScope) -> None:
+    await event.wait()
+    scope.cancel()
+
+
+async def _watch_disconnect(receive: Receive, gone: trio.Event) -> None:
+    """Set `gone` once the MCP request's client disconnects (the body was read before: only that is left)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    gone.set()
+
+
+async def _body(receive: Receive, headers: dict[bytes, bytes], limit: int) -> bytes:
+    """The whole request body, at most `limit` bytes (the API's max_body_bytes), or PayloadTooLarge."""
+    declared = _text(headers.get(b"content-length"))
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise PayloadTooLarge(f"the body is {declared} bytes, more than {limit} (max_body_bytes)")
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise PayloadTooLarge(f"the body is over {limit} bytes (max_body_bytes)")
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 async def _answer(send: Send, status: int, kind: str, body: bytes, extra: dict[str, str]) -> None:

@@ -6,19 +6,24 @@ from __future__ import annotations
 
 import base64
 import io
+import socket
 import sys
+import time
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import httpx2
 import mcp_types as types
+import orjson
+import pytest
 import trio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
-from tests.conftest import ROOT, Service, Workspace
+from tests.conftest import ROOT, Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 
 
@@ -107,3 +112,89 @@ def test_run_py_mcp_serves_the_tools_on_stdio(pro: Workspace, site: FixtureServe
     assert image.mime_type == "image/jpeg"
     assert base64.b64decode(image.data).startswith(b"\xff\xd8\xff")
     assert usage.structured_content["quota"]["used"] == 1
+
+
+# ------------------------------------------------------------------ issue 52, items 4 and 14: /mcp's walls
+
+RPC_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+
+
+def _rpc(service: Service, key: str, method: str, params: dict[str, Any] | None = None,
+         **headers: str) -> httpx.Response:
+    """One JSON-RPC request to /mcp as a client without the SDK sends it (the transport is stateless)."""
+    body = {"jsonrpc": "2.0", "id": 1, "method": method, **({"params": params} if params is not None else {})}
+    return service.client.post("/mcp", json=body, headers={**RPC_HEADERS, "x-api-key": key, **headers})
+
+
+def test_every_mcp_request_takes_from_the_keys_budget(service: Service) -> None:
+    ws = service.workspace("free")  # 10 requests a minute
+    answers = [_rpc(service, ws.key, method) for method in ["tools/list", "ping"] * 7]
+    statuses = [answer.status_code for answer in answers]
+    assert statuses[:10] == [200] * 10, statuses
+    assert set(statuses[10:]) == {429}, statuses
+    refused = answers[-1]
+    assert refused.json()["code"] == "rate_limited"
+    assert int(refused.headers["retry-after"]) >= 1
+    assert "ratelimit-remaining" in answers[0].headers
+    assert answers[0].headers["x-request-id"].startswith("req_")
+
+
+def test_mcp_holds_no_stream_and_reads_no_body_past_the_apis_limit(service: Service) -> None:
+    ws = service.workspace("pro")
+    stream = service.client.get("/mcp", headers={"accept": "text/event-stream", "x-api-key": ws.key}, timeout=5)
+    assert stream.status_code == 405, stream.text
+    assert stream.json()["code"] == "method_not_allowed"
+    assert "POST" in stream.headers["allow"]
+    limit = int(service.env.get("CAPTURE_MAX_BODY_BYTES", 5 * 1024 * 1024))
+    padded = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"pad": "x" * (limit + 1)}}
+    too_large = service.client.post("/mcp", json=padded, headers={**RPC_HEADERS, "x-api-key": ws.key})
+    assert too_large.status_code == 413, too_large.text
+    assert too_large.json()["code"] == "payload_too_large"
+
+
+def test_a_page_of_another_origin_cannot_call_mcp(service: Service) -> None:
+    ws = service.workspace("pro")
+    foreign = _rpc(service, ws.key, "tools/list", origin="http://rebound.test")
+    assert foreign.status_code == 403, foreign.text
+    assert foreign.json()["code"] == "forbidden"
+    assert _rpc(service, ws.key, "tools/list", origin=service.url).status_code == 200
+
+
+def test_an_mcp_capture_whose_caller_went_away_is_stopped_and_free(service: Service, site: FixtureServer) -> None:
+    ws = service.workspace("pro")
+    hangs = site.count("/hang")
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "capture", "arguments": {"url": f"{site.base}/never-loads", "timeoutMs": 30000}}}
+    body = orjson.dumps(call)
+    target = urlsplit(service.url)
+    with socket.create_connection((target.hostname, target.port), timeout=10) as sock:
+        sock.sendall(b"POST /mcp HTTP/1.1\r\nhost: " + target.netloc.encode() + b"\r\ncontent-type: application/json"
+                     b"\r\naccept: application/json, text/event-stream\r\n"
+                     + f"x-api-key: {ws.key}\r\ncontent-length: {len(body)}\r\n\r\n".encode() + body)
+        site.wait_for_request("/hang", more_than=hangs)
+    # well before the capture's own 30 s: stopped as a failed delivery, no quota
+    deadline, rows = time.monotonic() + 15, {}
+    while "delivery_failed" not in rows and time.monotonic() < deadline:
+        time.sleep(0.2)
+        rows = {row["outcome"]: row for row in ws.get("/api/analytics", groupBy="outcome").json()["rows"]}
+    assert set(rows) == {"delivery_failed"}, rows
+    assert ws.get("/api/usage").json()["quota"]["used"] == 0
+
+
+def test_an_answer_over_the_inline_limit_is_refused_unbilled_not_held(tmp_path_factory: pytest.TempPathFactory,
+                                                                     site: FixtureServer) -> None:
+    """Issue 52 item 14: a capture too large for a tool result is result_too_large and costs nothing (a 50 MB
+    capture was held as a 70 MB base64 string); the same capture is made as a job."""
+    with running_service(tmp_path_factory.mktemp("mcp-inline") / "data", site,
+                         CAPTURE_MCP_INLINE_BYTES="20000") as service:
+        ws = service.workspace("pro")
+        page = {"url": f"{site.base}/simple?mcp=inline", "viewport": {"width": 1200, "height": 900}}
+        [over, small] = _calls(service, ws.key, ("capture", page),
+                               ("capture", {**page, "viewport": {"width": 320, "height": 200}, "format": "jpeg",
+                                            "quality": 10}))
+        assert over.is_error
+        assert over.structured_content["code"] == "result_too_large"
+        assert not small.is_error
+        assert ws.quota(at_least_used=1)["used"] == 1  # the small one only
+        rows = {row["outcome"]: row for row in ws.get("/api/analytics", groupBy="outcome").json()["rows"]}
+        assert rows["delivery_failed"]["captures"] == 1, rows

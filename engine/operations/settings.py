@@ -75,6 +75,7 @@ class Settings:
     session_memory_mb: int = 1536  # resident memory of one Chromium tree (on a Grid: a page's JS heap); 0: off
     max_body_bytes: int = 1024 * 1024
     max_result_bytes: int = 50_000_000  # a larger capture fails with 422 result_too_large, costing no quota
+    mcp_inline_bytes: int = 16 * 1024 * 1024  # the largest capture an /mcp tool result carries (base64: +1/3)
     # A video's encoding work is width × height × fps × seconds: one that asks for more is refused (422) before it
     # takes a session. The default is a full-HD recording at the longest duration and highest rate.
     max_video_pixel_frames: int = 1920 * 1080 * 30 * 15
