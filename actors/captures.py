@@ -83,7 +83,7 @@ class Captures:
                 raise InvalidRequest(f"{name} applies to jobs (POST /api/jobs) only", errors=(
                     FieldError(name, "not_applicable", "applies to jobs only"),))
         check_entitlements(request, principal.plan)
-        self._vet_limits(request)
+        self._vet_limits(request, principal.workspace.id)
         tenant = Tenant(principal.workspace.id)  # its lookups take the workspace's turns, as its pages' do
         if request.webhook_url is not None:
             await check_webhook_url(request.webhook_url, self.guard.policy, tenant=tenant)
@@ -91,7 +91,7 @@ class Captures:
             await check_destination(request.url, self.guard.policy, tenant=tenant)
             check_cookie_domains(request.cookies, urlsplit(request.url).hostname or "")
 
-    def _vet_limits(self, request: CaptureRequest) -> None:
+    def _vet_limits(self, request: CaptureRequest, workspace_id: str) -> None:
         """What this service offers: the video size it encodes, its storage destinations and proxy regions."""
         frames, most = video_pixel_frames(request), self.settings.max_video_pixel_frames
         if request.format in VIDEO_FORMATS and frames > most:
@@ -99,8 +99,9 @@ class Captures:
                 f"video: {frames:,} pixel frames (width × height × fps × seconds) is more than this service "
                 f"encodes for one capture ({most:,}); lower the viewport, video.fps or video.durationMs",
                 errors=(FieldError("video", "too_large", "width × height × fps × seconds over the service's limit"),))
-        if request.store is not None and request.store.destination not in self.uploader.destinations:
-            known = ", ".join(self.uploader.destinations) or "none are configured"
+        open_to = [name for name, d in self.uploader.destinations.items() if d.serves(workspace_id)]
+        if request.store is not None and request.store.destination not in open_to:
+            known = ", ".join(open_to) or "none are configured"
             raise InvalidRequest(f"store.destination: {request.store.destination!r} is not a storage destination "
                                  f"of this service ({known})",
                                  errors=(FieldError("store.destination", "unknown", f"one of: {known}"),))

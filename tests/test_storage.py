@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from engine.operations.settings import load_settings
+from engine.operations.storage import StorageError, Uploader
 from tests.conftest import Service, running_service
 from tests.fixture_site import FixtureServer
 from tests.grid import free_port
@@ -54,12 +55,16 @@ def _client(endpoint: str) -> Any:
     return boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1", **CREDENTIALS)
 
 
+OTHER_TENANT = "ws_0000000000000000000000"  # a workspace no test makes: its destination is closed to the others
+
+
 @pytest.fixture(scope="module")
 def storing(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, s3: str) -> Iterator[Service]:
     config = tmp_path_factory.mktemp("storage-config") / "capture.toml"
     config.write_text(f'[storage.archive]\nendpoint = "{s3}"\nbucket = "{BUCKET}"\nprefix = "shots/"\n\n'
                       f'[storage.nowhere]\nendpoint = "{s3}"\nbucket = "no-such-bucket"\n\n'
-                      f'[storage.closed]\nendpoint = "http://127.0.0.1:{CLOSED_PORT}"\nbucket = "b"\n')
+                      f'[storage.closed]\nendpoint = "http://127.0.0.1:{CLOSED_PORT}"\nbucket = "b"\n\n'
+                      f'[storage.theirs]\nendpoint = "{s3}"\nbucket = "{BUCKET}"\nsingle_tenant = "{OTHER_TENANT}"\n')
     with running_service(tmp_path_factory.mktemp("storage") / "data", site, CAPTURE_CONFIG=str(config),
                          CAPTURE_STORAGE_ARCHIVE_ACCESS_KEY_ID=CREDENTIALS["aws_access_key_id"],
                          CAPTURE_STORAGE_ARCHIVE_SECRET_ACCESS_KEY=CREDENTIALS["aws_secret_access_key"],
@@ -145,6 +150,11 @@ def test_store_is_checked_before_a_job_is_queued(storing: Service, site: Fixture
     unknown = pro.submit(url=f"{site.base}/simple", store={"destination": "elsewhere", "path": "a.png"})
     assert unknown.status_code == 422
     assert unknown.json()["errors"][0]["field"] == "store.destination"
+    # another workspace's single-tenant destination is as unknown as that (issue 52 item 15)
+    theirs = pro.submit(url=f"{site.base}/simple", store={"destination": "theirs", "path": "a.png"})
+    assert theirs.status_code == 422, theirs.text
+    assert theirs.json()["errors"][0]["field"] == "store.destination"
+    assert "theirs" not in theirs.json()["errors"][0]["message"]
     sync = pro.capture(url=f"{site.base}/simple", store={"destination": "archive", "path": "a.png"})
     assert (sync.status_code, sync.json()["errors"][0]["field"]) == (422, "store")
     unpaid = free.submit(url=f"{site.base}/simple", store={"destination": "archive", "path": "a.png"})
@@ -161,9 +171,15 @@ def test_storage_settings_take_credentials_from_the_environment(tmp_path: Path) 
     assert "secret" not in repr(destination)
     assert destination.key("ws_a", "x/y.png") == "ws_a/x/y.png"
     config.write_text('[storage.own]\nendpoint = "https://s3.example"\nbucket = "b"\nprefix = "p/"\n'
-                      'single_tenant = true\n')
+                      'single_tenant = "ws_a"\n')
     (own,) = load_settings(config, {}).storage
     assert own.key("ws_a", "x/y.png") == "p/x/y.png"  # the operator's one-tenant bucket: no workspace part
+    assert (own.serves("ws_a"), own.serves("ws_b"), destination.serves("ws_b")) == (True, False, True)
+    with pytest.raises(StorageError, match="no longer configured"):  # checked again at the upload, before boto3
+        Uploader((own,)).put("own", "ws_b", "x.png", b"", "image/png")
+    config.write_text('[storage.own]\nendpoint = "https://s3.example"\nbucket = "b"\nsingle_tenant = true\n')
+    with pytest.raises(ValueError, match="single_tenant names the one workspace"):
+        load_settings(config, {})
     config.write_text('[storage.bad]\nendpoint = "s3.example"\nbucket = "b"\n')
     with pytest.raises(ValueError, match="endpoint is an http"):
         load_settings(config, {})

@@ -7,11 +7,13 @@ Configured as TOML tables, one per destination:
     bucket = "captures"
     region = "eu-central-1"
     prefix = "screenshots/"                               # optional: before every object's path
-    single_tenant = false                                 # optional: true leaves the workspace id out of keys
+    single_tenant = "ws_…"                                # optional: the one workspace that may write here
 
 An object's key is `<prefix>/<workspace id>/<path>`: each workspace has its own part of a shared bucket and
-the request's path (relative, no `..`, checked by engine.rules.request.Store) cannot leave it. A destination only
-one workspace uses may say `single_tenant = true`: its keys are then `<prefix>/<path>`.
+the request's path (relative, no `..`, checked by engine.rules.request.Store) cannot leave it. A destination of
+one workspace names it, `single_tenant = "ws_…"`: its keys are then `<prefix>/<path>`, and no other workspace
+may write to it (to them it is as unknown as an unconfigured name), so no tenant can write into another's
+unprefixed keys (issue 52: `single_tenant = true` let any workspace that knew the name write there).
 
 Credentials come from the environment, never from the file: `CAPTURE_STORAGE_<NAME>_ACCESS_KEY_ID` and
 `CAPTURE_STORAGE_<NAME>_SECRET_ACCESS_KEY` (the name upper-cased, `-` as `_`); without them boto3's own
@@ -53,7 +55,11 @@ class StorageDestination:
     prefix: str = ""
     access_key_id: str = field(default="", repr=False)
     secret_access_key: str = field(default="", repr=False)
-    single_tenant: bool = False
+    single_tenant: str = ""  # the one workspace that may write here; empty: every workspace, each under its id
+
+    def serves(self, workspace_id: str) -> bool:
+        """Whether `workspace_id` may write here."""
+        return not self.single_tenant or self.single_tenant == workspace_id
 
     def key(self, workspace_id: str, path: str) -> str:
         """`<prefix>/<workspace id>/<path>` (without the workspace for a single-tenant destination)."""
@@ -96,11 +102,17 @@ def parse_destinations(value: Any, environ: dict[str, str]) -> tuple[StorageDest
                              + (f"; unknown: {', '.join(sorted(unknown))}" if unknown else ""))
         if not table["endpoint"].startswith(("https://", "http://")):
             raise ValueError(f"storage {name!r}: the endpoint is an http(s) URL")
+        single = table.get("single_tenant", "")
+        if single is False:
+            single = ""
+        if not isinstance(single, str) or (single and not single.startswith("ws_")):
+            raise ValueError(f'storage {name!r}: single_tenant names the one workspace that may write there '
+                             f'(single_tenant = "ws_…"), or is left out')
         variable = f"CAPTURE_STORAGE_{name.upper().replace('-', '_')}_"
         found.append(StorageDestination(
             name, table["endpoint"], table["bucket"], str(table.get("region", "us-east-1")),
             str(table.get("prefix", "")), environ.get(variable + "ACCESS_KEY_ID", ""),
-            environ.get(variable + "SECRET_ACCESS_KEY", ""), table.get("single_tenant") is True))
+            environ.get(variable + "SECRET_ACCESS_KEY", ""), single))
     return tuple(found)
 
 
@@ -117,7 +129,7 @@ class Uploader:
         from botocore.exceptions import BotoCoreError, ClientError
 
         destination = self.destinations.get(name)
-        if destination is None:
+        if destination is None or not destination.serves(workspace_id):
             raise StorageError(f"storage destination {name!r} is no longer configured", "not configured")
         key = destination.key(workspace_id, path)
         extra: dict[str, Any] = {}
