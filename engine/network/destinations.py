@@ -98,7 +98,7 @@ class EgressPolicy:
         self.resolver = resolver
         self.grid_hub = grid_hub
         self.grid_nodes = grid_nodes
-        self.turns = turns or LookupTurns(per_capture=4, per_workspace=8)
+        self.turns = turns or LookupTurns(per_capture=4, per_account=8)
         self.allow = tuple(allow)
         self.allowlist_only = allowlist_only
         self.host_addresses = host_addresses  # the guard keeps it current (interface_addresses)
@@ -222,7 +222,8 @@ def egress_policy(settings: Settings) -> EgressPolicy:
                                timeout_s=settings.resolver_timeout_s)
     return EgressPolicy(resolver, settings.egress_allow, allowlist_only=settings.egress_allowlist_only,
                         host_addresses=interface_addresses(),
-                        turns=LookupTurns(settings.resolver_capture_lookups, settings.resolver_workspace_lookups),
+                        turns=LookupTurns(settings.resolver_capture_lookups, settings.resolver_account_lookups,
+                                          settings.resolver_lookups),
                         grid_hub=grid_hub(settings.grid_url),
                         grid_nodes=settings.grid_nodes if settings.grid_url else ())
 

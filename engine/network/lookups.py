@@ -7,9 +7,10 @@ Here a lookup is a UDP exchange on the event loop (dnspython's resolver, trio ba
 thread, ends at its deadline, and ends at once when its caller is cancelled (the capture's lane closed).
 
 A name is answered from the hosts file first (/etc/hosts, or resolver_hosts_file); then A and AAAA are
-asked of the nameservers together. A name that did not resolve (no such name, no address, no answer in
-time) is remembered a while in a bounded negative cache. `LookupTurns` lets one capture, and one
-workspace, have only a few lookups in flight; the rest wait their turn, holding nothing.
+asked of the nameservers together. A name that did not resolve is remembered in a bounded negative cache:
+30 s when DNS said so (NXDOMAIN, no address), 2 s when the lookup failed (no answer in time, SERVFAIL).
+`LookupTurns` lets one capture, one owning account and the whole service have only a few lookups in
+flight; the rest wait their turn (the accounts in rotation at the service's bound), holding nothing.
 
 Errors: every failure is `LookupFailed`, an OSError as getaddrinfo's gaierror was; the policy refuses the
 name as unresolvable.
@@ -19,8 +20,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,8 @@ import trio
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 SYSTEM_HOSTS = Path("/etc/hosts")
-NEGATIVE_TTL_S = 30.0  # a name that did not resolve is not asked again for this long
+NEGATIVE_TTL_S = 30.0  # a name that does not exist (NXDOMAIN) or has no address (NODATA) is not asked again for this
+FAILED_TTL_S = 2.0  # ... a name whose lookup failed (no answer in time, SERVFAIL, a refused port): only this long
 NEGATIVE_SIZE = 4096  # names remembered at most; the least recently failed go first
 OTHER_FAMILY_GRACE_S = 0.25  # once A (or AAAA) answered, how long the other may still take
 
@@ -112,8 +114,13 @@ class NegativeCache:
             return False
         return True
 
-    def add(self, name: str) -> None:
-        self._until[name] = trio.current_time() + self.ttl_s
+    def left_s(self, name: str) -> float:
+        """How much longer `name` is remembered (0: not at all)."""
+        return max(0.0, self._until.get(name, 0.0) - trio.current_time()) if self.holds(name) else 0.0
+
+    def add(self, name: str, ttl_s: float | None = None) -> None:
+        """Remember `name` for `ttl_s` (the cache's own by default)."""
+        self._until[name] = trio.current_time() + (self.ttl_s if ttl_s is None else ttl_s)
         self._until.move_to_end(name)
         while len(self._until) > self.size:
             self._until.popitem(last=False)
@@ -137,31 +144,40 @@ class DnsResolver:
             return listed
         if self.negative.holds(host):
             raise LookupFailed(f"{host} did not resolve a moment ago")
-        addresses = await self._ask(host)
+        addresses, settled = await self._ask(host)
         if not addresses:
-            self.negative.add(host)
-            raise LookupFailed(f"{host} does not resolve")
+            # What DNS said (no such name, no address) holds for everyone a while; a lookup that failed (no
+            # answer in time, SERVFAIL) is the network's moment, not the name's: kept only briefly, so one
+            # tenant's bad minute does not refuse the name to every tenant for half a minute (issue 52).
+            self.negative.add(host, None if settled else FAILED_TTL_S)
+            raise LookupFailed(f"{host} does not resolve" if settled else f"{host} could not be looked up")
         return addresses
 
-    async def _ask(self, host: str) -> list[Address]:
-        """A and AAAA together, both ended by the deadline; once one family answered the other gets a grace."""
+    async def _ask(self, host: str) -> tuple[list[Address], bool]:
+        """A and AAAA together, both ended by the deadline; once one family answered the other gets a grace.
+        The addresses, and whether DNS settled the question (an answer, NXDOMAIN or NODATA for both)."""
         found: dict[str, list[Address]] = {}
+        settled: set[str] = set()
         try:
             name = dns.name.from_text(host)  # absolute: no search domains
         except dns.exception.DNSException:  # past DNS's limits (canonical_host refuses those first)
-            return []
+            return [], True
         with trio.move_on_after(self.timeout_s) as deadline:
             async with trio.open_nursery() as nursery:
                 for rdtype in ("A", "AAAA"):
-                    nursery.start_soon(self._ask_one, name, rdtype, found, deadline)
-        return found.get("A", []) + found.get("AAAA", [])
+                    nursery.start_soon(self._ask_one, name, rdtype, found, settled, deadline)
+        return found.get("A", []) + found.get("AAAA", []), settled == {"A", "AAAA"}
 
-    async def _ask_one(self, name: dns.name.Name, rdtype: str, found: dict[str, list[Address]],
+    async def _ask_one(self, name: dns.name.Name, rdtype: str, found: dict[str, list[Address]], settled: set[str],
                        deadline: trio.CancelScope) -> None:
         try:
             answer = await self._dns.resolve(name, rdtype, search=False, lifetime=self.timeout_s)
+        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
+            settled.add(rdtype)  # no such name, no record of this family: DNS's own answer
+            return
         except (dns.exception.DNSException, OSError):
-            return  # no such name, no record of this family, no answer in time, a refused port
+            return  # no answer in time, SERVFAIL from every server, a refused port
+        settled.add(rdtype)
         found[rdtype] = [ipaddress.ip_address(str(record.address).split("%")[0]) for record in answer]
         if found[rdtype]:
             deadline.deadline = min(deadline.deadline, trio.current_time() + OTHER_FAMILY_GRACE_S)
@@ -220,19 +236,74 @@ class _Turns:
                 self._keys[key] = (semaphore, users - 1)
 
 
-class LookupTurns:
-    """How many lookups one capture and one workspace may have in flight: a page naming hundreds of hosts
-    waits on its own turns, and another workspace's lookups never queue behind it."""
+class _FairGate:
+    """At most `size` holders in all; when full, the waiting are let in by key in turn (round robin), so a key
+    with many waiting goes no faster than one with a single lookup."""
 
-    def __init__(self, per_capture: int, per_workspace: int) -> None:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.in_flight = 0
+        self._waiting: OrderedDict[str, deque[trio.Event]] = OrderedDict()
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        if self.in_flight < self.size and not self._waiting:
+            self.in_flight += 1
+        else:
+            let_in = trio.Event()
+            self._waiting.setdefault(key, deque()).append(let_in)
+            try:
+                await let_in.wait()  # set by _release, which counted this holder in
+            except BaseException:
+                if let_in.is_set():
+                    self._release()
+                else:
+                    queue = self._waiting[key]
+                    queue.remove(let_in)
+                    if not queue:
+                        del self._waiting[key]
+                raise
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        self.in_flight -= 1
+        if self._waiting:
+            key, queue = next(iter(self._waiting.items()))
+            let_in = queue.popleft()
+            if queue:
+                self._waiting.move_to_end(key)  # its next waiter after every other key's first
+            else:
+                del self._waiting[key]
+            self.in_flight += 1
+            let_in.set()
+
+
+class LookupTurns:
+    """How many lookups one capture, one owning account and the whole service may have in flight: a page naming
+    hundreds of hosts waits on its own turns, an account's workspaces share one account's turns (more
+    workspaces hold no more), and past the service's own bound the accounts take turns, so another account's
+    lookups never queue behind one account's crowd."""
+
+    def __init__(self, per_capture: int, per_account: int, in_all: int = 32) -> None:
         self.captures = _Turns(per_capture)
-        self.workspaces = _Turns(per_workspace)
+        self.accounts = _Turns(per_account)
+        self.everyone = _FairGate(in_all)
+        self._account_of: Callable[[str], str] = lambda workspace_id: workspace_id
+
+    def count_by(self, account_of: Callable[[str], str]) -> None:
+        """Take a workspace's turns from its owning account's (memberships know it; until then, its own)."""
+        self._account_of = account_of
 
     @asynccontextmanager
     async def hold(self, tenant: Tenant | None) -> AsyncIterator[None]:
-        if tenant is None:  # the service's own (webhooks): bounded by their own concurrency and deadline
-            yield
-            return
-        # The capture's turn first, so a capture waiting on itself holds none of its workspace's.
-        async with self.captures.hold(tenant.capture_id), self.workspaces.hold(tenant.workspace_id):
+        account = self._account_of(tenant.workspace_id) if tenant is not None and tenant.workspace_id else None
+        # The capture's turn first, so a capture waiting on itself holds none of its account's, and the
+        # account's before the service's, so an account waiting on itself holds none of everyone's.
+        # The service's own lookups (webhooks, tenant None) are bounded by their own concurrency and deadline,
+        # and take their turn at the service's bound like an account.
+        async with self.captures.hold(tenant.capture_id if tenant else None), self.accounts.hold(account), \
+                self.everyone.hold(account or "(the service)"):
             yield

@@ -68,7 +68,8 @@ class Settings:
     resolver_nameservers: tuple[tuple[str, int], ...] = ()
     resolver_timeout_s: float = 3.0
     resolver_capture_lookups: int = 4
-    resolver_workspace_lookups: int = 8
+    resolver_account_lookups: int = 8  # one owning account's, its workspaces together
+    resolver_lookups: int = 32  # the whole service's; past it the accounts take turns
     plans_file: Path | None = None
     pool_size: int = 2
     captures_per_session: int = 200
@@ -272,7 +273,7 @@ def _convert(name: str, value: Any, default: Any) -> Any:
     if name == "resolver_nameservers":
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(_nameserver(item.strip()) for item in items if item.strip())
-    if name in {"resolver_capture_lookups", "resolver_workspace_lookups"} and int(value) < 1:
+    if name in {"resolver_capture_lookups", "resolver_account_lookups", "resolver_lookups"} and int(value) < 1:
         raise ValueError(f"{value} is not a positive number of lookups")
     if name == "resolver_timeout_s" and not 0 < float(value) <= 60:
         raise ValueError(f"{value} is not a number of seconds from 0 to 60")
