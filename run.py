@@ -197,7 +197,8 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     await supervisor.start("intake", intake.run)
     endpoints = WebhookEndpoints(event_log, secrets, core.guard.policy)
     await supervisor.start("webhook-endpoints", endpoints.run)
-    webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints)
+    webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints,
+                        account_of=memberships.account_of)
     await supervisor.start("webhooks", webhooks.run)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
                 ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of)

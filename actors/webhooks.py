@@ -8,7 +8,8 @@ Everything here changes by committing an event first and applying it after
 (`_commit`, `_apply`), the same way it is rebuilt on start; at most the one
 attempt in flight at a crash is sent again.
 Due messages take delivery slots in turn across workspaces (`engine.records.webhook_turns`): at most
-`webhook_concurrency` calls in all, `webhook_workspace_concurrency` of one workspace, and
+`webhook_concurrency` calls in all, `webhook_account_concurrency` of one owning account (its workspaces
+together: more workspaces hold no more slots), and
 `webhook_host_concurrency` of one workspace to one resolved address, so a slow receiver holds neither
 captures nor other workspaces' calls. Each runs in its own task; the call itself, and the verdict it
 leads to, are `actors.webhook_calls`' (the egress policy, address bounds, kept-alive connections).
@@ -26,6 +27,7 @@ import logging
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -55,7 +57,9 @@ PENDING_RETRY_AFTER_S = 60  # a refused test event or resend: when to ask again
 
 class Webhooks:
     def __init__(self, settings: Settings, event_log: EventLog, secrets: JobSecrets, policy: EgressPolicy,
-                 endpoints: WebhookEndpoints, rng: random.Random | None = None) -> None:
+                 endpoints: WebhookEndpoints, rng: random.Random | None = None,
+                 account_of: Callable[[str], str] = str) -> None:
+        """`account_of(workspace id)`: the owning account whose slots its messages take (memberships know)."""
         self.settings = settings
         self.event_log = event_log
         self.secrets = secrets  # shared with the jobs actor: opens job payloads and sealed URLs
@@ -66,7 +70,9 @@ class Webhooks:
         self._sending: set[str] = set()  # messages waiting for their turn or being delivered
         self._pending: Counter[str] = Counter()  # pending messages by workspace
         self._changed = trio.Event()
-        self._turns = FairTurns(settings.webhook_concurrency, settings.webhook_workspace_concurrency)
+        self._account_of = account_of
+        self._turns = FairTurns(settings.webhook_concurrency, settings.webhook_account_concurrency)
+        self._turn_of: dict[str, str] = {}  # message id -> the account it took its turn as (owners may change)
         self._courier = Courier(settings, policy, secrets, self._woken)
         self._built = False
 
@@ -80,7 +86,8 @@ class Webhooks:
         self._due = [(m.due, m.id) for m in self.messages.values()]
         heapq.heapify(self._due)
         self._sending.clear()
-        self._turns = FairTurns(self.settings.webhook_concurrency, self.settings.webhook_workspace_concurrency)
+        self._turns = FairTurns(self.settings.webhook_concurrency, self.settings.webhook_account_concurrency)
+        self._turn_of.clear()
         self._courier.reset()
         try:
             await self._serve(task_status)
@@ -98,7 +105,7 @@ class Webhooks:
                     message = self.messages.get(message_id)
                     if message is not None and message.due <= now and message_id not in self._sending:
                         self._sending.add(message_id)
-                        self._turns.add(message.workspace_id, message_id)
+                        self._queue(message.workspace_id, message_id)
                 self._start_turns(nursery)
                 wait = self._due[0][0] - now if self._due else float("inf")
                 with trio.move_on_after(wait):
@@ -108,11 +115,11 @@ class Webhooks:
     def _start_turns(self, nursery: trio.Nursery) -> None:
         """A delivery task for each message whose turn it is, while slots are free."""
         while (turn := self._turns.next_nowait()) is not None:
-            workspace_id, message_id = turn
+            _, message_id = turn
             message = self.messages.get(message_id)
             if message is None:  # settled while it waited (given up with its deleted endpoint, say)
                 self._sending.discard(message_id)
-                self._turns.done(workspace_id)
+                self._free(message_id)
                 continue
             nursery.start_soon(self._deliver, message)
 
@@ -254,7 +261,7 @@ class Webhooks:
         finally:
             if not parked:
                 self._sending.discard(message.id)
-            self._turns.done(message.workspace_id)
+            self._free(message.id)
             self._changed.set()
 
     async def _target(self, message: Message) -> tuple[str, list[str]]:
@@ -271,7 +278,16 @@ class Webhooks:
 
     def _woken(self, workspace_id: str, message_id: str) -> None:
         """A parked message's address has room again: its turn comes first."""
-        self._turns.add(workspace_id, message_id, first=True)
+        self._queue(workspace_id, message_id, first=True)
+
+    def _queue(self, workspace_id: str, message_id: str, *, first: bool = False) -> None:
+        """The message waits for a slot as its workspace's owning account."""
+        account = self._turn_of[message_id] = self._account_of(workspace_id)
+        self._turns.add(account, message_id, first=first)
+
+    def _free(self, message_id: str) -> None:
+        """The slot a message took goes back to the account it was taken as."""
+        self._turns.done(self._turn_of.pop(message_id))
 
     async def _settle(self, message: Message, outcome: Outcome) -> None:
         kind, events = verdict(message, outcome, self.settings, self.rng, self.endpoints.find(message.endpoint or ""))

@@ -95,7 +95,7 @@ async def raw(url: str, n: int) -> float:
 async def actor(url: str, n: int, lone: int) -> tuple[float, list[float]]:
     """Deliveries per second of `n` messages scheduled at once; then schedule-to-attempt latencies of lone ones."""
     port = int(url.rsplit(":", 1)[1])
-    settings = Settings(webhook_concurrency=CONNECTIONS, webhook_workspace_concurrency=CONNECTIONS,
+    settings = Settings(webhook_concurrency=CONNECTIONS, webhook_account_concurrency=CONNECTIONS,
                         webhook_host_concurrency=CONNECTIONS)  # one workspace, one receiver: all its slots
     allow = [EgressAllowance(ipaddress.ip_network("127.0.0.1/32"), port)]
     policy = EgressPolicy(HostsFileResolver(SYSTEM_HOSTS), allow)  # the receiver is an address: nothing to look up

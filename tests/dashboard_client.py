@@ -7,7 +7,7 @@ import secrets
 
 import httpx
 
-from tests.conftest import Service
+from tests.conftest import Service, Workspace
 
 PASSWORD = "correct horse battery staple"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -62,3 +62,23 @@ def cookie_flags(answer: httpx.Response, name: str) -> set[str]:
         if value.startswith(f"{name}=") and value != f"{name}=":
             return {a if "=" not in a or a.lower().startswith("samesite") else a.split("=")[0] for a in attributes}
     raise AssertionError(f"no {name} cookie set: {answer.headers.get_list('set-cookie')}")
+
+
+def one_owners(service: Service, count: int, plan: str = "pro") -> list[Workspace]:
+    """`count` workspaces of one person, as a person gets them: a sign-up's personal workspace, then teams
+    started from the dashboard; each on `plan` (the operator's set-plan) with an API key (the operator's)."""
+    owner = Browser(service)
+    owner.signup()
+    ids = owner.workspaces()
+    for n in range(count - 1):
+        owner.get("/dashboard")
+        created = owner.post("/dashboard/teams", name=f"Team {n}")
+        assert created.status_code == 303, created.text
+        ids.append(created.headers["location"].rsplit("/", 1)[1])
+    owner.http.close()
+    found = []
+    for workspace_id in ids[:count]:
+        service.control("workspace.set-plan", {"workspace": workspace_id, "plan": plan, "quota": None})
+        [key] = service.control("key.create", {"workspace": workspace_id, "name": None})
+        found.append(Workspace(workspace_id, key["key"], key["id"], service))
+    return found

@@ -14,11 +14,12 @@ import pytest
 
 from engine.operations.settings import Settings
 from tests.conftest import Service, Workspace, running_service
-from tests.dashboard_client import Browser
+from tests.dashboard_client import Browser, one_owners
 from tests.fixture_site import FixtureServer
 from tests.webhook_receiver import Receiver, SilentHosts
 
 SILENT_ADDRESSES = ["127.0.0.4", "127.0.0.5", "127.0.0.6"]  # loopback, none of them the service's own
+ACCOUNT_ADDRESSES = ["127.0.0.7", "127.0.0.8", "127.0.0.9"]  # silent too, for the one-person test alone
 NAMES = [f"silent-{n}.test" for n in range(10)]
 ENDPOINTS = 20
 TESTS_EACH = 4  # 80 test events in all
@@ -47,11 +48,19 @@ def silent() -> Iterator[SilentHosts]:
 
 
 @pytest.fixture(scope="module")
+def silent_elsewhere() -> Iterator[SilentHosts]:
+    running = SilentHosts(ACCOUNT_ADDRESSES).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
 def walled(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, receiver: Receiver,
-           silent: SilentHosts) -> Iterator[Service]:
+           silent: SilentHosts, silent_elsewhere: SilentHosts) -> Iterator[Service]:
     """A service that may call the receiver and the silent hosts; a failed call is tried again only much later."""
     allowed = [f"127.0.0.1:{site.server_address[1]}", f"127.0.0.1:{receiver.port}",
-               *(f"{address}:{silent.port(address)}" for address in SILENT_ADDRESSES)]
+               *(f"{address}:{silent.port(address)}" for address in SILENT_ADDRESSES),
+               *(f"{address}:{silent_elsewhere.port(address)}" for address in ACCOUNT_ADDRESSES)]
     with running_service(tmp_path_factory.mktemp("walls") / "data", site, CAPTURE_EGRESS_ALLOW=",".join(allowed),
                          CAPTURE_WEBHOOK_RETRY_S="600", CAPTURE_POOL_SIZE="1") as s:
         hosts = s.data_dir.parent / f"{s.data_dir.name}-hosts"
@@ -79,7 +88,7 @@ def test_silent_hosts_of_one_workspace_do_not_delay_another_workspaces_test_even
             assert sent.status_code == 202, sent.text
     defaults = Settings()
     deadline = time.monotonic() + 10
-    while silent.total_open() < defaults.webhook_workspace_concurrency:  # the attacker holds all it may hold
+    while silent.total_open() < defaults.webhook_account_concurrency:  # the attacker holds all it may hold
         assert time.monotonic() < deadline, f"only {silent.total_open()} calls reached the silent hosts"
         time.sleep(0.02)
 
@@ -90,9 +99,31 @@ def test_silent_hosts_of_one_workspace_do_not_delay_another_workspaces_test_even
     assert time.monotonic() - asked < ARRIVAL_S
     assert call.headers["webhook-id"] == sent.json()["id"]
     # One address takes at most webhook_host_concurrency calls of a workspace, however many names point at it,
-    # and the workspace at most webhook_workspace_concurrency in all.
+    # and the workspace at most webhook_account_concurrency in all.
     assert max(silent.most_open.values()) <= defaults.webhook_host_concurrency, silent.most_open
-    assert silent.most_open_total <= defaults.webhook_workspace_concurrency
+    assert silent.most_open_total <= defaults.webhook_account_concurrency
+
+
+def test_one_persons_workspaces_together_hold_one_accounts_slots(walled: Service,
+                                                                 silent_elsewhere: SilentHosts) -> None:
+    """Issue 52 item 8: four paid workspaces of one customer could hold all 64 slots (16 each); together they
+    hold one account's share."""
+    silent = silent_elsewhere
+    for ws in one_owners(walled, 4):
+        for n, address in enumerate(ACCOUNT_ADDRESSES):  # 8 calls each per workspace at most: 24 a workspace
+            created = walled.client.post("/api/webhooks", headers=ws.headers, json={
+                "url": f"http://{address}:{silent.port(address)}/hook/{ws.id}-{n}"})
+            assert created.status_code == 201, created.text
+            for _ in range(8):
+                sent = walled.client.post(f"/api/webhooks/{created.json()['id']}/test", headers=ws.headers)
+                assert sent.status_code == 202, sent.text
+    defaults = Settings()
+    deadline = time.monotonic() + 10
+    while silent.total_open() < defaults.webhook_account_concurrency and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.5)  # what more would be let through, if anything were, has had time to connect
+    assert silent.total_open() == defaults.webhook_account_concurrency, silent.total_open()
+    assert silent.most_open_total == defaults.webhook_account_concurrency
 
 
 def test_the_dashboards_test_and_resend_spend_the_workspaces_api_rate_budget(

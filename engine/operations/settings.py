@@ -111,7 +111,7 @@ class Settings:
     webhook_retry_jitter: float = 0.1
     webhook_timeout_s: float = 15.0
     webhook_concurrency: int = 64
-    webhook_workspace_concurrency: int = 16
+    webhook_account_concurrency: int = 16  # of one owning account, its workspaces together
     webhook_host_concurrency: int = 8
     # Messages one workspace may have waiting: past it test events and resends are refused (503); job events
     # are never refused (they are durable), they wait their turn.
