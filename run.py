@@ -184,7 +184,7 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     event_log, pool = core.event_log, core.pool
     memberships, keys, people = await _start_accounts(supervisor, db, plans, own.api_keys, settings)
     core.guard.policy.turns.count_by(memberships.account_of)  # lookups take turns by owning account
-    ledger = QuotaLedger(event_log)
+    ledger = QuotaLedger(event_log, partial(memberships.pooled, settings.account_quota_plans))
     await supervisor.start("ledger", ledger.run)
     secrets = JobSecrets(own.keyring, own.signer, own.fingerprints)
     shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"), own.cache, secrets,

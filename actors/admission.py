@@ -49,9 +49,11 @@ class Admission:
         per_minute, workspace = principal.plan.requests_per_minute, principal.workspace.id
         if read:
             return self._take([(f"reads:{workspace}", per_minute * READS_PER_REQUEST)], (READ_BUDGET,))
+        budgets = [(principal.key.id, per_minute), (f"workspace:{workspace}", per_minute)]
+        if principal.plan.name in self.settings.account_quota_plans:  # one budget for all of a person's free ones
+            budgets.append((f"account:{principal.account}", per_minute))
         try:
-            return self._take([(principal.key.id, per_minute), (f"workspace:{workspace}", per_minute)],
-                              ("this key", "this workspace"))
+            return self._take(budgets, ("this key", "this workspace", "the account that owns this workspace"))
         except RateLimited as error:
             if capture:
                 await self.attempts.refused(principal, request_id, error)

@@ -1,4 +1,6 @@
-"""The quota ledger: per workspace and month, captures used and reserved.
+"""The quota ledger: per workspace and month, captures used and reserved; a workspace on a plan counted per owning
+account (`account_quota_plans`, the free plan by default) is checked and reported with its owner's other
+workspaces on such plans together, so a person's twenty free teams are one free quota, not twenty.
 
 `reserve` before rendering fails when used + reserved ≥ limit; `commit` on
 success (once per capture: its succeeded event is recorded once); `release`
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import trio
@@ -44,8 +47,11 @@ class Usage:
 
 
 class QuotaLedger:
-    def __init__(self, event_log: EventLog) -> None:
+    def __init__(self, event_log: EventLog, pool_of: Callable[[str], tuple[str, ...]] = lambda ws: (ws,)) -> None:
+        """`pool_of(workspace id)`: the workspaces whose units count together against its limit (on free plans,
+        all its owner's free workspaces: Memberships.pooled); by default each workspace alone."""
         self.event_log = event_log
+        self.pool_of = pool_of
         self._month = month_start(utcnow())
         self._used: dict[str, int] = defaultdict(int)
         self._reserved: dict[str, set[str]] = defaultdict(set)
@@ -72,7 +78,8 @@ class QuotaLedger:
     def reserve_all(self, workspace_id: str, capture_ids: list[str], limit: int) -> Usage:
         """Reserve one unit per capture, all or none (a batch of jobs)."""
         self._roll()
-        if self._used[workspace_id] + len(self._reserved[workspace_id]) + len(capture_ids) > limit:
+        pool = self.pool_of(workspace_id)
+        if sum(self._used[ws] + len(self._reserved[ws]) for ws in pool) + len(capture_ids) > limit:
             raise QuotaExceeded(rfc3339(next_month_start(self._month)))
         self._reserved[workspace_id].update(capture_ids)
         return self.usage(workspace_id, limit)
@@ -92,8 +99,10 @@ class QuotaLedger:
         self._reserved[workspace_id].discard(capture_id)
 
     def usage(self, workspace_id: str, limit: int) -> Usage:
+        """The month's units of the workspace's pool (itself, or its owner's free workspaces together)."""
         self._roll()
+        pool = self.pool_of(workspace_id)
         return Usage(
             self._month, next_month_start(self._month), limit,
-            self._used[workspace_id], len(self._reserved[workspace_id]),
+            sum(self._used.get(ws, 0) for ws in pool), sum(len(self._reserved.get(ws, ())) for ws in pool),
         )

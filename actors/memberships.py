@@ -110,6 +110,16 @@ class Memberships:
         """The owning account whose shares the workspace draws on: its owner, or itself (Principal.account)."""
         return self.owner_of(workspace_id) or workspace_id
 
+    def pooled(self, plans: tuple[str, ...], workspace_id: str) -> tuple[str, ...]:
+        """The workspaces whose quota `workspace_id`'s counts with: on one of `plans`, the owner's workspaces on
+        those plans (a second free workspace is not a second free quota); otherwise, itself alone."""
+        owner = self.owner_of(workspace_id)
+        workspace = self._workspaces.get(workspace_id)
+        if owner is None or workspace is None or workspace.plan not in plans:
+            return (workspace_id,)
+        return tuple(ws_id for ws_id, roles in self._roles.items() if roles.get(owner) == "owner"
+                     and ws_id in self._workspaces and self._workspaces[ws_id].plan in plans)
+
     def founded(self, user_id: str, workspace: Workspace) -> None:
         """A new user's personal workspace, committed with the user (actors.people.People.signup)."""
         self._workspaces[workspace.id] = workspace

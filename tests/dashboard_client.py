@@ -64,7 +64,7 @@ def cookie_flags(answer: httpx.Response, name: str) -> set[str]:
     raise AssertionError(f"no {name} cookie set: {answer.headers.get_list('set-cookie')}")
 
 
-def one_owners(service: Service, count: int, plan: str = "pro") -> list[Workspace]:
+def one_owners(service: Service, count: int, plan: str = "pro", quota: int | None = None) -> list[Workspace]:
     """`count` workspaces of one person, as a person gets them: a sign-up's personal workspace, then teams
     started from the dashboard; each on `plan` (the operator's set-plan) with an API key (the operator's)."""
     owner = Browser(service)
@@ -78,7 +78,7 @@ def one_owners(service: Service, count: int, plan: str = "pro") -> list[Workspac
     owner.http.close()
     found = []
     for workspace_id in ids[:count]:
-        service.control("workspace.set-plan", {"workspace": workspace_id, "plan": plan, "quota": None})
+        service.control("workspace.set-plan", {"workspace": workspace_id, "plan": plan, "quota": quota})
         [key] = service.control("key.create", {"workspace": workspace_id, "name": None})
         found.append(Workspace(workspace_id, key["key"], key["id"], service))
     return found

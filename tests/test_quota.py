@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from tests.conftest import Service, Workspace
+from tests.dashboard_client import one_owners
 from tests.fixture_site import FixtureServer
 
 
@@ -98,3 +99,22 @@ def test_failures_cost_nothing_and_show_in_analytics_with_their_stage(
     assert ws.quota(at_least_used=1)["used"] == 1
     by_day = ws.get("/api/analytics", groupBy="day").json()["rows"]
     assert sum(row["captures"] for row in by_day) == 4
+
+
+def test_one_persons_free_workspaces_share_one_quota_and_one_request_budget(service: Service,
+                                                                             site: FixtureServer) -> None:
+    """Issue 52 item 8: a sign-up and twenty free teams were twenty-one free quotas and budgets."""
+    personal, team, other = one_owners(service, 3, plan="free", quota=2)
+    assert personal.capture(url=f"{site.base}/simple?pool=1").status_code == 200
+    assert team.capture(url=f"{site.base}/simple?pool=2").status_code == 200
+    refused = other.capture(url=f"{site.base}/simple?pool=3")
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["code"] == "quota_exceeded"
+    assert other.get("/api/usage").json()["quota"]["used"] == 2  # the account's units, where they were spent
+    # the rest of the plan's 10 requests a minute, the three workspaces together (4 are spent)
+    answers = [ws.get("/api/usage").status_code for _ in range(4) for ws in (personal, team, other)]
+    assert answers.count(200) <= 10 - 4 + 1, answers  # + what refilled meanwhile
+    assert answers[-1] == 429
+    # moved to a paid plan, the same person's workspace counts on its own
+    service.control("workspace.set-plan", {"workspace": other.id, "plan": "pro", "quota": 2})
+    assert other.capture(url=f"{site.base}/simple?pool=paid").status_code == 200

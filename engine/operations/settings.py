@@ -89,6 +89,7 @@ class Settings:
     # The same shares hold for all the workspaces of one owning account together (engine/rules/shares.py), and for
     # the synchronous captures of these plans, per client address (an IPv6 /64) too.
     address_share_plans: tuple[str, ...] = ("free",)
+    account_quota_plans: tuple[str, ...] = ("free",)  # their quota and request budget are one per owning account
     # Reverse proxies (CIDRs) whose X-Forwarded-For names the client: from these peers the client is the
     # rightmost address in it that is not itself a trusted proxy. Empty: the peer is the client.
     trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
@@ -264,7 +265,7 @@ def _convert(name: str, value: Any, default: Any) -> Any:
         return parse_regions(value)
     if name == "storage":
         return parse_destinations(value, {})  # credentials: load_settings, from the environment
-    if name == "address_share_plans":
+    if name in {"address_share_plans", "account_quota_plans"}:
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(str(item).strip() for item in items if str(item).strip())
     if name in {"grid_nodes", "trusted_proxies"}:
