@@ -19,7 +19,7 @@ from engine.records import render_links
 from engine.records.jobs import workspace_share
 from engine.rules.errors import InvalidRequest, RateLimited
 from engine.rules.ratelimit import RateDecision, TokenBuckets
-from engine.rules.shares import ACCOUNT, ADDRESS, WORKSPACE, Holder, SharedPlaces
+from engine.rules.shares import ACCOUNT, ADDRESS, LINKS, WORKSPACE, Holder, SharedPlaces
 
 READS_PER_REQUEST = 10  # a workspace's status reads and downloads per minute, per request of its plan's budget
 READ_BUDGET = "this workspace's status reads and downloads"
@@ -36,6 +36,7 @@ class Admission:
         # synchronous captures waiting or rendering, by workspace, owning account and (some plans) address
         self._places = SharedPlaces(workspace_share(settings.queue_limit, settings.workspace_capture_share)
                                     + settings.pool_size)
+        self._link_places = SharedPlaces(settings.link_capture_places)  # links', apart: they never fill the above
 
     async def admit(self, principal: Principal, request_id: str, *, capture: bool, read: bool = False) -> RateDecision:
         """Take one request from its budgets, or raise RateLimited naming the one that ran out.
@@ -92,9 +93,13 @@ class Admission:
             raise RateLimited(decision.retry_after_s, decision.headers(), names[refused])
         return decision
 
-    def place(self, principal: Principal, client: str | None) -> AbstractContextManager[None]:
+    def place(self, principal: Principal, client: str | None, *, link: bool = False) -> AbstractContextManager[None]:
         """A synchronous capture's place, waiting or rendering; CapacityExhausted past the share of its
-        workspace, of the account owning it, or on the plans shared by address, of the client's address."""
+        workspace, of the account owning it, or on the plans shared by address, of the client's address.
+        A render link's (`link`) comes from the account's link places instead, so anonymous viewers of its
+        links never take the places its own API calls need (issue 52)."""
+        if link:
+            return self._link_places.take([Holder(LINKS, principal.account)])
         holders = [Holder(WORKSPACE, principal.workspace.id), Holder(ACCOUNT, principal.account)]
         if client is not None and principal.plan.name in self.settings.address_share_plans:
             holders.append(Holder(ADDRESS, client_key(client)))

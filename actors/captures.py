@@ -28,7 +28,7 @@ from engine.browser.recipes import Capture, take_capture, timed_out
 from engine.browser.removal import AdHosts
 from engine.browser.rule_sets import rule_sets
 from engine.network.destinations import check_destination, check_webhook_url
-from engine.network.lookups import Tenant
+from engine.network.turns import Tenant
 from engine.operations.settings import Settings
 from engine.operations.storage import StorageError, Uploader
 from engine.records.keys import new_id

@@ -40,7 +40,7 @@ from actors.eventlog import EventLog
 from engine.network.destinations import EgressPolicy, Refused
 from engine.network.forwarding import Downstream, exchange, has_body
 from engine.network.host_watch import watch_host_addresses
-from engine.network.lookups import Address, Tenant
+from engine.network.lookups import Address
 from engine.network.outbound import Stale, connect_pinned
 from engine.network.proxy_wire import (
     MAX_HEAD,
@@ -52,6 +52,7 @@ from engine.network.proxy_wire import (
     split_authority,
     try_send,
 )
+from engine.network.turns import Tenant
 from engine.operations import metrics
 from engine.operations.proxies import UpstreamFailed
 from engine.operations.settings import url_host

@@ -10,6 +10,7 @@ goes through the one flow jobs take too (actors/captures.py).
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from actors.captures import Captures
 from actors.database import STUCK_S
 from actors.keys import Principal
 from actors.ledger import QuotaLedger, Usage
+from actors.link_renders import LinkRenders
 from actors.shelf import Shelved
 from engine.browser.recipes import Capture
 from engine.records.analytics import verdict_data
@@ -59,6 +61,7 @@ class Intake:
         self.attempts = attempts
         self.ledger = ledger
         self._deliveries: dict[str, Delivery] = {}
+        self._links = LinkRenders(captures.settings.link_failure_ttl_s)
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Sweep deliveries that never reported back, until cancelled."""
@@ -70,10 +73,47 @@ class Intake:
                 await self.delivery_failed(delivery, "the response was never sent")
 
     async def capture(self, principal: Principal, body: Body, request_id: str, *,
-                      client: str | None = None) -> Delivery:
+                      client: str | None = None, link: str | None = None) -> Delivery:
         """Read, validate and render; raise a CaptureError (already recorded) or return the Delivery.
 
-        `client`: the caller's address (engine.rules.forwarded), for the share free plans hold per address."""
+        `client`: the caller's address (engine.rules.forwarded), for the share free plans hold per address.
+        `link`: a render link's identity (key, signature, extension): it takes the account's link places, an
+        identical link in flight is waited for rather than rendered again (the answer is its capture, free
+        as a cache hit is), and a link that failed a moment ago fails again unrendered (actors/link_renders)."""
+        if link is None:
+            return await self._capture(principal, body, request_id, client, linked=False)
+        while True:
+            started = trio.current_time()
+            if (failed := self._links.failed_lately(link)) is not None:
+                await self.attempts.refused(principal, request_id, failed, capture_id=new_id("cap"), started=started)
+                raise failed
+            flight = self._links.flying(link)
+            if flight is None:
+                flight = self._links.take_off(link)
+                try:
+                    delivery = await self._capture(principal, body, request_id, client, linked=True)
+                except CaptureError as exc:
+                    self._links.landed(link, flight, error=exc)
+                    raise
+                except BaseException:
+                    self._links.landed(link, flight)
+                    raise
+                self._links.landed(link, flight, capture=delivery.capture)
+                return delivery
+            await flight.done.wait()
+            if flight.capture is not None:
+                request = parse_capture(body.json())  # the leader's own, parsed and vetted: the same link
+                return self._delivery(principal, request_id, new_id("cap"), request, flight.capture,
+                                      self.ledger.usage(principal.workspace.id, principal.monthly_limit),
+                                      started, cache="hit")
+            if flight.error is not None:
+                error = copy.copy(flight.error)
+                await self.attempts.refused(principal, request_id, error, capture_id=new_id("cap"), started=started)
+                raise error
+            # its caller went away before it ended: this one renders it (or waits for whoever does)
+
+    async def _capture(self, principal: Principal, body: Body, request_id: str, client: str | None, *,
+                       linked: bool) -> Delivery:
         started = trio.current_time()
         capture_id = new_id("cap")
         request: CaptureRequest | None = None
@@ -83,7 +123,7 @@ class Intake:
         @contextmanager
         def reserve() -> Iterator[None]:
             """A place among the synchronous captures, and the quota this one may consume."""
-            with self.admission.place(principal, client):
+            with self.admission.place(principal, client, link=linked):
                 reserved.append(self.ledger.reserve(workspace_id, capture_id, principal.monthly_limit))
                 yield
         try:
@@ -110,8 +150,15 @@ class Intake:
                       else ("render_failed", "render", "internal_error")))
             raise
         usage = reserved[0] if reserved else self.ledger.usage(workspace_id, principal.monthly_limit)
-        delivery = Delivery(principal, request_id, capture_id, request, made.capture, usage, started,
-                            trio.current_time() + DELIVERY_GRACE_S, cache=made.cache, shelved=made.shelved)
+        return self._delivery(principal, request_id, capture_id, request, made.capture, usage, started,
+                              cache=made.cache, shelved=made.shelved)
+
+    def _delivery(self, principal: Principal, request_id: str, capture_id: str, request: CaptureRequest,
+                  capture: Capture, usage: Usage, started: float, *, cache: str | None,
+                  shelved: Shelved | None = None) -> Delivery:
+        """A capture on its way, swept as failed if its answer never reports back."""
+        delivery = Delivery(principal, request_id, capture_id, request, capture, usage, started,
+                            trio.current_time() + DELIVERY_GRACE_S, cache=cache, shelved=shelved)
         self._deliveries[capture_id] = delivery
         return delivery
 

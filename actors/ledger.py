@@ -1,6 +1,8 @@
-"""The quota ledger: per workspace and month, captures used and reserved; a workspace on a plan counted per owning
-account (`account_quota_plans`, the free plan by default) is checked and reported with its owner's other
-workspaces on such plans together, so a person's twenty free teams are one free quota, not twenty.
+"""The quota ledger: per workspace and month, captures used and reserved, checked per owning account on free plans.
+
+A workspace on a plan counted per owning account (`account_quota_plans`, the free plan by default) is checked
+and reported with its owner's other workspaces on such plans together, so a person's twenty free teams are
+one free quota, not twenty.
 
 `reserve` before rendering fails when used + reserved ≥ limit; `commit` on
 success (once per capture: its succeeded event is recorded once); `release`

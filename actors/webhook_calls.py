@@ -26,8 +26,8 @@ import trio
 
 from actors.job_book import JobSecrets
 from engine.network.destinations import EgressPolicy, Refused, split_target
-from engine.network.lookups import Tenant
 from engine.network.outbound import KeepAlive, OutboundError, send
+from engine.network.turns import Tenant
 from engine.operations.settings import Settings
 from engine.records.schema import Event
 from engine.records.signing import result_url_expires

@@ -29,7 +29,7 @@ from actors.eventlog import EventLog
 from actors.job_book import JobSecrets
 from actors.keys import Principal
 from engine.network.destinations import EgressPolicy, check_webhook_url
-from engine.network.lookups import Tenant
+from engine.network.turns import Tenant
 from engine.records.at_rest import open_text
 from engine.records.keys import new_id
 from engine.records.schema import Event

@@ -7,9 +7,8 @@ endpoints actor's (`actors.webhook_endpoints`), told of every attempt committed 
 Everything here changes by committing an event first and applying it after
 (`_commit`, `_apply`), the same way it is rebuilt on start; at most the one
 attempt in flight at a crash is sent again.
-Due messages take delivery slots in turn across workspaces (`engine.records.webhook_turns`): at most
-`webhook_concurrency` calls in all, `webhook_account_concurrency` of one owning account (its workspaces
-together: more workspaces hold no more slots), and
+Due messages take delivery slots in turn across owning accounts (`engine.records.webhook_turns`): at most
+`webhook_concurrency` calls in all, `webhook_account_concurrency` of one account's workspaces together, and
 `webhook_host_concurrency` of one workspace to one resolved address, so a slow receiver holds neither
 captures nor other workspaces' calls. Each runs in its own task; the call itself, and the verdict it
 leads to, are `actors.webhook_calls`' (the egress policy, address bounds, kept-alive connections).

@@ -66,7 +66,8 @@ async def render_link(key_id: str, signature: str, extension: str) -> Response:
     """A capture named by a signed URL (engine.records.render_links): no API key, the key's signing secret signs it;
     the pipeline checked the signature and took the link's budget (api/declared_captures.py)."""
     found = services()
-    delivery = await found.intake.capture(principal(), Body.of(g.link_options), g.request_id, client=client())
+    delivery = await found.intake.capture(principal(), Body.of(g.link_options), g.request_id, client=client(),
+                                          link=f"{key_id}:{signature}:{extension}")
     response = capture_response(delivery)
     for name in ("x-quota-limit", "x-quota-remaining"):
         del response.headers[name]

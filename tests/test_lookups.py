@@ -12,7 +12,8 @@ import trio
 import trio.testing
 
 from engine.network.destinations import EgressPolicy
-from engine.network.lookups import DnsResolver, HostsFileResolver, LookupFailed, LookupTurns, NegativeCache, Tenant
+from engine.network.lookups import DnsResolver, HostsFileResolver, LookupFailed, NegativeCache
+from engine.network.turns import LookupTurns, Tenant
 from engine.operations.settings import SettingsError, load_settings
 from tests.dns_server import DnsServer, running_dns_server
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -207,3 +208,38 @@ def test_a_public_link_cannot_lock_its_owner_out(linked: Service, site: FixtureS
     assert (cached.status_code, cached.headers["x-cache"]) == (200, "HIT")
     assert ws.capture(url=f"{site.base}/simple?owner").status_code == 200  # the owner's own key, not the link's
     assert ws.get("/api/usage").status_code == 200
+
+
+def test_a_links_viewers_never_take_the_owners_places_and_one_link_renders_once(
+        tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> None:
+    """Issue 52 item 7: six anonymous GETs of one slow link and the owner's own API capture got 503 (the links
+    filled the account's six places). Links have places of their own; identical links in flight render once;
+    a link that failed fails again for a moment without rendering."""
+    with running_service(tmp_path_factory.mktemp("link-places") / "data", site,
+                         CAPTURE_QUEUE_LIMIT="8") as service:  # an account's API places: 8 * 0.5 + 2 = 6
+        ws = service.workspace("pro")
+        [key] = service.control("key.create", {"workspace": ws.id, "name": "links"})
+        gate = site.gate()
+        slow = render_links.link(service.url, key["id"], key["signingSecret"],
+                                 {"url": f"{site.base}/after-dom?gate={gate.name}"})
+        with ThreadPoolExecutor(6) as viewers, httpx.Client(timeout=60) as anonymous:
+            shown = [viewers.submit(anonymous.get, slow) for _ in range(6)]
+            deadline = time.monotonic() + 30
+            while not gate.reached() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert gate.reached()
+            own = ws.capture(url=f"{site.base}/simple?owner-while-links")  # the gate is still closed
+            gate.open()
+            answers = [future.result() for future in shown]
+        assert own.status_code == 200, own.text
+        assert [answer.status_code for answer in answers] == [200] * 6, [a.text[:200] for a in answers]
+        assert len({answer.content for answer in answers}) == 1
+        assert site.count(f"/gate?name={gate.name}") == 1  # rendered once for the six
+        assert ws.quota(at_least_used=2)["used"] == 2  # the owner's capture and the link's one render
+
+        failing = render_links.link(service.url, key["id"], key["signingSecret"],
+                                    {"url": f"{site.base}/drop?link-fails"})
+        first, again = service.client.get(failing), service.client.get(failing)
+        assert (first.status_code, again.status_code) == (502, 502), again.text
+        assert again.json()["code"] == first.json()["code"] == "render_failed"
+        assert site.count("/drop?link-fails") == 1  # the second answered from the failure, unrendered

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from engine.network.addresses import interface_addresses, ip_literal, refusal_reason, without_scope
-from engine.network.lookups import SYSTEM_HOSTS, Address, DnsResolver, LookupTurns, Resolver, Tenant, system_nameservers
+from engine.network.lookups import SYSTEM_HOSTS, Address, DnsResolver, Resolver, system_nameservers
 from engine.network.lookups import HostsFileResolver as HostsFileResolver  # where the tests and tools found it
+from engine.network.turns import LookupTurns, Tenant
 from engine.operations.settings import EgressAllowance, Settings
 from engine.rules.errors import DestinationForbidden, DestinationUnresolvable, FieldError
 

@@ -63,13 +63,13 @@ class Settings:
     egress_allowlist_only: bool = False
     resolver_hosts_file: Path | None = None
     # Name lookups (engine/network/lookups.py): the nameservers asked, as (ip, port), empty: /etc/resolv.conf's (with
-    # resolver_hosts_file set, empty means none: names from that file only); one lookup's deadline; and how
-    # many lookups one capture, and one workspace, may have in flight, so none starves another's.
+    # resolver_hosts_file set, empty means none: names from that file only); one lookup's deadline; and how many
+    # lookups one capture, one owning account and the service may have in flight (engine/network/turns.py).
     resolver_nameservers: tuple[tuple[str, int], ...] = ()
     resolver_timeout_s: float = 3.0
     resolver_capture_lookups: int = 4
-    resolver_account_lookups: int = 8  # one owning account's, its workspaces together
-    resolver_lookups: int = 32  # the whole service's; past it the accounts take turns
+    resolver_account_lookups: int = 8
+    resolver_lookups: int = 32
     plans_file: Path | None = None
     pool_size: int = 2
     captures_per_session: int = 200
@@ -77,8 +77,7 @@ class Settings:
     max_body_bytes: int = 1024 * 1024
     max_result_bytes: int = 50_000_000  # a larger capture fails with 422 result_too_large, costing no quota
     mcp_inline_bytes: int = 16 * 1024 * 1024  # the largest capture an /mcp tool result carries (base64: +1/3)
-    # A video's encoding work is width × height × fps × seconds: one that asks for more is refused (422) before it
-    # takes a session. The default is a full-HD recording at the longest duration and highest rate.
+    # width × height × fps × seconds of a video: more is refused (422) before a session; full HD, longest, fastest
     max_video_pixel_frames: int = 1920 * 1080 * 30 * 15
     queue_limit: int = 32  # synchronous captures waiting for a browser
     job_queue_limit: int = 10000  # durable jobs waiting, all workspaces together
@@ -89,9 +88,10 @@ class Settings:
     # The same shares hold for all the workspaces of one owning account together (engine/rules/shares.py), and for
     # the synchronous captures of these plans, per client address (an IPv6 /64) too.
     address_share_plans: tuple[str, ...] = ("free",)
+    link_capture_places: int = 2  # render links waiting or rendering, per owning account, apart from its API's
+    link_failure_ttl_s: float = 5.0  # a render link that failed answers the same failure this long, unrendered
     account_quota_plans: tuple[str, ...] = ("free",)  # their quota and request budget are one per owning account
-    # Reverse proxies (CIDRs) whose X-Forwarded-For names the client: from these peers the client is the
-    # rightmost address in it that is not itself a trusted proxy. Empty: the peer is the client.
+    # Reverse proxies (CIDRs) whose X-Forwarded-For names the client (engine/rules/forwarded.py); empty: the peer
     trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
     max_keys_per_workspace: int = 100  # live API keys
     max_teams_per_user: int = 20  # team workspaces one person owns
@@ -106,16 +106,15 @@ class Settings:
     job_history_s: int = 30 * 24 * 3600  # a failed, cancelled or expired job is forgotten this long after
     archive_keep_months: int = 12  # run.py archive: months kept live before this one (at least 2)
     # Webhook deliveries: tries after the first, in seconds (jittered by ±webhook_retry_jitter of each), the
-    # longest wait for an answer, and how many calls may be under way at once: in all, of one workspace, and
-    # of one workspace to one receiver address (the resolved address, however many names point at it).
+    # longest wait for an answer, and how many calls may be under way at once: in all, of one owning account,
+    # and of one workspace to one receiver address (the resolved address, however many names point at it).
     webhook_retry_s: tuple[float, ...] = (5, 300, 1800, 7200, 18000, 36000, 36000)
     webhook_retry_jitter: float = 0.1
     webhook_timeout_s: float = 15.0
     webhook_concurrency: int = 64
-    webhook_account_concurrency: int = 16  # of one owning account, its workspaces together
+    webhook_account_concurrency: int = 16
     webhook_host_concurrency: int = 8
-    # Messages one workspace may have waiting: past it test events and resends are refused (503); job events
-    # are never refused (they are durable), they wait their turn.
+    # Messages one workspace may have waiting: past it test events and resends are 503 (job events wait their turn)
     webhook_workspace_pending: int = 1000
     webhook_disable_after_s: int = 5 * 24 * 3600  # an endpoint without a successful call this long is disabled
     # Regional upstream proxies, `proxy: {"region"}` (plan feature regionalProxies): a TOML table

@@ -18,13 +18,15 @@ from dataclasses import dataclass
 
 from engine.rules.errors import CapacityExhausted
 
-WORKSPACE, ACCOUNT, ADDRESS = "workspace", "account", "address"
+WORKSPACE, ACCOUNT, ADDRESS, LINKS = "workspace", "account", "address", "links"
 _WHO = {
     WORKSPACE: ("this workspace has {held} captures waiting or rendering", "its share is {share}"),
     ACCOUNT: ("the account that owns this workspace has {held} captures waiting or rendering in its workspaces",
               "one account's share is {share}, however many workspaces it owns"),
     ADDRESS: ("your address has {held} captures waiting or rendering",
               "on free plans one address's share is {share}, however many workspaces it calls for"),
+    LINKS: ("the account that signed this link has {held} render links waiting or rendering",
+            "links have a share of their own, {share}, apart from the account's API captures"),
 }
 
 
