@@ -13,6 +13,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,28 @@ def test_markdown_of_a_huge_dom_ends_at_the_deadline_and_leaves_nothing_running(
     assert again.status_code == 200, again.text
     assert "After" in again.text
 
+
+
+# ------------------------------------------------------------------ 1-3 together: the loop and memory under load
+
+def test_the_worst_inputs_at_once_leave_the_loop_and_memory_bounded(pro: Workspace, site: FixtureServer) -> None:
+    """Two huge DOMs as Markdown, a backtracking pattern and two strips asked for huge thumbnails, all at once:
+    every /healthz under 1 s, and the service's peak memory grows by less than 600 MB (two thumbnails' boxes
+    of 59 MB each and what libvips holds beside them; the extractors' memory is their own, 1 GiB each)."""
+    images = "".join(f"<img src='{site.base}/{'a' * 30}.png?load={n}' width=10 height=10>" for n in range(2))
+    asks: list[dict[str, Any]] = [
+        {"html": HUGE_DOM, "format": "markdown", "timeoutMs": 8000},
+        {"html": HUGE_DOM + "<p>2</p>", "format": "markdown", "timeoutMs": 8000},
+        {"html": f"<body>{images}</body>", "block": {"urls": ["http://" + "*a" * 12 + "*b"]}},
+        {"html": STRIP, "selector": "#strip", "viewport": {"width": 3840, "height": 400},
+         "resize": {"width": 3840, "height": 3840, "fit": "cover"}},
+        {"html": STRIP + "<p>2</p>", "selector": "#strip", "viewport": {"width": 3840, "height": 400},
+         "resize": {"height": 3840, "fit": "inside"}},
+    ]
+    before = rss_mb(pro.service.process.pid)
+    with loop_watch(pro.service) as took, ThreadPoolExecutor(len(asks)) as clients:
+        answers = list(clients.map(lambda fields: pro.capture(**{"timeoutMs": 30000, **fields}), asks))
+    assert [a.status_code for a in answers[:2]] in ([504, 504], [200, 504], [504, 200], [200, 200]), answers
+    assert [a.status_code for a in answers[2:]] == [200, 200, 200], [a.text[:200] for a in answers[2:]]
+    assert max(took) < STALL_S, sorted(took)[-3:]
+    assert rss_mb(pro.service.process.pid) - before < 600
