@@ -80,11 +80,12 @@ class McpEndpoint:
         rate = None
         try:
             principal = authenticate(self._keys, api_key(lambda name: _text(headers.get(name.encode()))))
-            self._check_origin(scope, headers)
+            check_origin(self._settings.public_url, scope["scheme"], _text(headers.get(b"host")) or "",
+                         scope.get("server"), _text(headers.get(b"origin")))
             rate = await admit(self._admission, principal, request_id, "plain")  # every request, not only tools
             if scope["method"] == "GET":  # no server-sent stream to hold open (the transport allows a 405)
                 raise MethodNotAllowed("/mcp answers POST; this service opens no server-sent event stream",
-                                       ["POST", "DELETE"])
+                                       ["POST"])
             body = await _body(receive, headers, self._settings.max_body_bytes)
         except Problem as problem:
             await _answer(send, problem.status, PROBLEM_TYPE, problem_document(problem, request_id).wire(),
@@ -113,20 +114,6 @@ class McpEndpoint:
             nursery.start_soon(_watch_disconnect, receive, gone)
             await self._manager.handle_request(scope, replay, stamped)
             nursery.cancel_scope.cancel()
-
-    def _check_origin(self, scope: Scope, headers: dict[bytes, bytes]) -> None:
-        """DNS rebinding and cross-site pages: a browser's Origin must be this service's own, and with
-        `public_url` set the Host must be its host (or an address, which no rebinding can name)."""
-        host = _text(headers.get(b"host")) or ""
-        own = self._settings.public_url.rstrip("/") or host_url(scope["scheme"], host, scope.get("server"))
-        origin = _text(headers.get(b"origin"))
-        if origin is not None and origin.rstrip("/").lower() != own.lower():
-            raise Forbidden(f"/mcp does not answer pages of {origin[:200]}")
-        if self._settings.public_url and host:
-            public = urlsplit(self._settings.public_url)
-            name = host.rsplit(":", 1)[0].strip("[]") if not host.endswith("]") else host.strip("[]")
-            if host.lower() not in {public.netloc.lower(), (public.hostname or "").lower()} and not _is_address(name):
-                raise Forbidden(f"/mcp answers at {public.netloc}, not {host[:200]}")
 
     async def _in_process(self, ctx: ServerRequestContext[Any], method: str, path: str,
                           body: dict[str, Any] | None) -> Answer:
@@ -193,6 +180,23 @@ class ClientGone(Exception):
 
 class ResultOverInline(Exception):
     """An answer larger than a tool result carries (mcp_inline_bytes)."""
+
+
+def check_origin(public_url: str, scheme: str, host: str, server: Any, origin: str | None) -> None:
+    """DNS rebinding and cross-site pages: a browser's Origin must be this service's own (`public_url`, else
+    the Host it was asked at), and with `public_url` set the Host must be its host (or an address, which no
+    rebinding can name); Forbidden otherwise."""
+    own = public_url.rstrip("/") or host_url(scheme, host, server)
+    if origin is not None and origin.rstrip("/").lower() != own.lower():
+        raise Forbidden(f"/mcp does not answer pages of {origin[:200]}")
+    if public_url and host:
+        public = urlsplit(public_url)
+        if host.startswith("["):  # [v6] or [v6]:port
+            name = host[1:].split("]", 1)[0]
+        else:
+            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        if host.lower() not in {public.netloc.lower(), (public.hostname or "").lower()} and not _is_address(name):
+            raise Forbidden(f"/mcp answers at {public.netloc}, not {host[:200]}")
 
 
 async def _set_after(event: trio.Event, scope: trio.CancelScope) -> None:

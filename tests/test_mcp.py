@@ -23,6 +23,8 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
+from api.mcp import check_origin
+from engine.rules.errors import Forbidden
 from tests.conftest import ROOT, Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
 
@@ -198,3 +200,24 @@ def test_an_answer_over_the_inline_limit_is_refused_unbilled_not_held(tmp_path_f
         assert ws.quota(at_least_used=1)["used"] == 1  # the small one only
         rows = {row["outcome"]: row for row in ws.get("/api/analytics", groupBy="outcome").json()["rows"]}
         assert rows["delivery_failed"]["captures"] == 1, rows
+
+
+@pytest.mark.parametrize(("public_url", "host", "origin", "allowed"), [
+    ("", "127.0.0.1:8080", None, True),
+    ("", "127.0.0.1:8080", "http://127.0.0.1:8080", True),
+    ("", "127.0.0.1:8080", "http://rebound.test", False),
+    ("https://capture.example.com", "capture.example.com", "https://capture.example.com", True),
+    ("https://capture.example.com", "capture.example.com", None, True),
+    ("https://capture.example.com", "rebound.test", None, False),  # a name pointed at this host: rebinding
+    ("https://capture.example.com", "rebound.test:8080", None, False),
+    ("https://capture.example.com", "10.0.0.5:8080", None, True),  # a proxy that does not keep the Host
+    ("https://capture.example.com", "[fd00::5]:8080", None, True),
+    ("https://capture.example.com", "capture.example.com", "https://evil.test", False),
+])
+def test_mcp_answers_its_own_host_and_origin_only(public_url: str, host: str, origin: str | None,
+                                                  allowed: bool) -> None:
+    if allowed:
+        check_origin(public_url, "http", host, ("127.0.0.1", 8080), origin)
+    else:
+        with pytest.raises(Forbidden):
+            check_origin(public_url, "http", host, ("127.0.0.1", 8080), origin)
