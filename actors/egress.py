@@ -270,7 +270,7 @@ class EgressGuard:
 
     async def _refuse(self, lane: Lane, host: str, port: int, refused: Refused) -> None:
         refusal = Refusal(refused.host, port, str(refused.address) if refused.address else None,
-                          refused.reason, refused.describe())
+                          refused.reason, refused.describe(), refused.unresolvable)
         lane.refused += 1
         metrics.EGRESS_REFUSALS.labels(refused.reason).inc()
         key = (refusal.host, port)

@@ -27,6 +27,7 @@ class Refusal:
     address: str | None
     reason: str
     detail: str  # for people: "127.0.0.1 is a loopback address"
+    unresolvable: bool = False  # the name does not resolve (not a rule the address broke)
 
 
 @dataclass
@@ -77,9 +78,10 @@ class Lane:
         """Refuse this capture's connections to the hosts the ad and tracker lists name (never the page's own)."""
         self.ad_hosts = ad_hosts
 
-    def why_refused(self, url: str) -> str | None:
+    def why_refused(self, url: str) -> tuple[str, bool] | None:
+        """Why the guard refused `url`'s host and port, and whether because the name does not resolve."""
         refusal = self.refusal_for(url)
-        return None if refusal is None else refusal.detail
+        return None if refusal is None else (refusal.detail, refusal.unresolvable)
 
     def refusal_for(self, url: str) -> Refusal | None:
         """The refusal that stopped `url`, if the guard refused its host and port."""

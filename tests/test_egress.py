@@ -140,6 +140,20 @@ def test_navigations_to_the_secret_fail_the_capture(how: str, pro: Workspace, si
     assert secret.connections == 0
 
 
+@pytest.mark.parametrize("how", ["meta", "location", "redirect"])
+def test_a_page_that_leaves_for_a_name_that_does_not_resolve_is_unresolvable(how: str, pro: Workspace,
+                                                                             site: FixtureServer) -> None:
+    """API.md (issue 53): the main document going to a name that does not resolve is destination_unresolvable,
+    not destination_forbidden."""
+    target = f"http://nowhere-{how}.invalid/page"
+    path = (f"/egress/redirect?code=302&to={quote(target)}" if how == "redirect"
+            else f"/egress/navigate?how={how}&to={quote(target)}")
+    answer = pro.capture(url=f"{site.base}{path}", delayMs=1500 if how != "redirect" else 0)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == "destination_unresolvable", answer.text
+    assert f"nowhere-{how}.invalid" in answer.json()["detail"]
+
+
 def test_https_and_websocket_tunnels_to_the_secret_are_refused(pro: Workspace, site: FixtureServer,
                                                                secret: SecretServer) -> None:
     target = f"https://127.0.0.1:{secret.port}/secret?v=tls"

@@ -36,6 +36,7 @@ from engine.browser.removal import Removal, Removed
 from engine.browser.thumbnails import resized
 from engine.rules.errors import (
     NavigationRefused,
+    NavigationUnresolvable,
     QualityFailed,
     RenderFailed,
     RenderTimeout,
@@ -45,7 +46,7 @@ from engine.rules.errors import (
 from engine.rules.quality import QualityWarning, failing
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 
-RefusalLookup = Callable[[str], str | None]
+RefusalLookup = Callable[[str], tuple[str, bool] | None]  # a URL -> why the guard refused it, and if unresolvable
 ENCODE_SHARE = 0.25  # bestAttempt: of the capture's budget, kept for the render when the steps before are cut
 ENCODE_RESERVE_S = 3.0  # ... at most
 
@@ -61,7 +62,7 @@ class Capture:
     blocked: int | None = None  # `block`: the requests refused
 
 
-def _nothing_refused(url: str) -> str | None:
+def _nothing_refused(url: str) -> tuple[str, bool] | None:
     return None
 
 
@@ -159,4 +160,7 @@ def _check_main_document(page: Page, refused: RefusalLookup) -> None:
         return
     why = refused(url)
     if why is not None:
-        raise NavigationRefused(f"the page went to {url}, which is not allowed: {why}")
+        detail, unresolvable = why
+        if unresolvable:  # API.md: a page the main document goes to whose name does not resolve
+            raise NavigationUnresolvable(f"the page went to {url}, whose name does not resolve: {detail}")
+        raise NavigationRefused(f"the page went to {url}, which is not allowed: {detail}")

@@ -74,7 +74,7 @@ class Settings:
     pool_size: int = 2
     captures_per_session: int = 200
     session_memory_mb: int = 1536  # resident memory of one Chromium tree (on a Grid: a page's JS heap); 0: off
-    max_body_bytes: int = 1024 * 1024
+    max_body_bytes: int = 5 * 1024 * 1024  # a request's body: an `html` document is at most this
     max_result_bytes: int = 50_000_000  # a larger capture fails with 422 result_too_large, costing no quota
     mcp_inline_bytes: int = 16 * 1024 * 1024  # the largest capture an /mcp tool result carries (base64: +1/3)
     # width × height × fps × seconds of a video: more is refused (422) before a session; full HD, longest, fastest

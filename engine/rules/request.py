@@ -38,7 +38,7 @@ from engine.rules.quality import WARNING_CODES, WarningCode
 
 # The body and the option objects are imported from here too, where the routes, actors and browser found them.
 __all__ = [
-    "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_HTML_BYTES", "MAX_TTL_S", "MOCKUP_DEVICES", "VIDEO_FORMATS",
+    "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_TTL_S", "MOCKUP_DEVICES", "VIDEO_FORMATS",
     "Block", "Body", "Cache", "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements",
     "Resize", "Store", "Video", "Viewport", "parse_capture", "parse_model", "status_range",
 ]
@@ -46,7 +46,6 @@ __all__ = [
 Format = Literal["png", "jpeg", "webp", "pdf", "html", "markdown", "webm", "mp4", "gif"]
 IMAGE_FORMATS = frozenset({"png", "jpeg", "webp"})
 VIDEO_FORMATS = frozenset({"webm", "mp4", "gif"})  # recorded from the screencast (engine.browser.video)
-MAX_HTML_BYTES = 512 * 1024
 MOCKUP_DEVICES = ("iphone-15", "pixel-8", "ipad-air", "macbook", "browser")  # engine.browser.mockups.FRAMES
 LOCALE_TAG = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 _STATUS_RANGE = re.compile(r"^([1-5]\d\d)(?:-([1-5]\d\d))?$")
@@ -60,7 +59,8 @@ Selector = Annotated[str, Field(min_length=1, max_length=1000)]
 
 class CaptureRequest(Model):
     url: str | None = Field(default=None, min_length=1, max_length=8192)
-    html: str | None = Field(default=None, max_length=MAX_HTML_BYTES)
+    html: str | None = Field(default=None, description=(
+        "render this document instead of loading a URL; up to the body limit (max_body_bytes, default 5 MiB)"))
     format: Format = "png"
     viewport: Viewport | None = None
     device: str | None = None
@@ -229,8 +229,6 @@ def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
     problems: list[tuple[str, str, str]] = []
     if (r.url is None) == (r.html is None):
         problems.append(("url", "required", "send exactly one of url and html"))
-    if r.html is not None and len(r.html.encode()) > MAX_HTML_BYTES:
-        problems.append(("html", "too_long", "at most 512 KiB"))
     if r.quality is not None and r.format not in {"jpeg", "webp"}:
         problems.append(("quality", "not_applicable", "applies to jpeg and webp only"))
     if r.omit_background and r.format not in {"png", "webp"}:

@@ -25,6 +25,7 @@
         ├── ProxyUnavailable          502 proxy_unavailable (the region's upstream proxy, not the page)
         ├── JavascriptError           422 javascript_error (the request's own script threw)
         ├── NavigationRefused         422 destination_forbidden (a redirect, found while rendering)
+        ├── NavigationUnresolvable    422 destination_unresolvable (a redirect to a name that does not resolve)
         ├── RenderTimeout             504 render_timeout
         ├── SelectorNotFound          422 selector_not_found
         ├── TargetStatusRejected      422 target_status_rejected, adds "targetStatus"
@@ -65,6 +66,7 @@ from engine.rules.errors.failures import (
     CapacityExhausted,
     JavascriptError,
     NavigationRefused,
+    NavigationUnresolvable,
     ProxyUnavailable,
     QualityFailed,
     RenderError,
@@ -142,6 +144,7 @@ __all__ = [
     "MalformedJson",
     "MethodNotAllowed",
     "NavigationRefused",
+    "NavigationUnresolvable",
     "NotFound",
     "NotFoundError",
     "PayloadTooLarge",

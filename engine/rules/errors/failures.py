@@ -39,6 +39,14 @@ class NavigationRefused(RenderError):
     title = "Destination not allowed"
 
 
+class NavigationUnresolvable(RenderError):
+    """The page sent the main frame to a host name that does not resolve (a redirect, a refresh, a script)."""
+
+    code = "destination_unresolvable"
+    status = 422
+    title = "Destination does not resolve"
+
+
 class RenderTimeout(RenderError):
     code = "render_timeout"
     status = 504
