@@ -38,7 +38,8 @@ CAPTURE_HEADERS = string_headers(
     ("x-fullpage-method", "with fullPage: `native`, one capture of the whole page (up to the 16,384 px cap), or "
                           "`tiled`, viewport tiles joined"),
     ("x-capture-warnings", "the quality warnings the capture raised, comma-separated (missing_glyphs, blank, "
-                           "images_incomplete, fonts_pending, challenge, overlay_remaining, partial); absent when "
+                           "images_incomplete, stylesheets_failed, fonts_pending, challenge, overlay_remaining, "
+                           "partial); absent when "
                            "none. `failOn` turns listed ones into 422 quality_failed"),
 )
 CAPTURED: dict[str, Any] = {"description": "the capture's bytes, typed by the format (application/octet-stream "

@@ -8,6 +8,8 @@ from urllib.parse import urlsplit
 
 import trio
 
+BLOCKED = "net::ERR_BLOCKED_BY_CLIENT"  # what a request the capture's `block` refused fails with (Fetch.failRequest)
+MOST_FAILED = 500  # failed URLs kept per resource type
 
 @dataclass
 class PageState:
@@ -26,6 +28,9 @@ class PageState:
     crashed: trio.Event = field(default_factory=trio.Event)
     phase: str = "queue"  # the capture's step now, as a render_timeout names it (engine.browser.recipes)
     in_flight: dict[str, str] = field(default_factory=dict)  # request id -> its URL, until it finished or failed
+    # Images and style sheets whose load failed (an error status, a refused or unreachable host), by CDP resource
+    # type, URL -> why; not those the request's `block` refused, nor those the page cancelled itself. Bounded.
+    failed: dict[str, dict[str, str]] = field(default_factory=lambda: {"Image": {}, "Stylesheet": {}})
     _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
 
     def pending(self, most: int = 10) -> list[str]:
@@ -37,6 +42,11 @@ class PageState:
                         else url.split("?", 1)[0].split("#", 1)[0][:200])
         return list(dict.fromkeys(bare))[:most]
 
+    def _failed(self, kind: str, url: str, why: str) -> None:
+        found = self.failed.get(kind)
+        if found is not None and len(found) < MOST_FAILED and not url.startswith("data:"):
+            found[url] = why
+
     def lifecycle(self, loader: str, name: str) -> trio.Event:
         """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
         return self._lifecycle.setdefault((loader, name), trio.Event())
@@ -47,7 +57,10 @@ class PageState:
             if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
                 self.document_url = params["request"]["url"]
         elif method in {"Network.loadingFinished", "Network.loadingFailed"}:
-            self.in_flight.pop(params.get("requestId", ""), None)
+            url = self.in_flight.pop(params.get("requestId", ""), None)
+            if method == "Network.loadingFailed" and url is not None and not params.get("canceled") \
+                    and params.get("errorText") != BLOCKED:
+                self._failed(params.get("type", ""), url, str(params.get("errorText", "failed")))
         elif method == "Page.frameStartedLoading" and params.get("frameId") == self.main_frame:
             if self.stopped_loading.is_set():
                 self.stopped_loading = trio.Event()
@@ -62,6 +75,8 @@ class PageState:
         elif method == "Network.responseReceived":
             if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
                 self.document_status[params["loaderId"]] = int(params["response"]["status"])
+            elif (status := int(params["response"].get("status", 200))) >= 400:
+                self._failed(params.get("type", ""), params["response"].get("url", ""), f"HTTP {status}")
         elif method == "Page.lifecycleEvent":
             if params.get("frameId") == self.main_frame:
                 self.lifecycle(params["loaderId"], params["name"]).set()

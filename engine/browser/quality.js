@@ -1,7 +1,8 @@
 // What a settled page says of the capture about to be taken (engine/browser/quality.py), read in its main frame
-// just before the render. Called with the captured area ('viewport', 'page' or a CSS selector) and the challenge
-// markers to look for. Every list is bounded, so a page cannot make the answer large.
-(area, markers) => {
+// just before the render. Called with the captured area ('viewport', 'page' or a CSS selector), the challenge
+// markers to look for and the image URLs whose load failed (the page's network events, engine/browser/page_state.py).
+// Every list is bounded, so a page cannot make the answer large.
+(area, markers, failedUrls) => {
   const MOST = 20;  // items named per list
   const vw = innerWidth, vh = innerHeight;
   let box = {left: 0, top: 0, right: vw, bottom: vh};  // the captured area, in viewport coordinates
@@ -22,16 +23,21 @@
   const bare = (url) => { try { const u = new URL(url, location.href); return u.origin + u.pathname; }
                           catch (e) { return String(url).slice(0, 200); } };
 
-  // Images in the area not loaded and decoded: still loading, or lazy and never asked for. A broken image
-  // (an error answer, a refused address) has finished: the capture shows what a browser shows.
-  const images = [];
-  let imageCount = 0;
+  // Images in the area not loaded and decoded: still loading, or lazy and never asked for; and those whose load
+  // failed (an error answer, a refused or unreachable host: the network said so), which show as broken images.
+  const failedSet = new Set(failedUrls);
+  const images = [], brokenImages = [];
+  let imageCount = 0, broken = 0;
   for (const img of document.images) {
     const r = img.getBoundingClientRect();
     if (!inside(r) || !shown(img)) continue;
     imageCount += 1;
-    if (img.complete) continue;
-    if (images.length < MOST) images.push(bare(img.currentSrc || img.src || img.getAttribute('data-src') || ''));
+    const src = img.currentSrc || img.src;
+    if (img.complete) {
+      if (src && failedSet.has(src)) { broken += 1; if (brokenImages.length < MOST) brokenImages.push(bare(src)); }
+      continue;
+    }
+    if (images.length < MOST) images.push(bare(src || img.getAttribute('data-src') || ''));
   }
 
   // Web fonts: the set's status, and the families still loading.
@@ -101,7 +107,7 @@
   };
 
   return {
-    images, imageCount, fontsStatus: document.fonts.status, fontsLoading: loading,
+    images, brokenImages, broken, imageCount, fontsStatus: document.fonts.status, fontsLoading: loading,
     chars: [...chars].join(''), webChars: webChars.size, textLength, media,
     title: document.title.slice(0, 300), challenge, covered: layered >= 5,
   };

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 import trio
@@ -42,6 +43,7 @@ SAMPLED_PIXELS = 250_000  # the blank check reads at most about this many pixels
 DECODED_PIXELS = 4_000_000  # ... from the screenshot itself up to this size (16 MB decoded), else from a reduced copy
 COVERING = 0.5  # an overlay the model recognises that covers this share of the viewport remains over the capture
 MOST_NAMED = 5  # images, fonts named in a detail
+MOST_FAILED_SENT = 200  # failed image URLs handed to quality.js
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Signs:
     found: dict[str, Any]  # quality.js's answer
     overlay: str | None  # what still covers most of the viewport
     cut: str | None  # where the pixel caps cut a full page
+    stylesheets: tuple[str, ...] = ()  # style sheets whose load failed
 
 
 async def inspect(page: Page, r: CaptureRequest) -> Signs:
@@ -60,7 +63,9 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
     await glyphs.loaded()  # the fonts' coverage the verdict reads, off the event loop the first time
     full_page = r.full_page and not r.selector
     area = "page" if full_page else (r.selector or "viewport")
-    script = f"({_script()})({orjson.dumps(area).decode()}, {orjson.dumps(challenges.markers()).decode()})"
+    failed_images = list(page.state.failed["Image"])[:MOST_FAILED_SENT]
+    script = (f"({_script()})({orjson.dumps(area).decode()}, {orjson.dumps(challenges.markers()).decode()}, "
+              f"{orjson.dumps(failed_images).decode()})")
     commands: list[tuple[str, dict[str, Any] | None]] = [_evaluation(None, script)]
     if full_page:
         commands.append(("Page.getLayoutMetrics", None))
@@ -72,7 +77,7 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
             "frameId": page.state.main_frame, "worldName": "capture-quality"}))["executionContextId"]
         overlay = _covering(_value(await page.send(*_evaluation(world, finder_expression()))) or {})
     cut = _cut(answers[1], r) if full_page and isinstance(answers[1], dict) else None
-    return Signs(found, overlay, cut)
+    return Signs(found, overlay, cut, tuple(_bare(url) for url in page.state.failed["Stylesheet"]))
 
 
 def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
@@ -83,15 +88,23 @@ def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
     missing = glyphs.missing_detail(found.get("chars", ""))
     if missing:
         warnings.append(QualityWarning("missing_glyphs", missing))
+    # API.md: nothing drawn and (almost) one colour, or every pixel one colour; a few lines of text are never
+    # blank (a short page of plain text is under 1 % of its pixels: it was called blank on real pages)
     empty = not found.get("textLength") and not found.get("media")
-    if empty:
-        warnings.append(QualityWarning("blank", "the page shows no text, image or control in the captured area"))
-    elif blank_pixels is not None and blank_pixels < BLANK_SHARE:
-        warnings.append(QualityWarning("blank", f"{blank_pixels:.2%} of the pixels differ from the dominant colour"))
-    images = found.get("images", [])
-    if images:
-        warnings.append(QualityWarning("images_incomplete", f"{len(images)} image(s) in the captured area were not "
-                                                            f"loaded: {', '.join(images[:MOST_NAMED])}"))
+    if blank_pixels == 0:
+        warnings.append(QualityWarning("blank", "every pixel of the captured area has one colour"))
+    elif empty and (blank_pixels is None or blank_pixels < BLANK_SHARE):
+        warnings.append(QualityWarning("blank", "the page draws no text, image, video, canvas or SVG in the "
+                                                "captured area" + ("" if blank_pixels is None else
+                                                f"; {blank_pixels:.2%} of its pixels differ from the dominant colour")))
+    pending, broken = found.get("images", []), int(found.get("broken", 0))
+    if pending or broken:
+        named = ", ".join([*found.get("brokenImages", []), *pending][:MOST_NAMED])
+        warnings.append(QualityWarning("images_incomplete", f"{broken} image(s) in the captured area failed to load "
+                                                            f"and {len(pending)} were still loading: {named}"))
+    if signs.stylesheets:
+        warnings.append(QualityWarning("stylesheets_failed", f"{len(signs.stylesheets)} style sheet(s) failed to "
+                                                             f"load: {', '.join(signs.stylesheets[:MOST_NAMED])}"))
     if found.get("fontsStatus") == "loading":
         families = ", ".join(found.get("fontsLoading", [])[:MOST_NAMED]) or "a web font"
         warnings.append(QualityWarning("fonts_pending", f"still loading: {families}"))
@@ -120,6 +133,12 @@ async def pixels(page: Page, r: CaptureRequest, body: bytes) -> float:
             "clip": {**area, "scale": math.sqrt(SAMPLED_PIXELS / (width * height))}})
         body = base64.b64decode(reduced["data"])
     return await trio.to_thread.run_sync(blank_share, body)
+
+
+def _bare(url: str) -> str:
+    """A URL as a detail names it: no query, fragment or credentials (they may carry secrets)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}{parts.path}"[:200] if parts.netloc else url[:200]
 
 
 def _viewport(metrics: dict[str, Any]) -> dict[str, float]:

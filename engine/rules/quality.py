@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-WarningCode = Literal["missing_glyphs", "blank", "images_incomplete", "fonts_pending", "challenge",
-                      "overlay_remaining", "partial"]
-WARNING_CODES: tuple[WarningCode, ...] = ("missing_glyphs", "blank", "images_incomplete", "fonts_pending",
-                                          "challenge", "overlay_remaining", "partial")
+WarningCode = Literal["missing_glyphs", "blank", "images_incomplete", "stylesheets_failed", "fonts_pending",
+                      "challenge", "overlay_remaining", "partial"]
+WARNING_CODES: tuple[WarningCode, ...] = ("missing_glyphs", "blank", "images_incomplete", "stylesheets_failed",
+                                          "fonts_pending", "challenge", "overlay_remaining", "partial")
 MAX_DETAIL = 300  # characters of a warning's detail
 
 

@@ -117,6 +117,34 @@ _add("images-avatar-list", "images_incomplete", _doc("<ul>" + "".join(
      f"<li><img width=48 height=48 src='{_held_img}&n=10{k}'> Person {k}</li>" for k in range(5)) + "</ul>"),
      waitUntil="domcontentloaded")
 
+# ... or failed: an error answer, a refused or unreachable host (API.md of issue 53; a broken image used to pass)
+_add("images-broken-404", "images_incomplete", _doc(_article("Broken", 2, "<img width=100 height=100 "
+     "src='/quality/missing.png' alt='a missing picture'>")))
+_add("images-broken-refused", "images_incomplete", _doc(_article("Refused", 2, "<img width=300 height=200 "
+     "src='http://127.0.0.1:9/photo.jpg' alt='a photo'>")))
+_add("images-broken-unresolvable", "images_incomplete", _doc(_article("CDN down", 2, "".join(
+     f"<img width=200 height=120 src='https://img.cdn-down.invalid/{n}.webp' alt='picture {n}'>" for n in range(3)))))
+
+# ------------------------------------------------------------------ stylesheets_failed: the page shows unstyled
+_SHEET_SHAPES: list[tuple[str, str]] = [
+    ("404", "<link rel=stylesheet href='/quality/missing.css'>"),
+    ("500", "<link rel=stylesheet href='/egress/redirect?code=500&to=/x.css'>"),
+    ("refused", "<link rel=stylesheet href='http://127.0.0.1:9/site.css'>"),
+    ("https-refused", "<link rel=stylesheet href='https://127.0.0.1:9/site.css'>"),
+    ("unresolvable", "<link rel=stylesheet href='https://static.cdn-down.invalid/main.css'>"),
+    ("import-404", "<style>@import url('/quality/missing-import.css'); main{padding:8px}</style>"),
+    ("two-of-three", "<link rel=stylesheet href='data:text/css,h1%7Bcolor:%23333%7D'>"
+     "<link rel=stylesheet href='/quality/missing-a.css'><link rel=stylesheet href='/quality/missing-b.css'>"),
+    ("print-media", "<link rel=stylesheet media=print href='/quality/missing-print.css'>"),
+    ("script-inserted", "<script>document.addEventListener('DOMContentLoaded', () => { const l = "
+     "document.createElement('link'); l.rel = 'stylesheet'; l.href = '/quality/missing-late.css'; "
+     "document.head.append(l); });</script>"),
+    ("framework-cdn", "<link rel=stylesheet href='https://cdn.cdn-down.invalid/npm/bootstrap@5.3/dist/css/"
+     "bootstrap.min.css'>"),
+]
+for name, head in _SHEET_SHAPES:
+    _add(f"sheets-{name}", "stylesheets_failed", _doc(_article("Unstyled"), head))
+
 # ------------------------------------------------------------------ fonts_pending: a web font still loading
 _FONT_SHAPES: list[tuple[str, str, dict[str, Any]]] = [
     ("face-after-load", "<script>addEventListener('load', () => { const f = new FontFace('Late', "
@@ -297,8 +325,8 @@ _add("clean-images", None, _doc(_article("Pictures", 1, "".join(
      f"<img width=160 height=120 src='{_IMAGE}?n={k}'>" for k in range(6)))))
 _add("clean-lazy-below-fold", None, _doc(_article("Lazy", 2) + "<div style='height:2500px'></div>"
      f"<img loading=lazy width=300 height=200 src='{_IMAGE}?n=lazy'>"))
-_add("clean-broken-image", None, _doc(_article("Broken", 2, "<img width=100 height=100 src='/quality/missing.png' "
-     "alt='a missing picture'>")))
+_add("clean-stylesheet-loaded", None, _doc(_article("Styled", 3), "<link rel=stylesheet "
+     "href='data:text/css,main%7Bcolor:%23222%7D'>"))
 _add("clean-data-font", None, _doc(_article("Data font", 3), "<style>@font-face{font-family:Inline;src:local('DejaVu "
      "Sans')}body{font-family:Inline,sans-serif}</style>"))
 _add("clean-login-recaptcha", None, _doc("<header style='background:#1a3d6d;color:#fff;padding:18px'><b>Example "
