@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from engine.browser import glyphs
-from engine.browser.quality import blank_share
+from engine.browser.quality import Signs, blank_share, verdict
+from engine.rules.request import parse_capture
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
 from tests.quality.labelled import LAZY_COLOURS, LAZY_GAP, LAZY_SIZE, LAZY_TOP
@@ -98,6 +99,20 @@ def test_blank_share_reads_the_pixels() -> None:
     tall = Image.new("RGB", (1000, 16000), "white")
     ImageDraw.Draw(tall).rectangle((0, 0, 999, 1599), fill="black")  # a tenth, read from a sample
     assert abs(blank_share(encoded(tall, "PNG")) - 0.1) < 0.01
+
+
+@pytest.mark.parametrize(("found", "share", "blank"), [
+    ({"textLength": 120, "media": 0}, 0.002, False),  # a few lines of text on a large screen: never blank
+    ({"textLength": 120, "media": 0}, 0.0, True),  # ... unless every pixel has one colour (white on white)
+    ({"textLength": 0, "media": 0}, 0.005, True),  # nothing drawn, almost one colour
+    ({"textLength": 0, "media": 0}, 0.3, False),  # nothing the DOM names, yet much drawn (CSS art)
+    ({"textLength": 0, "media": 1}, 0.002, False),  # a small image on a plain page
+    ({"textLength": 0, "media": 0}, None, True),  # a PDF of nothing
+])
+def test_blank_is_api_md_s(found: dict[str, int], share: float | None, blank: bool) -> None:
+    """API.md of issue 53: 2 of 37 real pages (a dozen lines of plain text) were called blank."""
+    warnings = verdict(Signs(found, None, None), parse_capture({"url": "https://a.test/"}), share)
+    assert ("blank" in {w.code for w in warnings}) is blank
 
 
 def test_glyph_coverage_comes_from_the_installed_fonts() -> None:

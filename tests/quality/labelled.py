@@ -325,6 +325,9 @@ _add("clean-images", None, _doc(_article("Pictures", 1, "".join(
      f"<img width=160 height=120 src='{_IMAGE}?n={k}'>" for k in range(6)))))
 _add("clean-lazy-below-fold", None, _doc(_article("Lazy", 2) + "<div style='height:2500px'></div>"
      f"<img loading=lazy width=300 height=200 src='{_IMAGE}?n=lazy'>"))
+# a few lines of plain text are under 1 % of a large screen's pixels, and were called blank (issue 53)
+_add("clean-three-lines", None, _doc("<p style='font:13px sans-serif'>Opening hours: Monday to Friday, 9 to 5.<br>"
+     "Closed on public holidays.<br>Call 555-0100 for an appointment.</p>"), viewport={"width": 1920, "height": 1080})
 _add("clean-stylesheet-loaded", None, _doc(_article("Styled", 3), "<link rel=stylesheet "
      "href='data:text/css,main%7Bcolor:%23222%7D'>"))
 _add("clean-data-font", None, _doc(_article("Data font", 3), "<style>@font-face{font-family:Inline;src:local('DejaVu "
