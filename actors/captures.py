@@ -199,7 +199,8 @@ class Captures:
                         lane.refuse_ads(AdHosts((await rule_sets()).ads, request.url or HTML_DOCUMENT_URL))
                     try:
                         capture = await take_capture(page, request, session.user_agent, lane.why_refused,
-                                                     max_bytes=self.settings.max_result_bytes)
+                                                     max_bytes=self.settings.max_result_bytes,
+                                                     asset_wait_s=self.settings.asset_wait_ms / 1000)
                         if lane.ad_hosts is not None:
                             capture = replace(capture, removed=capture.removed + tuple(lane.ad_hosts.removed()))
                         return capture

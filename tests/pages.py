@@ -111,6 +111,25 @@ def slow_image(handler: Handler) -> Answer:
     return 200, {"content-type": "image/svg+xml"}, svg
 
 
+@route("/slow-font")
+def slow_font(handler: Handler) -> Answer:
+    """A web font (DejaVu Serif Bold: unlike the fallback monospace) sent after `?s=` seconds, as a large font
+    from a page's own server arrives."""
+    time.sleep(float(handler.query.get("s", "1")))
+    return 200, {"content-type": "font/ttf"}, Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf").read_bytes()
+
+
+@route("/late-font-page")
+def late_font_page(handler: Handler) -> Answer:
+    """A heading in a web font from `?font=` (the slow one, or a missing one) and a picture that comes late."""
+    font = html.escape(handler.query.get("font", "/slow-font?s=1"))
+    head = (f"<style>@font-face{{font-family:Late;src:url('{font}') format('truetype')}}"
+            "h1{font:48px Late, monospace} body{margin:20px}</style>")
+    image = html.escape(handler.query.get("img", ""))
+    return _ok("<h1>Fonts arrive late</h1><p>Body text.</p>"
+               + (f"<img width=40 height=40 src='{image}'>" if image else ""), head)
+
+
 @route("/slow-load")
 def slow_load(handler: Handler) -> Answer:
     """Its load event comes only after `?s=` seconds: well inside the default timeout."""

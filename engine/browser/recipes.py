@@ -5,6 +5,7 @@
     ├── Removal.started        removeElements' rule sets and scripts, before any document
     ├── navigation.navigate    load, wait for waitUntil (then: no refusal page)
     ├── settling.settle        the page as the client wants it                 (geometry, removal)
+    ├── settling.await_assets  images and web fonts still loading, for a bounded time
     ├── facts                  responseType json: what the page says of itself
     ├── quality.inspect        the page's signs of a bad capture               (geometry, overlays)
     ├── outputs.render         the file: screenshot, pdf, html, markdown, video (geometry, video)
@@ -49,6 +50,7 @@ from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 RefusalLookup = Callable[[str], tuple[str, bool] | None]  # a URL -> why the guard refused it, and if unresolvable
 ENCODE_SHARE = 0.25  # bestAttempt: of the capture's budget, kept for the render when the steps before are cut
 ENCODE_RESERVE_S = 3.0  # ... at most
+ASSET_WAIT_S = 3.0  # images and web fonts still loading, awaited at most this long (setting asset_wait_ms)
 
 
 @dataclass(frozen=True)
@@ -67,15 +69,18 @@ def _nothing_refused(url: str) -> tuple[str, bool] | None:
 
 
 async def take_capture(page: Page, request: CaptureRequest, default_user_agent: str,
-                       refused: RefusalLookup = _nothing_refused, *, max_bytes: int = 50_000_000) -> Capture:
+                       refused: RefusalLookup = _nothing_refused, *, max_bytes: int = 50_000_000,
+                       asset_wait_s: float = ASSET_WAIT_S) -> Capture:
     """`refused` tells why the egress guard refused a URL, if it did; a result over `max_bytes`
-    raises ResultTooLarge."""
+    raises ResultTooLarge; images and web fonts still loading are awaited for at most `asset_wait_s`."""
     await emulation.prepare(page, request, default_user_agent)
     removal = None
     if request.remove_elements is not None:
         removal = await Removal.started(page, request.remove_elements, request.url or HTML_DOCUMENT_URL)
     marks = [trio.current_time()]
     status, cut_short = await _loaded(page, request, removal, refused, marks)
+    if cut_short is None:
+        await settling.await_assets(page, request, asset_wait_s)
     # Cached results too: a cached answer may be asked for as json.
     said = await evaluate(page, FACTS_SCRIPT) if request.response_type == "json" or request.cache else None
     marks.append(trio.current_time())

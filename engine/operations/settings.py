@@ -76,13 +76,13 @@ class Settings:
     session_memory_mb: int = 1536  # resident memory of one Chromium tree (on a Grid: a page's JS heap); 0: off
     max_body_bytes: int = 5 * 1024 * 1024  # a request's body: an `html` document is at most this
     max_result_bytes: int = 50_000_000  # a larger capture fails with 422 result_too_large, costing no quota
+    asset_wait_ms: int = 3000  # images and web fonts still loading: awaited this long at most before a capture
     mcp_inline_bytes: int = 16 * 1024 * 1024  # the largest capture an /mcp tool result carries (base64: +1/3)
     # width × height × fps × seconds of a video: more is refused (422) before a session; full HD, longest, fastest
     max_video_pixel_frames: int = 1920 * 1080 * 30 * 15
     queue_limit: int = 32  # synchronous captures waiting for a browser
     job_queue_limit: int = 10000  # durable jobs waiting, all workspaces together
-    # The most one workspace may hold of each: synchronous captures waiting or rendering (a share of
-    # queue_limit, plus pool_size), and jobs waiting (a share of job_queue_limit).
+    # The most one workspace holds: captures waiting or rendering (of queue_limit, + pool_size), jobs waiting
     workspace_capture_share: float = 0.5
     workspace_job_share: float = 0.25
     # The same shares hold for all the workspaces of one owning account together (engine/rules/shares.py), and for
