@@ -79,15 +79,35 @@
     .filter((el) => inside(el.getBoundingClientRect()) && shown(el)).length;
 
   // Whether positioned layers cover most of the viewport (at least 5 of 9 points spread over it): only then
-  // is the overlay finder asked what they are.
+  // is the overlay finder asked what they are. And the outermost fixed or sticky layer at each point: one that
+  // covers most of the viewport yet holds little of the page's text lies over the page (a modal, an age gate,
+  // a solid panel), however it is built; an app's own full-screen shell holds the page's text.
   let layered = 0;
+  const fixedLayers = new Set();
   for (const fx of [0.2, 0.5, 0.8]) {
     for (const fy of [0.2, 0.5, 0.8]) {
+      let positioned = false, outermost = null;
       for (let el = document.elementFromPoint(vw * fx, vh * fy); el && el !== document.body
            && el !== document.documentElement; el = el.parentElement) {
         const position = getComputedStyle(el).position;
-        if (position === 'fixed' || position === 'sticky' || position === 'absolute') { layered += 1; break; }
+        if (position === 'fixed' || position === 'sticky' || position === 'absolute') positioned = true;
+        if (position === 'fixed' || position === 'sticky') outermost = el;
       }
+      layered += positioned;
+      if (outermost) fixedLayers.add(outermost);
+    }
+  }
+  let layer = null;
+  const pageText = document.body ? document.body.textContent.replace(/\s+/g, ' ').length : 0;
+  for (const el of fixedLayers) {
+    const r = el.getBoundingClientRect();
+    const share = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0))
+      * Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0)) / (vw * vh);
+    const own = el.textContent.replace(/\s+/g, ' ').length;
+    if (share >= 0.6 && shown(el) && pageText > 0 && own < pageText / 2 && (!layer || share > layer.share)) {
+      const name = el.id ? '#' + el.id : (typeof el.className === 'string' && el.className.trim()
+        ? '.' + el.className.trim().split(/\s+/)[0] : '');
+      layer = {share, describe: (el.tagName.toLowerCase() + name).slice(0, 80)};
     }
   }
 
@@ -109,6 +129,6 @@
   return {
     images, brokenImages, broken, imageCount, fontsStatus: document.fonts.status, fontsLoading: loading,
     chars: [...chars].join(''), webChars: webChars.size, textLength, media,
-    title: document.title.slice(0, 300), challenge, covered: layered >= 5,
+    title: document.title.slice(0, 300), challenge, covered: layered >= 5, layer,
   };
 }

@@ -113,6 +113,9 @@ def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
         warnings.append(QualityWarning("challenge", challenge))
     if signs.overlay:
         warnings.append(QualityWarning("overlay_remaining", signs.overlay))
+    elif (layer := found.get("layer")) and r.format in {*IMAGE_FORMATS, "pdf"}:
+        warnings.append(QualityWarning("overlay_remaining", f"a fixed layer ({layer.get('describe')}) covers "
+                                                            f"{float(layer.get('share', 0)):.0%} of the viewport"))
     if signs.cut or cut_short:
         where = [signs.cut] if signs.cut else []
         if cut_short:

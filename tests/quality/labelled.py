@@ -269,6 +269,14 @@ _OVERLAYS = [
 ]
 for name, overlay in _OVERLAYS:
     _add(f"overlay-{name}", "overlay_remaining", _doc(_article("Behind the overlay", 6) + overlay))
+# however it is built: no consent or newsletter wording, no backdrop, a fixed layer over most of the view (issue 53)
+_add("overlay-age-gate", "overlay_remaining", _doc(_article("Wine of the month", 6) + "<div class=gate "
+     "style='position:fixed;left:4%;top:4%;width:92%;height:92%;background:#2b1d14;color:#f5e6c8;z-index:50;"
+     "display:grid;place-items:center'><div><p>Are you of legal drinking age?</p><button>Yes</button>"
+     "<button>No</button></div></div>"))
+_add("overlay-solid-panel", "overlay_remaining", _doc(_article("Under the panel", 6) + "<aside style='position:"
+     "fixed;right:0;top:0;width:85vw;height:100vh;background:#fdfdfd;box-shadow:0 0 20px #0006;z-index:9'>"
+     "<p style='padding:20px'>Menu</p></aside>"))
 
 # ------------------------------------------------------------------ partial: taller than the pixel cap
 _NARROW: dict[str, Any] = {"viewport": {"width": 320, "height": 480}, "fullPage": True}
@@ -328,6 +336,9 @@ _add("clean-lazy-below-fold", None, _doc(_article("Lazy", 2) + "<div style='heig
 # a few lines of plain text are under 1 % of a large screen's pixels, and were called blank (issue 53)
 _add("clean-three-lines", None, _doc("<p style='font:13px sans-serif'>Opening hours: Monday to Friday, 9 to 5.<br>"
      "Closed on public holidays.<br>Call 555-0100 for an appointment.</p>"), viewport={"width": 1920, "height": 1080})
+# an app whose whole page lives in one fixed full-screen shell: the shell is the page, not over it
+_add("clean-app-shell", None, _doc("<div id=app style='position:fixed;inset:0;overflow:auto;background:#fafafa'>"
+     + _article("An app", 6) + "</div>"))
 _add("clean-stylesheet-loaded", None, _doc(_article("Styled", 3), "<link rel=stylesheet "
      "href='data:text/css,main%7Bcolor:%23222%7D'>"))
 _add("clean-data-font", None, _doc(_article("Data font", 3), "<style>@font-face{font-family:Inline;src:local('DejaVu "
