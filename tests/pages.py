@@ -130,6 +130,23 @@ def late_font_page(handler: Handler) -> Answer:
                + (f"<img width=40 height=40 src='{image}'>" if image else ""), head)
 
 
+@route("/endless-feed")
+def endless_feed(handler: Handler) -> Answer:
+    """A feed that loads eight more posts whenever its bottom comes into view (IntersectionObserver on a
+    sentinel, as infinite scroll is built), without end."""
+    script = """
+      const feed = document.getElementById('feed'), end = document.getElementById('end');
+      let n = 0;
+      const more = () => { for (let k = 0; k < 8; k++, n++) { const p = document.createElement('article');
+        p.style.cssText = 'height:100px;margin:8px;background:hsl(' + (n * 37 % 360) + ',50%,80%)';
+        p.textContent = 'Post ' + n; feed.append(p); } };
+      more();
+      new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) setTimeout(more, 30); })
+        .observe(end);"""
+    return _ok("<h1>Feed</h1><div id=feed></div><div id=end style='height:1px'></div>"
+               f"<script>{script}</script>")
+
+
 @route("/slow-load")
 def slow_load(handler: Handler) -> Answer:
     """Its load event comes only after `?s=` seconds: well inside the default timeout."""

@@ -169,3 +169,19 @@ def test_web_fonts_and_late_images_are_awaited_within_the_bound(pro: Workspace, 
     held = pro.capture(url=f"{site.base}/late-font-page?font=/slow-font%3Fs%3D6", viewport={"width": 640,
                        "height": 240}, waitUntil="domcontentloaded")
     assert "fonts_pending" in held.headers.get("x-capture-warnings", ""), held.headers
+
+
+def test_an_endless_feed_captured_full_page_is_partial(pro: Workspace, site: FixtureServer) -> None:
+    """Issue 53 item 7: a feed that grows when its end is reached was captured at its first screens, unflagged."""
+    feed = pro.capture(url=f"{site.base}/endless-feed", fullPage=True, viewport={"width": 600, "height": 400},
+                       responseType="json")
+    assert feed.status_code == 200, feed.text
+    partial = [w for w in feed.json()["quality"]["warnings"] if w["code"] == "partial"]
+    assert partial, feed.json()["quality"]
+    assert "grew from" in partial[0]["detail"], partial
+    assert "endless feed" in partial[0]["detail"], partial
+    # a tall page that does not grow is whole
+    tall = pro.capture(url=f"{site.base}/tall?h=3000", fullPage=True, viewport={"width": 600, "height": 400},
+                       responseType="json")
+    assert tall.status_code == 200, tall.text
+    assert "partial" not in {w["code"] for w in tall.json()["quality"]["warnings"]}

@@ -27,6 +27,7 @@ class PageState:
     stopped_loading: trio.Event = field(default_factory=trio.Event)  # renewed when loading starts
     crashed: trio.Event = field(default_factory=trio.Event)
     phase: str = "queue"  # the capture's step now, as a render_timeout names it (engine.browser.recipes)
+    grew: tuple[int, int] | None = None  # a full page that grew when its end was reached: its heights (settling)
     in_flight: dict[str, str] = field(default_factory=dict)  # request id -> its URL, until it finished or failed
     # Images and style sheets whose load failed (an error status, a refused or unreachable host), by CDP resource
     # type, URL -> why; not those the request's `block` refused, nor those the page cancelled itself. Bounded.

@@ -77,6 +77,13 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
             "frameId": page.state.main_frame, "worldName": "capture-quality"}))["executionContextId"]
         overlay = _covering(_value(await page.send(*_evaluation(world, finder_expression()))) or {})
     cut = _cut(answers[1], r) if full_page and isinstance(answers[1], dict) else None
+    if full_page and page.state.grew is not None and isinstance(answers[1], dict):
+        before, after = page.state.grew
+        kept = within_pixel_caps(answers[1]["cssLayoutViewport"]["clientWidth"],
+                                 answers[1]["cssContentSize"]["height"], scale_of(r))["height"]
+        grown = (f"the page grew from {before} to {after} px when its end was reached (an endless feed): "
+                 f"captured to {round(kept)} px")
+        cut = f"{cut}; {grown}" if cut else grown
     return Signs(found, overlay, cut, tuple(_bare(url) for url in page.state.failed["Stylesheet"]))
 
 

@@ -14,6 +14,7 @@ from engine.rules.request import VIDEO_FORMATS, CaptureRequest
 
 SCRIPT_MESSAGE = 500  # characters of a failed script's message in the answer
 IMAGE_WAIT_S = 5  # fullPage and scroll: the images of the captured area loaded and decoded for at most this long
+GROWTH_PROBE_MS = 250  # fullPage: how long the page's end is watched for growth (an endless feed)
 
 
 async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) -> None:
@@ -58,6 +59,8 @@ async def settle(page: Page, r: CaptureRequest, removal: Removal | None = None) 
         await trio.sleep(r.delay_ms / 1000)
     if (r.full_page or (r.scroll is not None and r.scroll.enabled)) and r.format not in VIDEO_FORMATS:
         await load_images(page, r)
+    if r.full_page and not r.selector and r.format not in VIDEO_FORMATS:
+        state.grew = await growth(page)
     if removal is not None:
         await removal.follow_up(page)  # what appeared since the first pass: a late pop-up, a filled ad slot
 
@@ -99,6 +102,31 @@ async def load_images(page: Page, r: CaptureRequest) -> None:
         const decoded = Promise.all(images.map((img) => img.decode().catch(() => null)));
         await Promise.race([decoded, new Promise((done) => setTimeout(done, {IMAGE_WAIT_S * 1000}))]);
     }})({area})""", await_promise=True)
+
+
+async def growth(page: Page) -> tuple[int, int] | None:
+    """A bounded probe of a full page's end: scrolled to it, does the page grow (an endless feed loading more)
+    within GROWTH_PROBE_MS? Its height before and after if so (the verdict's `partial`), else None. A page no
+    taller than the viewport has no end to reach and costs nothing."""
+    found = await evaluate(page, f"""(async () => {{
+        const height = () => Math.max(document.documentElement.scrollHeight,
+                                      document.body ? document.body.scrollHeight : 0);
+        const before = height(), y = scrollY;
+        if (before <= innerHeight + 1) return null;
+        const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        scrollTo(0, before);
+        await frames();
+        const until = performance.now() + {GROWTH_PROBE_MS};
+        let after = height();
+        while (after <= before + 1 && performance.now() < until) {{
+            await new Promise((done) => setTimeout(done, 50));
+            after = height();
+        }}
+        scrollTo(0, y);
+        await frames();
+        return after > before + 1 ? [before, after] : null;
+    }})()""", await_promise=True)
+    return (int(found[0]), int(found[1])) if isinstance(found, list) else None
 
 
 async def await_assets(page: Page, r: CaptureRequest, bound_s: float) -> None:
