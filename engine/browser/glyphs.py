@@ -18,7 +18,9 @@ import unicodedata
 import trio
 
 log = logging.getLogger("capture.glyphs")
-IGNORED_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Cs", "Co"})  # drawn as nothing (or private use)
+# Drawn as nothing. Private-use characters (Co) are not among them: outside a loaded web font (an icon font
+# that failed: Font Awesome's U+F0xx) Chromium draws them as boxes too, unless an installed font has them.
+IGNORED_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Cs"})
 MOST_NAMED = 10  # missing characters named in a warning's detail
 
 

@@ -12,6 +12,7 @@ import io
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -19,6 +20,7 @@ from PIL import Image
 from engine.rules.quality import WARNING_CODES
 from tests.fixture_site import HTML, Answer, Handler, page, route
 
+ICON_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # has a few private-use glyphs (U+F6C5…)
 HELD = "/quality/held"  # answers only after HELD_S: an image, a font or a fetch still loading at capture time
 HELD_S = 12
 LOREM = ("Quality checks read the page before the capture and its pixels after it. A capture that looks right "
@@ -70,6 +72,18 @@ _GLYPH_SHAPES: list[Callable[[str], str]] = [
 ]
 for (script, text), shape in zip(_UNCOVERED.items(), _GLYPH_SHAPES, strict=True):
     _add(f"glyphs-{script}", "missing_glyphs", _doc(shape(text) + _article("More text", 2)))
+
+# ... and private-use characters outside a loaded web font: an icon font that did not load (issue 53)
+_ICONS = "<nav style='font:24px sans-serif;padding:20px'>" + "".join(
+    f"<i class=fa>&#x{code};</i> {label} " for code, label in (("f015", "Home"), ("f002", "Search"), ("f07a", "Cart"),
+                                                             ("f007", "Account"))) + "</nav>"
+_add("glyphs-icon-font-404", "missing_glyphs", _doc(_ICONS + _article("Icons"), "<style>@font-face{font-family:"
+     "FontAwesome;src:url('/quality/fontawesome-webfont.woff2') format('woff2')}.fa{font-family:FontAwesome}</style>"))
+_add("glyphs-icon-font-cdn-down", "missing_glyphs", _doc(_ICONS + _article("Icons"), "<link rel=stylesheet "
+     "href='https://cdn.cdn-down.invalid/font-awesome/4.7.0/css/font-awesome.min.css'><style>.fa{font-family:"
+     "FontAwesome}</style>"))
+_add("glyphs-private-use-bare", "missing_glyphs", _doc(_article("Symbols", 1, "<p>Status: &#xe001; &#xe002; "
+     "&#xe003;</p>")))
 
 # ------------------------------------------------------------------ blank: nothing to see, whatever the DOM holds
 _add("blank-empty-body", "blank", _doc(""))
@@ -339,6 +353,10 @@ _add("clean-three-lines", None, _doc("<p style='font:13px sans-serif'>Opening ho
 # an app whose whole page lives in one fixed full-screen shell: the shell is the page, not over it
 _add("clean-app-shell", None, _doc("<div id=app style='position:fixed;inset:0;overflow:auto;background:#fafafa'>"
      + _article("An app", 6) + "</div>"))
+# an icon font that loads: its private-use characters are its own (DejaVu Sans served as the icon font)
+_add("clean-icon-font-loaded", None, _doc(_article("Icons", 2, "<p class=i style='font-size:32px'>&#xf6c5; &#xf400;"
+     "</p>"), "<style>@font-face{font-family:SiteIcons;src:url('/quality/icon-font.ttf')}.i{font-family:SiteIcons}"
+     "</style>"))
 _add("clean-stylesheet-loaded", None, _doc(_article("Styled", 3), "<link rel=stylesheet "
      "href='data:text/css,main%7Bcolor:%23222%7D'>"))
 _add("clean-data-font", None, _doc(_article("Data font", 3), "<style>@font-face{font-family:Inline;src:local('DejaVu "
@@ -424,6 +442,11 @@ def _serve(labelled: Labelled) -> None:
 
 for _labelled in PAGES:
     _serve(_labelled)
+
+
+@route("/quality/icon-font.ttf")
+def icon_font(handler: Handler) -> Answer:
+    return 200, {"content-type": "font/ttf"}, ICON_FONT.read_bytes()
 
 
 @route(HELD)
