@@ -61,6 +61,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     """`run.py serve`: refuse what cannot work before anything starts, then serve until stopped."""
     from engine.browser.browser_user import BrowserAccount
     from engine.browser.chromium import HeadStart  # Selenium: needed first, to launch Chromium
+    from engine.browser.markdown import run_extractors_as
     from engine.browser.processes import adopt_orphans, reap_adopted_at_stop
     from engine.operations.heap import steady_heap
 
@@ -71,6 +72,7 @@ def serve_command(settings: Settings, plans: dict[str, Plan]) -> None:
     listener = listen("listen", settings.listen_host_port())
     metrics_listener = listen_for_metrics(settings)
     adopt_orphans()  # before the first Chromium starts
+    run_extractors_as(BrowserAccount.for_service(settings.chromium_user))  # markdown's, like Chromium
     steady_heap()  # before the first capture's buffers
     head_start = HeadStart(settings)
     try:

@@ -70,8 +70,8 @@ def error_table() -> dict[str, int]:
 def routes() -> set[tuple[str, str]]:
     """Every `METHOD /path` API.md names (`GET|PATCH|DELETE /x` is three), and the signed download's form."""
     found = set()
-    for methods, path in re.findall(r"(?:`|^### )((?:GET|POST|PATCH|DELETE)(?:\|(?:GET|POST|PATCH|DELETE))*) "
-                                    r"(/[^\s`?]+)", TEXT, re.M):
+    for methods, path in re.findall(r"(?:`|^### )((?:GET|POST|PATCH|DELETE)(?:\|(?:GET|POST|PATCH|DELETE))*)\s+"
+                                    r"(/[^\s`?]+)", TEXT, re.M):  # a line may break between the two
         found |= {(method, path) for method in methods.split("|")}
     found |= {("GET", path) for path in re.findall(r"`(/api/results/\{id\})\?", TEXT)}
     return found

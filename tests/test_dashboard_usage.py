@@ -192,8 +192,8 @@ def test_the_playground_runs_a_capture_and_shows_it(service: Service, site: Fixt
     assert '<code id="problem-code">destination_forbidden</code>' in away.text
 
 
-def test_the_playground_has_the_plans_rate_limit_per_workspace(service: Service, site: FixtureServer,
-                                                               browsers: Callable[[], Browser]) -> None:
+def test_the_playground_has_the_plans_rate_limit_per_workspace_and_per_person_when_free(
+        service: Service, site: FixtureServer, browsers: Callable[[], Browser]) -> None:
     browser = browsers()
     browser.signup()
     (personal,) = browser.workspaces()
@@ -206,8 +206,12 @@ def test_the_playground_has_the_plans_rate_limit_per_workspace(service: Service,
     assert int(answers[-1].headers["retry-after"]) >= 1
     assert answers[-1].headers["ratelimit-remaining"] == "0"
     assert '<code id="problem-code">rate_limited</code>' in answers[-1].text
+    # the same person's other free workspace draws on the same budget (issue 52: a free plan per person) ...
+    assert browser.post(f"/dashboard/w/{team}/playground", **cheap).status_code == 429
+    # ... and a paid one has its own
+    service.control("workspace.set-plan", {"workspace": team, "plan": "pro", "quota": None})
     other = browser.post(f"/dashboard/w/{team}/playground", **cheap)
-    assert other.status_code == 422  # another workspace's budget is its own
+    assert other.status_code == 422, other.text
 
 
 def event_day(service: Service, workspace: str) -> str:

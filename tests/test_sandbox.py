@@ -52,13 +52,16 @@ def _running(pid: int) -> bool:
 
 
 def _browser_processes(service: Service) -> dict[int, Process]:
-    """Every process below the service (chromedriver, Chromium and its helpers), read at once."""
+    """Every process below the service (chromedriver, Chromium and its helpers), read at once; not the markdown
+    extractors (the service's own Python, tested in test_walls), which a `format: markdown` capture leaves."""
     found = {}
     for pid in descendants(service.process.pid):
         try:
-            found[pid] = _process(pid)
+            process = _process(pid)
         except OSError:
             continue  # ended meanwhile
+        if b"engine.browser.markdown" not in process.cmdline:
+            found[pid] = process
     return found
 
 

@@ -177,6 +177,9 @@ def test_markdown_of_a_huge_dom_ends_at_the_deadline_and_leaves_nothing_running(
     assert answered < 8 + 3  # the deadline and the answer's own way, not readability's 56 s
     assert max(took) < STALL_S, sorted(took)[-3:]
     assert rss_mb(pro.service.process.pid) - before < 300  # the service holds at most the DOM it handed over
+    for pid in _extractors(pro.service):  # what a stranger's page made is parsed without the service's secrets
+        environment = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        assert not [name for name in environment if name.startswith(b"CAPTURE_")], environment
     ticks, own = _extractors(pro.service), _cpu_ticks(pro.service.process.pid)
     time.sleep(1)
     assert {pid: t for pid, t in _extractors(pro.service).items() if ticks.get(pid, -1) != t} == {}, \

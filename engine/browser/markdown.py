@@ -11,22 +11,26 @@ title.
 
 The extraction runs in a process of its own (`python -m engine.browser.markdown`, kept between captures, at
 most two at once), not in a thread: a thread cannot be stopped, and a 16 MB DOM held readability for 56 s and
-1.4 GB. The process is killed at the capture's deadline, lives under an address-space limit, and is given at
-most MAX_DOM_CHARS of the DOM (issue 52).
+1.4 GB. The process is killed at the capture's deadline, lives under an address-space limit, is given at most
+MAX_DOM_CHARS of the DOM (issue 52), and runs as Chromium's unprivileged user without the service's
+environment: it parses what a stranger's page made.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import resource
 import struct
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import orjson
 import trio
 
+from engine.browser.browser_user import BrowserAccount, browser_environment
 from engine.rules.errors import RenderFailed
 
 MAX_DOM_CHARS = 5 * 1024 * 1024  # of the serialised DOM handed over; the rest is cut (issue 52)
@@ -60,7 +64,9 @@ def markdown(html: str, url: str | None, title: str) -> str:
 # ------------------------------------------------------------------ the extractor: a process the deadline can stop
 EXTRACTOR_MEMORY = 1024 * 1024 * 1024  # RLIMIT_AS of an extractor process: lxml's tree of a 5 MB DOM is ~300 MB
 EXTRACTORS = trio.CapacityLimiter(2)  # extractions at once, the service's together: one core each
+log = logging.getLogger("capture.markdown")
 _idle: list[trio.Process] = []
+_account: BrowserAccount | None = None
 _FRAME = struct.Struct(">I")
 ROOT = Path(__file__).resolve().parents[2]  # where `engine` is found by the extractor's `python -m`
 
@@ -87,12 +93,33 @@ async def extract(html: str, url: str | None, title: str) -> str:
     return str(answer["markdown"])
 
 
+def run_extractors_as(account: BrowserAccount | None) -> None:
+    """The user the extractors run as: Chromium's unprivileged one where the service may switch users (they
+    parse what a stranger's page made, as the renderer does), else the service's own."""
+    global _account
+    _account = account
+
+
 async def _started() -> trio.Process:
-    def limited() -> None:  # in the child, before Python starts
+    global _account
+
+    def limited() -> None:  # in the child, after its switch to the account, before Python starts
         resource.setrlimit(resource.RLIMIT_AS, (EXTRACTOR_MEMORY, EXTRACTOR_MEMORY))
-    return await trio.lowlevel.open_process([sys.executable, "-m", "engine.browser.markdown"], stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, preexec_fn=limited,
-                                            cwd=ROOT)
+    while True:
+        switch: dict[str, Any] = {} if _account is None else {
+            "user": _account.uid, "group": _account.gid, "extra_groups": []}
+        try:  # never the service's environment (CAPTURE_* settings, payload keys among them)
+            return await trio.lowlevel.open_process(
+                [sys.executable, "-m", "engine.browser.markdown"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                preexec_fn=limited, cwd=ROOT, env=browser_environment(None), **switch)
+        except PermissionError as exc:
+            if _account is None:
+                raise
+            # an interpreter the account cannot run (a Python installed under /root): the service's own user,
+            # still without its environment; a system install (Debian's python3) runs it as the account
+            log.warning("markdown extraction runs as the service's user: %s cannot run %s (%s)", _account.name,
+                        sys.executable, exc)
+            _account = None
 
 
 async def _frame(stream: trio.abc.ReceiveStream) -> bytes:
