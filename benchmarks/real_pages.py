@@ -6,15 +6,15 @@ DIRs are checkouts of Mozilla's readability (its `test/test-pages/*/source.html`
 Zyte's article-extraction-benchmark (`html/*.html.gz`, MIT: 181 news pages), in a dozen languages. Each page
 is served from a loopback server of this benchmark's own and captured full page by `run.py serve` (pool 2)
 whose egress reaches that server only. Two runs:
-- `bare`: nothing beyond the page is served, as on a bad day for its CDN: its outside images, style sheets
-  and fonts fail (refused by the egress guard), its relative ones get 404 from the server;
-- `served`: every http(s) URL of the page is rewritten to the server, which answers images with a picture,
-  style sheets and scripts with an empty file: nothing fails.
-Ground truth comes from the page's markup and the server's log, never from the verdict's code (`Truth`):
-images (at least three `<img src>` that fail: a positive; none: a negative), style sheets (a linked sheet
-that fails), characters no installed font has (`fc-list :charset=…` per character of the visible text), and
-blank (no page here is: each has its article's text). Prints, per run and code, TP FP FN TN, precision and
-recall. Loopback only, bounded by the page count.
+- `bare`: the page's http(s) URLs point at the server (`/ext/<page>/<host>/…`), which answers 404 to all
+  but the page, as on a bad day for its CDN; what scripts build at run time is refused by the egress guard;
+- `served`: the same URLs answered: images with a picture, style sheets and scripts with an empty file.
+Ground truth comes from the page's markup and the server's log, never from the verdict's code: images (at
+least three `<img src>` in the markup and image requests that got 404: a positive; neither: a negative),
+style sheets (a style sheet request that got 404: positive, else negative), characters no installed font
+has (`fc-list :charset=…` per character of the visible text), and blank from the PNG itself (every pixel one
+colour: Pillow's extrema over the whole image, not the verdict's sample). Prints, per run and code, TP FP FN
+TN, precision and recall. Loopback only, bounded by the page count.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import argparse
 import functools
 import gzip
 import html as html_lib
+import io
 import re
 import subprocess
 import threading
@@ -33,16 +34,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 import httpx
+from PIL import Image
 
 CODES = ("images_incomplete", "stylesheets_failed", "missing_glyphs", "blank")
 TAG = re.compile(r"<(\w+)\b([^>]*)>", re.S)
 ATTRIBUTE = re.compile(r"""([\w:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""", re.S)
 HIDDEN_BLOCKS = re.compile(r"<(script|style|noscript|template|svg)\b.*?</\1\s*>|<!--.*?-->", re.S | re.I)
-PAGE_PATH = re.compile(r"/p/(\d+)")
+PAGE_PATH = re.compile(r"/p/(\d+)/")
+OWN_PATH = re.compile(r"/(?:p|ext)/(\d+)/")  # what a page asked for: its relative URLs and its outside ones
 LANG = re.compile(r"<html[^>]*\blang=[\"']?([A-Za-z]+)", re.I)
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a73000000164944415478"
                     "9c63f8cfc0f09f81e13f03c37f06860c0c000038f407f9a3ed8f1d0000000049454e44ae426082")
@@ -99,13 +101,16 @@ def _installed_font_has(char: str) -> bool:
     return bool(found.stdout.strip())
 
 
-def expected(t: Truth, served: bool) -> dict[str, bool | None]:
-    """Per code: True (must be raised), False (must not be), None (not judged on this page)."""
+def expected(t: Truth, failed: Counter[str]) -> dict[str, bool | None]:
+    """Per code: True (must be raised), False (must not be), None (not judged on this page). `failed`: the
+    server's log of what the page asked for and got 404 (bare run; none served). Blank is the pixels'
+    (Captured.one_colour)."""
     return {
-        "images_incomplete": False if served or t.images == 0 else (True if t.images >= 3 else None),
-        "stylesheets_failed": False if served or t.stylesheets == 0 else True,
+        # at least three <img> and failures in the log: some broken image shows; no <img> and none failed: none
+        "images_incomplete": True if t.images >= 3 and failed["image"] else (
+            False if t.images == 0 and not failed["image"] else None),
+        "stylesheets_failed": bool(failed["stylesheet"]),
         "missing_glyphs": bool(t.uncovered),
-        "blank": False if t.text >= 50 else None,
     }
 
 
@@ -118,6 +123,12 @@ def load(readability: Path | None, zyte: Path | None, limit: int | None) -> list
         for source in sorted(zyte.glob("html/*.html.gz")):
             pages.append(_page(f"zyte:{source.name.split('.')[0][:12]}", gzip.decompress(source.read_bytes())))
     return pages[:limit] if limit else pages
+
+
+def load_gzipped(directory: Path, prefix: str) -> list[Page]:
+    """Every `*.html.gz` of a directory (the suite's sample: tests/real_pages, tests/news_corpus)."""
+    return [_page(f"{prefix}:{path.name.split('.')[0][:40]}", gzip.decompress(path.read_bytes()))
+            for path in sorted(directory.glob("*.html.gz"))]
 
 
 def _page(name: str, data: bytes) -> Page:
@@ -133,7 +144,7 @@ class PageServer(ThreadingHTTPServer):
     def __init__(self, pages: list[Page]) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
         self.pages, self.served = pages, False
-        self.log: list[tuple[str, int]] = []
+        self.failed: dict[int, Counter[str]] = {}  # page -> kind ("stylesheet", "image") -> requests answered 404
         self.lock = threading.Lock()
 
     @property
@@ -141,14 +152,20 @@ class PageServer(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}"
 
     def document(self, n: int) -> bytes:
-        data = self.pages[n].html
-        if not self.served:
-            return data
-        text = data.decode("utf-8", "replace")  # every outside URL to this server's /ext/<host>/…
-        text = re.sub(r"(?i)\bhttps?://([a-z0-9.-]+(?::\d+)?)/", lambda m: f"{self.base}/ext/{m[1]}/", text)
+        """The page, its outside URLs pointed at this server's /ext/<n>/<host>/… (answered 404 in the bare run,
+        as a CDN that is down; served in the other), so that the log sees what the page asks for."""
+        text = self.pages[n].html.decode("utf-8", "replace")
+        text = re.sub(r"(?i)\bhttps?://([a-z0-9.-]+(?::\d+)?)/", lambda m: f"{self.base}/ext/{n}/{m[1]}/", text)
         text = re.sub(r"""(?i)((?:src|href|srcset)\s*=\s*["']?)//([a-z0-9.-]+)/""",
-                      lambda m: f"{m[1]}{self.base}/ext/{m[2]}/", text)
+                      lambda m: f"{m[1]}{self.base}/ext/{n}/{m[2]}/", text)
         return text.encode()
+
+    def asked(self, path: str, referer: str, kind: str, status: int) -> None:
+        """A request logged to the page it came for: by its path, else by its Referer (a root-relative URL)."""
+        own = OWN_PATH.match(path) or OWN_PATH.match(urlsplit(referer).path)
+        if own is not None and status == 404:
+            with self.lock:
+                self.failed.setdefault(int(own[1]), Counter())[kind] += 1
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -156,23 +173,31 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # the stdlib calls it by this name
         status, kind, body = self._answer()
-        with self.server.lock:
-            self.server.log.append((self.path, status))
+        self.server.asked(self.path, self.headers.get("referer", ""), self._kind(), status)
         self.send_response(status)
         self.send_header("content-type", kind)
         self.send_header("content-length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
 
+    def _kind(self) -> str:
+        """What the browser asked for, by its Accept header (Chromium's differs per resource type)."""
+        accept = self.headers.get("accept", "")
+        if accept.startswith("text/css") or unquote(self.path).split("?")[0].endswith(".css"):
+            return "stylesheet"
+        if accept.startswith("image/"):
+            return "image"
+        return "other"
+
     def _answer(self) -> tuple[int, str, bytes]:
         if page := PAGE_PATH.fullmatch(self.path.split("?")[0]):
             return 200, "text/html; charset=utf-8", self.server.document(int(page[1]))
         if not self.server.served:
             return 404, "text/plain", b"not served"
-        accept = self.headers.get("accept", "")
-        if "text/css" in accept or unquote(self.path).split("?")[0].endswith(".css"):
+        kind = self._kind()
+        if kind == "stylesheet":
             return 200, "text/css", b""
-        if accept.startswith("image/") or "image/" in accept.split(",")[0]:
+        if kind == "image":
             return 200, "image/png", PNG
         return 200, "text/javascript", b""
 
@@ -180,18 +205,36 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
-def capture(client: httpx.Client, url: str) -> dict[str, Any] | None:
-    answer = client.post("/api/screenshot", json={"url": url, "fullPage": True, "responseType": "json",
-                                                  "timeoutMs": 30000, "bestAttempt": True})
-    return answer.json() if answer.status_code == 200 else None
+@dataclass(frozen=True)
+class Captured:
+    codes: set[str]  # the warnings raised
+    one_colour: bool  # the PNG itself, every pixel alike: the pixels' own truth for blank (an anti-flicker
+    # snippet whose script never came keeps a whole page at opacity 0: blank, however much text it holds)
 
 
-def judge(pages: list[Page], raised: list[set[str] | None], served: bool) -> dict[str, Counter[str]]:
+def capture(client: httpx.Client, url: str) -> Captured | None:
+    answer = client.post("/api/screenshot", json={"url": url, "fullPage": True, "timeoutMs": 30000,
+                                                  "bestAttempt": True})
+    if answer.status_code != 200:
+        return None
+    with Image.open(io.BytesIO(answer.content)) as image:
+        extrema: list[tuple[int, int]] = list(image.convert("RGB").getextrema())  # type: ignore[arg-type]
+    codes = {code for code in answer.headers.get("x-capture-warnings", "").split(",") if code}
+    return Captured(codes, all(low == high for low, high in extrema))
+
+
+def judge(pages: list[Page], captured: list[Captured | None],
+          failed: dict[int, Counter[str]]) -> dict[str, Counter[str]]:
     table: dict[str, Counter[str]] = {code: Counter() for code in CODES}
-    for page, codes in zip(pages, raised, strict=True):
-        if codes is None:
+    for n, (page, seen) in enumerate(zip(pages, captured, strict=True)):
+        if seen is None:
             continue
-        for code, wanted in expected(truth(page.html.decode("utf-8", "replace")), served).items():
+        codes = seen.codes
+        wanted_codes = expected(truth(page.html.decode("utf-8", "replace")), failed.get(n, Counter()))
+        wanted_codes["blank"] = seen.one_colour
+        if seen.one_colour:  # a page that shows nothing shows no broken image either
+            wanted_codes["images_incomplete"] = None
+        for code, wanted in wanted_codes.items():
             if wanted is not None:
                 table[code][("T" if (code in codes) == wanted else "F") + ("P" if code in codes else "N")] += 1
     return table
@@ -222,22 +265,23 @@ def main() -> None:
     try:
         with httpx.Client(base_url=service.url, headers={"x-api-key": service.key}, timeout=120) as client:
             for run in args.runs:
-                server.served = run == "served"
+                server.served, server.failed = run == "served", {}
                 started = time.monotonic()
                 with ThreadPoolExecutor(2) as workers:
-                    answers = list(workers.map(lambda n: capture(client, f"{server.base}/p/{n}"), range(len(pages))))
-                raised = [None if a is None else {w["code"] for w in a.get("quality", {}).get("warnings", [])}
-                          for a in answers]
+                    answers = list(workers.map(lambda n: capture(client, f"{server.base}/p/{n}/"), range(len(pages))))
                 print(f"\n{run}: {sum(a is not None for a in answers)} of {len(pages)} captured in "
                       f"{time.monotonic() - started:.0f} s")
-                report(run, judge(pages, raised, run == "served"))
-                for page, codes in zip(pages, raised, strict=True):
-                    t = truth(page.html.decode("utf-8", "replace"))
-                    print(f"    {page.name:34} {page.lang:3} img={t.images:3} css={t.stylesheets:2} "
-                          f"tofu={len(t.uncovered):2} raised={sorted(codes) if codes is not None else 'FAILED'}")
+                report(run, judge(pages, answers, server.failed))
+                for n, (page, seen) in enumerate(zip(pages, answers, strict=True)):
+                    t, log = truth(page.html.decode("utf-8", "replace")), server.failed.get(n, Counter())
+                    print(f"    {page.name:34} {page.lang:3} img={t.images:3}/{log['image']:<3} "
+                          f"css={t.stylesheets:2}/{log['stylesheet']:<2} "
+                          f"tofu={len(t.uncovered):2} one-colour={int(seen.one_colour) if seen else '-'} "
+                          f"raised={sorted(seen.codes) if seen is not None else 'FAILED'}")
     finally:
         service.stop()
         server.shutdown()
+        server.server_close()
 
 
 if __name__ == "__main__":
