@@ -7,6 +7,8 @@ Per run, on `run.py serve` (pool 2) and loopback fixture sites:
 - the checks' own time (`timings.checkMs` of json answers: the page-side inspection and the screenshot's
   pixels) and the whole answer's, p50 and p90, on the bench pages text, heavy and tall (fullPage), one capture
   at a time;
+- what the wait for images and web fonts costs the text page (nothing loading): two services side by side,
+  with and without it (asset_wait_ms 0), captures alternating;
 - the labelled set of tests/quality/labelled.py: per warning code, the share of its pages that raise it
   (recall), and the warnings raised on the clean pages (the bar: none);
 - a page holding a long poll with waitUntil networkidle and timeoutMs 2000: how long after the budget the
@@ -51,6 +53,37 @@ async def check_cost(client: httpx.AsyncClient, site: Site, run: int, count: int
         check, total = statistics.median(checks), statistics.median(totals)
         print(f"  {page:<6} checkMs p50 {check:.0f} p90 {_p(checks, 0.9):.0f}; totalMs p50 {total:.0f}: the checks "
               f"are {check / total:.1%} of it", flush=True)
+
+
+async def asset_wait_cost(site: Site, count: int) -> None:
+    """What awaiting images and web fonts costs a page with none loading (issue 53: at most 20 ms at p50): the
+    text page on two services side by side, one with the wait (the default asset_wait_ms) and one without (0),
+    captures alternating between them."""
+    services = [start(site.server_address[1], 1), start(site.server_address[1], 1,
+                                                        extra_env={"CAPTURE_ASSET_WAIT_MS": "0"})]
+    totals: list[list[float]] = [[], []]
+    settles: list[list[float]] = [[], []]
+    try:
+        clients = [httpx.AsyncClient(base_url=s.url, headers={"x-api-key": s.key}, timeout=CAPTURE_TIMEOUT_S)
+                   for s in services]
+        for n in range(count + 2):
+            for which, client in enumerate(clients):
+                answer = await client.post("/api/screenshot", json={"url": f"{site.base}/text?assets={n}",
+                                                                    "responseType": "json"})
+                answer.raise_for_status()
+                if n >= 2:
+                    timings = answer.json()["timings"]
+                    totals[which].append(timings["totalMs"])
+                    settles[which].append(timings["settleMs"])
+        for client in clients:
+            await client.aclose()
+    finally:
+        for service in services:
+            service.stop()
+    waited, bare = (statistics.median(t) for t in totals)
+    print(f"  asset wait on the text page: totalMs p50 {waited:.0f} with, {bare:.0f} without "
+          f"({waited - bare:+.1f} ms); settleMs p50 {statistics.median(settles[0]):.1f} with, "
+          f"{statistics.median(settles[1]):.1f} without", flush=True)
 
 
 async def labelled_set(client: httpx.AsyncClient, fixtures: FixtureServer) -> None:
@@ -100,6 +133,7 @@ async def run(site: Site, runs: int, quick: bool) -> None:
             for number in range(1, runs + 1):
                 print(f"run {number}")
                 await check_cost(client, site, number, 8 if quick else 30)
+                await asset_wait_cost(site, 10 if quick else 40)
                 await labelled_set(client, fixtures)
                 await long_poll(client, fixtures, 3 if quick else 10)
     finally:
