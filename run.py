@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-# Light imports only up here: `serve` launches Chromium before the service loads DuckDB, Arrow, Quart and
-# the rest, and the admin commands import what they use.
+# Light imports only up here: `serve` launches Chromium before DuckDB, Arrow, Quart; admin commands import theirs.
 import trio
 
 from api.admin import CliError, admin_command, archive_command, service_runs
@@ -199,8 +198,7 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     await supervisor.start("intake", intake.run)
     endpoints = WebhookEndpoints(event_log, secrets, core.guard.policy)
     await supervisor.start("webhook-endpoints", endpoints.run)
-    webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints,
-                        account_of=memberships.account_of)
+    webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints, account_of=memberships.account_of)
     await supervisor.start("webhooks", webhooks.run)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
                 ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of)

@@ -62,8 +62,8 @@ def test_wrong_content_type_is_415(pro: Workspace, site: FixtureServer) -> None:
     assert answer.json()["code"] == "unsupported_media_type"
 
 
-def test_body_over_one_mebibyte_is_413(pro: Workspace) -> None:
-    body = b'{"html": "' + b"x" * (1024 * 1024) + b'"}'
+def test_body_over_the_default_five_mebibytes_is_413(pro: Workspace) -> None:
+    body = b'{"html": "' + b"x" * (5 * 1024 * 1024) + b'"}'
     answer = pro.service.client.post("/api/screenshot", content=body, headers={
         **pro.headers, "content-type": "application/json"})
     assert answer.status_code == 413
