@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import ipaddress
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -23,6 +22,7 @@ import trio
 
 from api.pipeline import Services, admit, api_key, authenticate, host_url, stamp
 from api.problems import PROBLEM_TYPE, problem_document
+from engine.network.addresses import ip_literal
 from engine.records.keys import new_id
 from engine.rules.errors import Forbidden, MethodNotAllowed, PayloadTooLarge, Problem, ResultTooLarge
 
@@ -195,7 +195,7 @@ def check_origin(public_url: str, scheme: str, host: str, server: Any, origin: s
             name = host[1:].split("]", 1)[0]
         else:
             name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-        if host.lower() not in {public.netloc.lower(), (public.hostname or "").lower()} and not _is_address(name):
+        if host.lower() not in {public.netloc.lower(), (public.hostname or "").lower()} and ip_literal(name) is None:
             raise Forbidden(f"/mcp answers at {public.netloc}, not {host[:200]}")
 
 
@@ -229,14 +229,6 @@ async def _body(receive: Receive, headers: dict[bytes, bytes], limit: int) -> by
         if not message.get("more_body", False):
             break
     return b"".join(chunks)
-
-
-def _is_address(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
 
 
 async def _answer(send: Send, status: int, kind: str, body: bytes, extra: dict[str, str]) -> None:

@@ -6,7 +6,7 @@ import html
 import time
 from pathlib import Path
 
-from tests.fixture_site import HTML, Answer, Handler, page, route
+from tests.fixture_site import GATE_S, HTML, Answer, Handler, page, route
 
 
 def _ok(body: str, head: str = "") -> Answer:
@@ -113,16 +113,23 @@ def slow_image(handler: Handler) -> Answer:
 
 @route("/slow-font")
 def slow_font(handler: Handler) -> Answer:
-    """A web font (DejaVu Serif Bold: unlike the fallback monospace) sent after `?s=` seconds, as a large font
-    from a page's own server arrives."""
+    """The font of /gated-font, sent `?s=` seconds after it is asked for: a page whose server is slow."""
     time.sleep(float(handler.query.get("s", "1")))
+    return 200, {"content-type": "font/ttf"}, Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf").read_bytes()
+
+
+@route("/gated-font")
+def gated_font(handler: Handler) -> Answer:
+    """A web font (DejaVu Serif Bold: unlike the fallback monospace) sent once the test opens the gate `?name=`
+    (or after GATE_S), as a large font from a page's own server arrives late."""
+    handler.server.gates[handler.query["name"]].wait(GATE_S)
     return 200, {"content-type": "font/ttf"}, Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf").read_bytes()
 
 
 @route("/late-font-page")
 def late_font_page(handler: Handler) -> Answer:
     """A heading in a web font from `?font=` (the slow one, or a missing one) and a picture that comes late."""
-    font = html.escape(handler.query.get("font", "/slow-font?s=1"))
+    font = html.escape(handler.query["font"])
     head = (f"<style>@font-face{{font-family:Late;src:url('{font}') format('truetype')}}"
             "h1{font:48px Late, monospace} body{margin:20px}</style>")
     image = html.escape(handler.query.get("img", ""))

@@ -8,7 +8,6 @@ import base64
 import io
 import socket
 import sys
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -175,10 +174,9 @@ def test_an_mcp_capture_whose_caller_went_away_is_stopped_and_free(service: Serv
                      + f"x-api-key: {ws.key}\r\ncontent-length: {len(body)}\r\n\r\n".encode() + body)
         site.wait_for_request("/hang", more_than=hangs)
     # well before the capture's own 30 s: stopped as a failed delivery, no quota
-    deadline, rows = time.monotonic() + 15, {}
-    while "delivery_failed" not in rows and time.monotonic() < deadline:
-        time.sleep(0.2)
-        rows = {row["outcome"]: row for row in ws.get("/api/analytics", groupBy="outcome").json()["rows"]}
+    [ended] = ws.settled(1, wait_s=15)
+    assert (ended["type"], ended["outcome"], ended["stage"]) == ("capture.failed", "delivery_failed", "delivery")
+    rows = {row["outcome"]: row for row in ws.get("/api/analytics", groupBy="outcome").json()["rows"]}
     assert set(rows) == {"delivery_failed"}, rows
     assert ws.get("/api/usage").json()["quota"]["used"] == 0
 

@@ -224,10 +224,7 @@ def test_a_links_viewers_never_take_the_owners_places_and_one_link_renders_once(
                                  {"url": f"{site.base}/after-dom?gate={gate.name}"})
         with ThreadPoolExecutor(6) as viewers, httpx.Client(timeout=60) as anonymous:
             shown = [viewers.submit(anonymous.get, slow) for _ in range(6)]
-            deadline = time.monotonic() + 30
-            while not gate.reached() and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert gate.reached()
+            site.wait_for_request(f"/gate?name={gate.name}", more_than=0)
             own = ws.capture(url=f"{site.base}/simple?owner-while-links")  # the gate is still closed
             gate.open()
             answers = [future.result() for future in shown]

@@ -24,6 +24,7 @@ from PIL import Image
 from engine.browser.blocking import Glob
 from engine.browser.thumbnails import Stopped, planned, thumbnail
 from engine.rules.options import MAX_PATTERN_CHARS, MAX_PATTERN_STARS
+from tests.chromium_watch import proc_stat
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
 
@@ -163,7 +164,7 @@ def _extractors(service: Service) -> dict[int, int]:
 
 
 def _cpu_ticks(pid: int) -> int:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = proc_stat(pid)  # utime and stime: fields 14 and 15 of proc(5)
     return int(fields[11]) + int(fields[12])
 
 

@@ -63,6 +63,7 @@ def markdown(html: str, url: str | None, title: str) -> str:
 
 # ------------------------------------------------------------------ the extractor: a process the deadline can stop
 EXTRACTOR_MEMORY = 1024 * 1024 * 1024  # RLIMIT_AS of an extractor process: lxml's tree of a 5 MB DOM is ~300 MB
+KILL_WAIT_S = 5.0  # a killed extractor reaped within this
 EXTRACTORS = trio.CapacityLimiter(2)  # extractions at once, the service's together: one core each
 log = logging.getLogger("capture.markdown")
 _idle: list[trio.Process] = []
@@ -84,7 +85,7 @@ async def extract(html: str, url: str | None, title: str) -> str:
             answer = orjson.loads(await _frame(process.stdout))
         except BaseException:
             process.kill()  # mid-way through a page: never handed out again
-            with trio.CancelScope(shield=True):
+            with trio.move_on_after(KILL_WAIT_S, shield=True):  # SIGKILL: at once; bounded all the same
                 await process.wait()
             raise
         _idle.append(process)

@@ -97,14 +97,15 @@
       if (outermost) fixedLayers.add(outermost);
     }
   }
-  let layer = null;
-  const pageText = document.body ? document.body.textContent.replace(/\s+/g, ' ').length : 0;
+  let layer = null, pageText = null;  // the page's text is read only when a layer covers most of the view
+  const textOf = (el) => el.textContent.replace(/\s+/g, ' ').length;
   for (const el of fixedLayers) {
     const r = el.getBoundingClientRect();
     const share = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0))
       * Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0)) / (vw * vh);
-    const own = el.textContent.replace(/\s+/g, ' ').length;
-    if (share >= 0.6 && shown(el) && pageText > 0 && own < pageText / 2 && (!layer || share > layer.share)) {
+    if (share < 0.6 || !shown(el) || (layer && share <= layer.share)) continue;
+    if (pageText === null) pageText = document.body ? textOf(document.body) : 0;
+    if (pageText > 0 && textOf(el) < pageText / 2) {
       const name = el.id ? '#' + el.id : (typeof el.className === 'string' && el.className.trim()
         ? '.' + el.className.trim().split(/\s+/)[0] : '');
       layer = {share, describe: (el.tagName.toLowerCase() + name).slice(0, 80)};
