@@ -44,6 +44,18 @@ def test_the_verdict_is_in_the_json_answer_and_the_job(pro: Workspace, site: Fix
     assert [w["code"] for w in job["quality"]["warnings"]] == ["missing_glyphs"], job
 
 
+def test_the_renderer_is_asked_about_a_sample_of_the_suspect_characters(pro: Workspace) -> None:
+    """missing_glyphs' worst input (issue 53): 3,000 distinct private-use characters, each in its own element.
+    The renderer is asked how MOST_ASKED of them were drawn; the rest are predicted, and all are counted."""
+    spans = "".join(f"<span>&#x{0xE000 + i:x};</span> " for i in range(3000))
+    answer = pro.capture(html=f"<p style='font-size:9px'>{spans}</p>", fullPage=True, responseType="json")
+    assert answer.status_code == 200, answer.text
+    [warning] = answer.json()["quality"]["warnings"]
+    assert warning["code"] == "missing_glyphs", warning
+    assert warning["detail"].startswith("3000 character(s) have no font and show as boxes: U+E000, U+E001"), warning
+    assert glyphs.MOST_ASKED < 3000
+
+
 def test_fail_on_refuses_the_capture_at_no_quota(service: Any, site: FixtureServer) -> None:
     ws = service.workspace("pro", quota=100)
     url = f"{site.base}/quality/glyphs-tangsa"
@@ -124,6 +136,8 @@ def test_glyph_coverage_comes_from_the_installed_fonts() -> None:
     assert coverage.covers(ord("ไ"))
     assert glyphs.installed().missing("a中ไ \u200d\ufe0f") == []  # spaces, joiners and selectors draw nothing
     assert glyphs.installed().missing("𐕰") == ["𐕰"]  # Vithkuqi (Unicode 14): no Debian 12 font has it
+    assert coverage.covers(0xF6C5)  # DejaVu Sans has this private-use character, yet Chromium takes no fallback
+    assert glyphs.installed().missing("\uf6c5") == ["\uf6c5"]  # font for private use: a suspect all the same
     assert glyphs.parse_charsets("20-7e a0\n4e00-4e01\nzz") == [(0x20, 0x7E), (0xA0, 0xA0), (0x4E00, 0x4E01)]
 
 

@@ -50,13 +50,15 @@
   }
 
   // The text drawn in the area, as its distinct characters: those set in a loaded web font apart (the
-  // font's own characters, whatever they are), the rest for the installed fonts to cover.
-  const chars = new Set(), webChars = new Set();
+  // font's own characters, whatever they are), the rest for the installed fonts to cover. The first text node
+  // of each is kept for engine/browser/glyphs.js, which asks the renderer how the suspect ones were drawn.
+  const chars = new Set(), webChars = new Set(), nodeOf = new Map();
+  window[Symbol.for('capture.glyphs')] = nodeOf;
   let textLength = 0, nodes = 0;
   if (document.body) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const usesWebFont = new Map();
-    while (walker.nextNode() && nodes < 20000 && chars.size < 4000) {
+    while (walker.nextNode() && nodes < 20000 && nodeOf.size < 4000) {
       const node = walker.currentNode, parent = node.parentElement;
       const text = node.data;
       if (!parent || !text.trim() || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
@@ -72,7 +74,11 @@
         web = list.some((f) => families.has(f));
         usesWebFont.set(parent, web);
       }
-      for (const c of text) if (c.codePointAt(0) > 0x7e) (web ? webChars : chars).add(c);
+      for (const c of text) {
+        if (c.codePointAt(0) <= 0x7e || nodeOf.has(c)) continue;
+        (web ? webChars : chars).add(c);
+        nodeOf.set(c, node);
+      }
     }
   }
   const media = [...document.querySelectorAll('img, svg, canvas, video, iframe, embed, object, input, textarea, select, button')]
@@ -129,7 +135,7 @@
 
   return {
     images, brokenImages, broken, imageCount, fontsStatus: document.fonts.status, fontsLoading: loading,
-    chars: [...chars].join(''), webChars: webChars.size, textLength, media,
+    chars: [...chars].join(''), webChars: [...webChars].join(''), textLength, media,
     title: document.title.slice(0, 300), challenge, covered: layered >= 5, layer,
   };
 }

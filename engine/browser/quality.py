@@ -10,7 +10,7 @@ after it, turned into warnings.
     pixels(page, r, image)           the share of the screenshot's pixels that differ from its dominant colour
                                      (blank_share), read from a reduced screenshot when the image is large
 
-Each check reads what the page or the browser knows (fontconfig's coverage, `img.complete`, `document.fonts`,
+Each check reads what the page or the browser knows (the fonts that drew the text, `img.complete`, `document.fonts`,
 the model's verdicts) rather than guessing from pixels, except `blank`, which is about the pixels.
 """
 
@@ -54,6 +54,7 @@ class Signs:
     overlay: str | None  # what still covers most of the viewport
     cut: str | None  # where the pixel caps cut a full page
     stylesheets: tuple[str, ...] = ()  # style sheets whose load failed
+    missing_glyphs: tuple[str, ...] = ()  # characters drawn as boxes (engine.browser.glyphs)
 
 
 async def inspect(page: Page, r: CaptureRequest) -> Signs:
@@ -84,7 +85,8 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
         grown = (f"the page grew from {before} to {after} px when its end was reached (an endless feed): "
                  f"captured to {round(kept)} px")
         cut = f"{cut}; {grown}" if cut else grown
-    return Signs(found, overlay, cut, tuple(_bare(url) for url in page.state.failed["Stylesheet"]))
+    missing = await glyphs.missing_drawn(page, str(found.get("chars", "")), str(found.get("webChars", "")))
+    return Signs(found, overlay, cut, tuple(_bare(url) for url in page.state.failed["Stylesheet"]), tuple(missing))
 
 
 def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
@@ -92,7 +94,7 @@ def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
     """The warnings, in API.md's order; `blank_pixels`: the image's blank_share, None when not an image;
     `cut_short`: the phase bestAttempt stopped at the deadline."""
     found, warnings = signs.found, []
-    missing = glyphs.missing_detail(found.get("chars", ""))
+    missing = glyphs.missing_detail(list(signs.missing_glyphs))
     if missing:
         warnings.append(QualityWarning("missing_glyphs", missing))
     # API.md: nothing drawn and (almost) one colour, or every pixel one colour; a few lines of text are never

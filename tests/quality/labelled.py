@@ -84,6 +84,14 @@ _add("glyphs-icon-font-cdn-down", "missing_glyphs", _doc(_ICONS + _article("Icon
      "FontAwesome}</style>"))
 _add("glyphs-private-use-bare", "missing_glyphs", _doc(_article("Symbols", 1, "<p>Status: &#xe001; &#xe002; "
      "&#xe003;</p>")))
+# ... asked of the renderer, not predicted from fontconfig (issue 53): a loaded icon font that lacks the code point
+# draws its box; a private-use character an installed font has (DejaVu's U+F6C5) is still a box unless the page
+# names that font (Chromium takes no fallback font for private use)
+_add("glyphs-icon-font-lacks-code-point", "missing_glyphs", _doc(_article("Icons", 2, "<p class=i style='font-size:"
+     "32px'>&#xf6c5; Home &#xe0a1; Search</p>"), "<style>@font-face{font-family:SiteIcons;src:url('/quality/icon-font."
+     "ttf')}.i{font-family:SiteIcons}</style>"))
+_add("glyphs-private-use-an-installed-font-has", "missing_glyphs", _doc(_article("Symbols", 1, "<p>Rating: &#xf6c5; "
+     "&#xf6c5; &#xf6c5;</p>")))
 
 # ------------------------------------------------------------------ blank: nothing to see, whatever the DOM holds
 _add("blank-empty-body", "blank", _doc(""))
@@ -357,6 +365,8 @@ _add("clean-app-shell", None, _doc("<div id=app style='position:fixed;inset:0;ov
 _add("clean-icon-font-loaded", None, _doc(_article("Icons", 2, "<p class=i style='font-size:32px'>&#xf6c5; &#xf400;"
      "</p>"), "<style>@font-face{font-family:SiteIcons;src:url('/quality/icon-font.ttf')}.i{font-family:SiteIcons}"
      "</style>"))
+_add("clean-private-use-in-a-named-font", None, _doc(_article("Icons", 2, "<p style=\"font:32px 'DejaVu Sans'\">"
+     "&#xf401; &#xf402; &#xf6c5;</p>")))
 _add("clean-stylesheet-loaded", None, _doc(_article("Styled", 3), "<link rel=stylesheet "
      "href='data:text/css,main%7Bcolor:%23222%7D'>"))
 _add("clean-data-font", None, _doc(_article("Data font", 3), "<style>@font-face{font-family:Inline;src:local('DejaVu "
