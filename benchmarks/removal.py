@@ -1,18 +1,21 @@
 """How well removeElements does on shapes it never saw (issue 35), per kind, per shape and per layer.
 
     .venv/bin/python -m benchmarks.removal
+    .venv/bin/python -m benchmarks.removal --set tests/overlays_firstlook/set1   # one set alone, at first look
 
 Grouped cross-validation on the corpus of tests/overlays: each shape (template) left out of the model's
 training in turn, all three layers run on its pages with that model (tests.overlays.crossval); then, when
 it is there, the independent vendor set of tests/overlays/vendors (real consent platforms' and ad tags'
-markup, never trained on), by name and by address. Each labelled overlay is checked gone and each element
-that must stay checked shown. Prints recall per kind, the shapes with a miss, which layer removed what, the
-false removals (the bar: none). Its latency cost is `python -m benchmarks.options --only removeElements`.
-Loopback only, bounded by the sets.
+markup, never trained on), by name and by address. With `--set DIR`, only that set (a folder with labels.json
+and pages/, the vendor set's shape: the first-look sets of tests/overlays_firstlook), by name and by address.
+Each labelled overlay is checked gone and each element that must stay checked shown. Prints recall per kind,
+the shapes with a miss, which layer removed what, the false removals (the bar: none). Its latency cost is
+`python -m benchmarks.options --only removeElements`. Loopback only, bounded by the sets.
 """
 
 from __future__ import annotations
 
+import argparse
 import collections
 import time
 from pathlib import Path
@@ -40,7 +43,21 @@ def report(title: str, scores: dict[str, Any], results: list[harness.PageResult]
                 print(f"  missed: {result.name} {selector} ({result.kind_of[selector]})")
 
 
-async def main() -> None:
+async def independent(folder: Path, title: str) -> None:
+    """A set in the vendor set's shape, by name and by address."""
+    labels = harness.labels(folder)
+    for by_address in (False, True):
+        started = time.monotonic()
+        async with harness.corpus_browser(folder / "pages", by_address) as (conn, base):
+            results = await harness.evaluate_many(conn, base, labels)
+        took = time.monotonic() - started
+        report(f"{title} by {'address' if by_address else 'name'} ({took:.0f} s)", harness.summary(results), results)
+
+
+async def main(only: Path | None) -> None:
+    if only is not None:
+        await independent(only, f"the set of {only}")
+        return
     started = time.monotonic()
     async with harness.corpus_browser() as (conn, base):
         folds = await crossval.cross_validate(conn, base, harness.labels())
@@ -48,17 +65,11 @@ async def main() -> None:
     took = time.monotonic() - started
     report(f"grouped cross-validation, {scores['shapes']} shapes each left out in turn ({took:.0f} s)", scores,
            [result for fold in folds for result in fold.results])
-    if not (VENDORS / "labels.json").exists():
-        return
-    labels = harness.labels(VENDORS)
-    for by_address in (False, True):
-        started = time.monotonic()
-        async with harness.corpus_browser(VENDORS / "pages", by_address) as (conn, base):
-            results = await harness.evaluate_many(conn, base, labels)
-        took = time.monotonic() - started
-        report(f"independent vendor set by {'address' if by_address else 'name'} ({took:.0f} s)",
-               harness.summary(results), results)
+    if (VENDORS / "labels.json").exists():
+        await independent(VENDORS, "independent vendor set")
 
 
 if __name__ == "__main__":
-    trio.run(main)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", type=Path, help="measure only this set (labels.json and pages/), by name and address")
+    trio.run(main, parser.parse_args().set)
