@@ -59,8 +59,8 @@ async def main(only: Path | None) -> None:
         await independent(only, f"the set of {only}")
         return
     started = time.monotonic()
-    async with harness.corpus_browser() as (conn, base):
-        folds = await crossval.cross_validate(conn, base, harness.labels())
+    async with harness.corpus_browser(harness.TESTS) as (conn, base):
+        folds = await crossval.cross_validate(conn, base, harness.corpus_labels(), harness.first_look_labels())
     scores = crossval.scores(folds)
     took = time.monotonic() - started
     report(f"grouped cross-validation, {scores['shapes']} shapes each left out in turn ({took:.0f} s)", scores,

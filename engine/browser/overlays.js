@@ -54,6 +54,7 @@
   const pickedSet = new Set();
   const inside = (el) => { for (let p = parentOf(el); p; p = parentOf(p)) if (pickedSet.has(p)) return true; return false; };
   for (const el of elements) {
+    if (el === document.documentElement || el === document.body) continue;  // fixed to lock scrolling: the page
     const s = getComputedStyle(el);
     const pos = s.position;
     if (pos !== 'fixed' && pos !== 'sticky' && !(pos === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= 100)) continue;
@@ -67,8 +68,10 @@
   }
 
   // In the page's flow, not positioned: blocks near the top or the end of the body (or of a wrapper holding
-  // the whole page) with consent words and an accept or reject control; and ad slots in the content (an ad
-  // name, an ins or a frame, in one of the IAB sizes). Measured by their own box.
+  // the whole page) with consent words and either an accept or reject control or the shape of a notice (short,
+  // few links, its purpose said twice: a bar whose one control is an "OK" link, or none); never the site's own
+  // footer, header or navigation. And ad slots in the content (an ad name, an ins or a frame, in one of the IAB
+  // sizes). Measured by their own box.
   const pageText = Math.max(1, (document.body ? document.body.innerText : '').length);
   const SKIP = ['script', 'style', 'link', 'noscript', 'template', 'meta'];
   const ends = (parent) => {
@@ -95,8 +98,11 @@
       if ((el.innerText || '').length > 0.5 * pageText) continue;
       const text = lower(el.innerText).slice(0, 3000);
       if (!has(text, words.consent)) continue;
+      const role = lower(el.getAttribute('role'));
+      if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
       const labels = [...el.querySelectorAll(CONTROLS)].slice(0, 30).map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      if (labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
+      const notice = text.length < 600 && el.querySelectorAll('a[href]').length <= 3 && count(text, words.consent) >= 0.4;
+      if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
@@ -197,6 +203,7 @@
       frame: el.localName === 'iframe' || all('iframe').length ? 1 : 0,
       name_consent: nameHit(words.name_consent),
       name_modal: nameHit(words.name_modal),
+      name_offer: nameHit(words.name_offer),
       name_ad: nameHit(words.name_ad),
       name_header: nameHit(words.name_header),
       in_flow: flow,

@@ -33,6 +33,7 @@ CLASSES = ("none", *KINDS)
 MAX_REPORTED = 50  # ad slots (cosmetic rules) described and counted per capture, and removals listed in a job
 MODEL_PATH = Path(__file__).with_name("overlay-model.json")
 FINDER_PATH = Path(__file__).with_name("overlays.js")
+WORDS_PATH = Path(__file__).with_name("overlay-words.json")  # 44 languages' banner words, each entry cited there
 
 # Each feature lies in [0, 1]; the finder computes them in this order.
 FEATURES = (
@@ -66,12 +67,26 @@ FEATURES = (
     "dialog",          # it is or holds a dialog (dialog element, role=dialog, aria-modal)
     "frame",           # it is or holds an iframe
     "name_consent",    # its id or class names speak of cookies or consent
-    "name_modal",      # … of a modal, pop-up, overlay, newsletter
+    "name_modal",      # … of a modal, pop-up, overlay, dialog (a form, not a purpose)
+    "name_offer",      # … of a newsletter, subscription, paywall, promotion, app banner (a purpose)
     "name_ad",         # … of an ad
     "name_header",     # … of a header, navigation, menu, sidebar, footer
     "in_flow",         # not positioned: a block near the body's top or end, or an ad slot in the content
     "ad_size",         # its box is one of the IAB ad sizes (728x90, 300x250, 160x600, 320x50, …)
 )
+
+PAGE_TEXT_SHARE = 0.9  # an element holding this share of the page's text is the page
+_TEXT_SHARE = FEATURES.index("text_share")
+_PURPOSE = tuple(FEATURES.index(name) for name in (
+    "consent_words", "offer_words", "ad_words", "app_words", "accept_button", "reject_button", "email_input",
+    "name_consent", "name_offer", "name_ad", "ad_size"))
+
+
+def has_purpose(features: tuple[float, ...]) -> bool:
+    """Candidate.purposeful of a candidate's FEATURES; an element that holds nearly all the page's text is the
+    page (a photo viewer, an app's shell), whatever its words."""
+    return features[_TEXT_SHARE] < PAGE_TEXT_SHARE and any(features[at] > 0 for at in _PURPOSE)
+
 
 WORDS: dict[str, tuple[str, ...]] = {
     "consent": (
@@ -94,6 +109,12 @@ WORDS: dict[str, tuple[str, ...]] = {
         "inschrijven", "aanmelden", "korting", "lees verder",
         "assin", "desconto", "continuar lendo", "cadastre",
         "zapisz się", "subskryp", "rabat", "prenumerat", "czytaj dalej",
+        # asking for notifications, and for a survey's answers
+        "notification", "benachrichtigung", "notificaç", "notificacion", "notifica", "meldingen", "powiadomie",
+        "уведомлен", "oznámení", "bildirim", "通知", "알림", "survey", "feedback", "your opinion", "umfrage",
+        "ihre meinung", "enquête", "votre avis", "encuesta", "su opinión", "sondaggio", "pesquisa",
+        "sua opinião", "ankiet", "опрос", "dotazník", "anket", "アンケート", "调查", "설문", "vragenlijst", "průzkum",
+        "kysely", "enkät", "kérdőív", "chestionar", "опитування", "问卷", "問卷", "استطلاع",
     ),
     "ad": (
         "advertisement", "sponsored", "anzeige", "werbung", "gesponsert", "publicité", "sponsorisé", "publicidad",
@@ -107,7 +128,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "app": (
         "open in app", "get the app", "download the app", "app store", "google play", "in the app", "our app",
         "in der app", "zur app", "l'application", "la app", "nell'app", "de app", "no app", "w aplikacji",
-        "aplikacj", "installer", "install",
+        "aplikacj", "install the app", "install our app", "app installieren", "installer l'app", "instalar la app",
     ),
     "accept": (
         "accept", "agree", "allow", "got it", "i understand", "akzept", "zustimm", "einverstanden",
@@ -125,12 +146,28 @@ WORDS: dict[str, tuple[str, ...]] = {
         "não obrigado", "zamknij", "nie, dziękuję",
     ),
 }
+
+
+def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The lists above joined with overlay-words.json's for the same category (consent, accept, reject, close,
+    ad, offer): the 24 official EU languages and ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi, id, ms, nb,
+    ca, sr, fa, bn, each language's entries built from its own legal and browser vocabulary, with the sources
+    beside them. Every language's words are matched on every page."""
+    languages = orjson.loads(WORDS_PATH.read_bytes())["languages"]
+    return {category: tuple(dict.fromkeys([*words, *(w for lang in languages.values()
+                                                     for w in lang.get(category, ()))]))
+            for category, words in own.items()}
+
+
+WORDS = _with_languages(WORDS)
 CLOSE_GLYPHS = ("×", "✕", "✖", "╳", "x", "✗")  # a control whose whole text is one of these closes
 NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at anything but letters and digits)
     "consent": ("cookie", "cookies", "consent", "gdpr", "cmp", "privacy", "cc", "tracking", "onetrust", "didomi",
                 "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent"),
-    "modal": ("modal", "popup", "pop", "overlay", "dialog", "lightbox", "interstitial", "newsletter", "subscribe",
-              "paywall", "promo", "chat", "widget", "launcher", "toast", "smartbanner", "appbanner", "offer"),
+    "modal": ("modal", "popup", "pop", "overlay", "dialog", "lightbox", "interstitial", "chat", "widget", "launcher",
+              "toast", "drawer", "sheet", "slidein"),
+    "offer": ("newsletter", "subscribe", "subscription", "signup", "paywall", "regwall", "promo", "promotion", "offer",
+              "coupon", "discount", "smartbanner", "appbanner", "optin", "leadgen", "exitintent"),
     "ad": ("ad", "ads", "advert", "adverts", "advertisement", "sponsor", "sponsored", "adslot", "adunit", "dfp",
            "gpt", "adsbygoogle", "banner-ad", "anchor-ad", "stickyad"),
     "header": ("header", "nav", "navbar", "navigation", "menu", "toolbar", "masthead", "topbar", "sidebar",
@@ -146,6 +183,14 @@ class Candidate:
     features: tuple[float, ...]
     describe: str
     bare_backdrop: bool  # a translucent sheet with no content of its own: goes with the overlay it darkens
+
+    @property
+    def purposeful(self) -> bool:
+        """Whether anything about it says what it is for: its words or its controls' (consent, an offer, an ad,
+        an app; accept or reject), an e-mail field, its names (a consent platform's, an offer's, an ad's), an ad's
+        size. A removal needs that besides the model's score: never position, size or a close button alone (an
+        editor's toolbar, a chat launcher and a lightbox have all three)."""
+        return has_purpose(self.features)
 
 
 @dataclass(frozen=True)

@@ -182,8 +182,8 @@ def _covering(found: dict[str, Any]) -> str | None:
         coverage = candidate.features[0]  # FEATURES[0]: its share of the viewport
         if coverage < COVERING:
             continue
-        judged = model.judge(candidate)
-        if judged.kind != "none" or candidate.bare_backdrop:
+        judged = model.judge(candidate)  # the removal's judgment: a kind, and something that says its purpose
+        if (judged.kind != "none" and candidate.purposeful) or candidate.bare_backdrop:
             covering.append((coverage, judged.kind if judged.kind != "none" else "backdrop", candidate.describe))
     if not covering:
         return None

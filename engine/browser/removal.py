@@ -197,7 +197,8 @@ class Removal:
     async def _overlays(self, page: Page, world: int) -> None:
         found = await _evaluate(page, finder_expression(), world) or {}
         verdicts = [self.model.judge(c) for c in candidates(found)]
-        chosen = [v for v in verdicts if v.kind in self.wanted and not v.candidate.bare_backdrop]
+        chosen = [v for v in verdicts if v.kind in self.wanted and not v.candidate.bare_backdrop
+                  and v.candidate.purposeful]
         if not chosen:
             return
         backdrops = [v.candidate.index for v in verdicts if v.candidate.bare_backdrop]

@@ -6,10 +6,10 @@ Every page is a self-contained article in one of eight languages with the
 overlays a real site puts over it: consent banners and walls in the shapes
 sites use (bars, boxes, modals with backdrops, full walls, in shadow roots,
 in iframes, <dialog>), markup of real consent platforms (for the rules
-layer), newsletter, paywall and discount pop-ups, chat bubbles and panels,
+layer), newsletter, paywall and discount pop-ups,
 app banners, anchored and in-content ad slots; and the negatives that must
 survive: sticky headers, tab bars, a login page, cookie-policy articles,
-pages whose content is itself fixed, back-to-top buttons, product bars.
+pages whose content is itself fixed, back-to-top buttons, product bars, chat launchers and panels.
 
 Labels, outside the pages: `remove` (selector and kind) for each overlay,
 `keep` for what must stay. Every overlay is painted in OVERLAY and every
@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.overlays import families
 from tests.overlays.novel import NOVEL
 from tests.overlays.texts import LANGS, T
 
@@ -37,6 +38,7 @@ HERE = Path(__file__).parent
 PAGES = HERE / "pages"
 OVERLAY = "#ff00cc"
 MARKER = "#00a86b"
+FAMILY_PAGES = 6  # pages drawn from each family of tests/overlays/families.py
 
 
 @dataclass
@@ -291,18 +293,11 @@ top:20%;left:25%;width:50%;background:{OVERLAY};padding:30px;z-index:4000"><butt
 <h2>{t['promo_title']}</h2><p>{t['promo_body']}</p><button>{t['promo_button']}</button></div>""")
 
 
-def chat_bubble(p: Page) -> None:
-    t = p.t
-    side = p.rng.choice(["right", "left"])
-    p.body.append(f"""<button class="{p.name('chat-launcher')}" data-overlay {p.label("popups")}
-aria-label="{t['chat']}" style="position:fixed;bottom:20px;{side}:20px;width:64px;height:64px;border-radius:32px;
-background:{OVERLAY};border:0;z-index:2147483000">💬</button>""")
-
-
 def chat_panel(p: Page) -> None:
     t = p.t
-    p.body.append(f"""<div class="{p.name('chat-widget')}" data-overlay {p.label("popups")} style="position:fixed;
-bottom:20px;right:20px;width:360px;height:460px;background:{OVERLAY};z-index:2147483000;border-radius:12px">
+    """The site's own support chat, opened: it stays (issue 54), like its launcher."""
+    p.body.append(f"""<div class="{p.name('chat-widget')}" {p.label(None)} style="position:fixed;
+bottom:20px;right:20px;width:360px;height:460px;background:#e0f2f1;z-index:2147483000;border-radius:12px">
 <div style="padding:14px"><b>{t['chat']}</b> <button aria-label="close">×</button></div><p style="padding:14px">
 {t['chat_body']}</p><input placeholder="…"><button>{t['chat_send']}</button></div>""")
 
@@ -479,8 +474,6 @@ POSITIVES: dict[str, Callable[[Page], None]] = {
     "paywall-bottom": lambda p: paywall(p, "bottom"),
     "paywall-modal": lambda p: paywall(p, "modal"),
     "promo": promo,
-    "chat-bubble": chat_bubble,
-    "chat-panel": chat_panel,
     "app-banner-top": lambda p: app_banner(p, "top"),
     "app-banner-bottom": lambda p: app_banner(p, "bottom"),
     "anchor-ad": anchor_ad,
@@ -502,6 +495,7 @@ NEGATIVES: dict[str, Callable[[Page], None]] = {
     "footer-bar": footer_bar,
     "hero": hero_page,
     "sticky-player": sticky_player,
+    "chat-panel": chat_panel,
     "preferences-page": preferences_page,
     "embeds": embeds,
 }
@@ -552,7 +546,14 @@ def corpus() -> dict[str, tuple[str, dict[str, object]]]:
             p.scripts.append(dismiss_script(PLATFORM_BUTTONS))
         add(f"platform-{platform}", with_platform, LANGS[i % len(LANGS)], positive=True)
     # Two kinds at once, as real pages have them.
-    add("cookie-and-chat", lambda p: (cookie_bar(p, "bottom"), chat_bubble(p)) and None, "de", positive=True)
+    add("cookie-offer-and-chat", lambda p: (cookie_bar(p, "bottom"), newsletter_slide(p), families.chat_launcher(p))
+        and None, "de", positive=True)  # the chat launcher is the site's own (issue 54): it stays
+    for i, (kind, make) in enumerate(families.FAMILY_POSITIVES.items()):  # issue 54: families, not fixtures
+        for n in range(FAMILY_PAGES):
+            add(kind, make, LANGS[(i + n) % len(LANGS)], positive=True)
+    for i, (kind, make) in enumerate(families.FAMILY_NEGATIVES.items()):
+        for n in range(FAMILY_PAGES):
+            add(kind, make, LANGS[(i + n + 3) % len(LANGS)], positive=False)
     add("newsletter-and-app", lambda p: (newsletter_modal(p), app_banner(p, "top")) and None, "fr", positive=True)
     add("policy-with-banner", lambda p: (policy_article(p), cookie_box(p)) and None, "en", positive=True)
     for kind, (lang, html, remove, keep) in NOVEL.items():  # written by hand, all held out

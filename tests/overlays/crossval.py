@@ -1,7 +1,7 @@
 """The overlay model fitted, and judged by grouped cross-validation: whole shapes left out of training.
 
 The corpus's pages come in shapes (a label's `kind`: `cookie-bar-bottom`,
-`chat-bubble`, `novel-sticky-consent`, …), three generated pages of each
+`family-chat-launcher`, `novel-sticky-consent`, …), three generated pages of each
 generated shape and one of each hand-written one. Split by page, a test page
 has two siblings of the same build in training, which measures memory. Here
 each shape is left out in turn: the model is fitted on every other shape's
@@ -25,7 +25,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 from engine.browser.cdp import CdpConnection
-from engine.browser.overlays import CLASSES, FEATURES, OverlayModel
+from engine.browser.overlays import CLASSES, FEATURES, OverlayModel, has_purpose
 from tests.overlays.harness import PageResult, evaluate_many, features_of_many, summary
 
 MARGIN = 0.05  # the threshold sits this far above the most overlay-like piece of content trained on
@@ -35,9 +35,12 @@ Row = tuple[tuple[float, ...], str, str]  # features, class, description
 
 
 def fit(rows: list[Row]) -> dict[str, Any]:
-    """A multinomial logistic regression (balanced class weights) on the standardised features, as the model
-    document OverlayModel reads; its threshold is set above the highest overlay probability any `none`
-    candidate of `rows` got, so that no trained-on piece of real content would be removed."""
+    """A multinomial logistic regression (balanced class weights) on the standardised features of the rows that
+    say a purpose (Candidate.purposeful: the others are never removed, so the model has nothing to tell about
+    them, and a chat launcher's corner would only teach it that corners are content), as the model document
+    OverlayModel reads; its threshold is set above the highest overlay probability any `none` candidate got,
+    so that no trained-on piece of real content would be removed."""
+    rows = [row for row in rows if has_purpose(row[0])]  # the rest is never removed: nothing for it to learn
     x = np.array([r[0] for r in rows])
     y = np.array([CLASSES.index(r[1]) for r in rows])
     scaler = StandardScaler().fit(x)
@@ -69,14 +72,17 @@ class Fold:
     results: list[PageResult]  # its pages, with the model fitted on every other shape
 
 
-async def cross_validate(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]]) -> list[Fold]:
-    """Each shape left out in turn, its pages judged by a model that never saw it."""
-    rows = await measured(conn, base, labels)
+async def cross_validate(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]],
+                         also_trained: dict[str, dict[str, Any]] | None = None) -> list[Fold]:
+    """Each shape of `labels` left out in turn, its pages judged by a model that never saw it; the pages of
+    `also_trained` (the first-look sets that joined the training) are in every fold's training, never judged."""
+    everything = labels | (also_trained or {})
+    rows = await measured(conn, base, everything)
     shapes: dict[str, list[str]] = {}
     for name, label in labels.items():
         shapes.setdefault(label["kind"], []).append(name)
-    models = {shape: OverlayModel(fit([row for name, page in rows.items() if labels[name]["kind"] != shape
-                                       for row in page]))
+    models = {shape: OverlayModel(fit([row for name, page in rows.items()
+                                       if name not in labels or labels[name]["kind"] != shape for row in page]))
               for shape in shapes}
     results = await evaluate_many(conn, base, labels, lambda name: models[labels[name]["kind"]])
     by_shape: dict[str, list[PageResult]] = {}

@@ -64,7 +64,7 @@ d'information chaque vendredi.</p><button>Je m'inscris</button> <button aria-lab
 right:16px;bottom:16px;z-index:2147483647;display:block;width:70px;height:70px"></chat-widget><script>
 document.querySelector('chat-widget').attachShadow({mode: 'open'}).innerHTML =
 "<button aria-label='Abrir chat de ayuda' style='width:70px;height:70px;border-radius:35px;border:0;"
-+ "background:#ff00cc'>?</button>";</script>"""), {"o1": "popups"}, ["k-main", "k-marker"]),
++ "background:#5a6b7c'>?</button>";</script>"""), {}, ["k-main", "k-marker", "o1"]),  # the site's own (issue 54)
     # A paywall that covers the lower half with a gradient and a subscription offer; Italian.
     "novel-paywall-fade": ("it", page("it", article(IT) + f"""<div data-label="o1" style="position:fixed;
 left:0;right:0;bottom:0;height:48vh;background:{OVERLAY};z-index:60;padding:30px;text-align:center">

@@ -6,7 +6,8 @@
 Every page of the corpus is opened in Chromium and the finder's candidates
 are measured there, each labelled with the kind of the labelled overlay it is
 (or `none`: headers, tab bars, login forms, backdrops, …), and the model is
-fitted on them all (tests.overlays.crossval.fit). How it does on shapes it
+fitted on them all (tests.overlays.crossval.fit), with the pages of the first-look sets that were measured
+and then joined the training (harness.TRAINED_FIRST_LOOKS). How it does on shapes it
 never saw is measured by grouped cross-validation (each shape left out in
 turn, tests.overlays.crossval), whose scores are written beside the weights.
 The independent vendor set (tests/overlays/vendors) is never looked at here.
@@ -21,18 +22,19 @@ import trio
 
 from engine.browser.overlays import CLASSES, MODEL_PATH
 from tests.overlays.crossval import cross_validate, fit, measured, scores
-from tests.overlays.harness import corpus_browser, labels
+from tests.overlays.harness import TESTS, corpus_browser, corpus_labels, first_look_labels, training_labels
 
 
 async def main() -> None:
-    pages = labels()
-    async with corpus_browser() as (conn, base):
+    pages = training_labels()
+    async with corpus_browser(TESTS) as (conn, base):
         rows = [row for page in (await measured(conn, base, pages)).values() for row in page]
         document = fit(rows)
         document["trained"]["pages"] = len(pages)
         print(f"{len(pages)} pages, {len(rows)} candidates: "
               + ", ".join(f"{c} {document['trained']['perClass'][c]}" for c in CLASSES), file=sys.stderr)
-        folds = await cross_validate(conn, base, pages)
+        MODEL_PATH.write_text(json.dumps(document, indent=1) + "\n")  # the fold runs read the features it names
+        folds = await cross_validate(conn, base, corpus_labels(), first_look_labels())
     found = scores(folds)
     document["groupedCrossValidation"] = {
         "shapes": found["shapes"], "pages": found["pages"], "negativePages": found["negative_pages"],
