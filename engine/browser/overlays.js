@@ -113,7 +113,12 @@
     const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
     if (el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
     const r = el.getBoundingClientRect();
-    if (!adSize(r)) continue;
+    // an ad network's widget of no IAB size: named as an ad, labelled as one ("Sponsored", "Реклама") or holding
+    // a creative's frame, and short (a classifieds list is named and labelled so too, and long)
+    const said = (el.innerText || '').length;
+    const widget = el.localName !== 'iframe' && r.width >= 200 && r.height >= 90 && r.height < H * 0.9 && said < 800
+      && el.querySelectorAll('a[href]').length <= 12 && (has(lower(el.innerText), words.ad) || el.querySelector('iframe'));
+    if (!adSize(r) && !widget) continue;
     // a frame of the site's that reads as text (a widget, an embedded article) is content, not a creative
     const inner = el.localName === 'iframe' ? frameOf(el) : null;
     if (inner && inner.body && (inner.body.innerText || '').length > 100) continue;

@@ -33,7 +33,7 @@ CLASSES = ("none", *KINDS)
 MAX_REPORTED = 50  # ad slots (cosmetic rules) described and counted per capture, and removals listed in a job
 MODEL_PATH = Path(__file__).with_name("overlay-model.json")
 FINDER_PATH = Path(__file__).with_name("overlays.js")
-WORDS_PATH = Path(__file__).with_name("overlay-words.json")  # 44 languages' banner words, each entry cited there
+WORDS_PATH = Path(__file__).with_name("overlay-words.json")  # 69 languages' banner words, each entry cited there
 
 # Each feature lies in [0, 1]; the finder computes them in this order.
 FEATURES = (
@@ -111,7 +111,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "zapisz się", "subskryp", "rabat", "prenumerat", "czytaj dalej",
         # asking for notifications, and for a survey's answers
         "notification", "benachrichtigung", "notificaç", "notificacion", "notifica", "meldingen", "powiadomie",
-        "уведомлен", "oznámení", "bildirim", "通知", "알림", "survey", "feedback", "your opinion", "umfrage",
+        "уведомлен", "oznámení", "bildirim", "通知", "알림", "survey", "your opinion", "umfrage",
         "ihre meinung", "enquête", "votre avis", "encuesta", "su opinión", "sondaggio", "pesquisa",
         "sua opinião", "ankiet", "опрос", "dotazník", "anket", "アンケート", "调查", "설문", "vragenlijst", "průzkum",
         "kysely", "enkät", "kérdőív", "chestionar", "опитування", "问卷", "問卷", "استطلاع",
@@ -150,9 +150,9 @@ WORDS: dict[str, tuple[str, ...]] = {
 
 def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
     """The lists above joined with overlay-words.json's for the same category (consent, accept, reject, close,
-    ad, offer): the 24 official EU languages and ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi, id, ms, nb,
-    ca, sr, fa, bn, each language's entries built from its own legal and browser vocabulary, with the sources
-    beside them. Every language's words are matched on every page."""
+    ad, offer, app): the 24 official EU languages and 45 more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi,
+    id, …), each language's entries built from its own legal and browser vocabulary, with the sources beside
+    them. Every language's words are matched on every page."""
     languages = orjson.loads(WORDS_PATH.read_bytes())["languages"]
     return {category: tuple(dict.fromkeys([*words, *(w for lang in languages.values()
                                                      for w in lang.get(category, ()))]))
@@ -169,7 +169,10 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
     "offer": ("newsletter", "subscribe", "subscription", "signup", "paywall", "regwall", "promo", "promotion", "offer",
               "coupon", "discount", "smartbanner", "appbanner", "optin", "leadgen", "exitintent"),
     "ad": ("ad", "ads", "advert", "adverts", "advertisement", "sponsor", "sponsored", "adslot", "adunit", "dfp",
-           "gpt", "adsbygoogle", "banner-ad", "anchor-ad", "stickyad"),
+           "gpt", "adsbygoogle", "banner-ad", "anchor-ad", "stickyad",
+           # ad networks' own names for their slots and widgets
+           "rtb", "teads", "taboola", "outbrain", "mgid", "mgwidget", "amzn", "adthrive", "ezoic", "prebid",
+           "criteo", "revcontent", "nativo", "adnxs", "adform", "smartadserver", "pubmatic", "adsense", "googleads"),
     "header": ("header", "nav", "navbar", "navigation", "menu", "toolbar", "masthead", "topbar", "sidebar",
                "footer", "toc", "breadcrumb", "tabs", "tabbar"),
 }

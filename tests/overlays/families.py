@@ -2,7 +2,7 @@
 its variants (the language of its words, its colours, its place, its controls), so that no single page can be
 memorised and a family is learned as a family.
 
-The overlays' words come from engine/browser/overlay-words.json (44 languages): a notice is written from the
+The overlays' words come from engine/browser/overlay-words.json (69 languages): a notice is written from the
 language's own banner vocabulary, as a banner in that language would hold it; the article under it stays in
 one of the corpus's eight languages (tests/overlays/texts.py).
 

@@ -46,7 +46,8 @@ def labels(directory: Path = HERE) -> dict[str, dict[str, Any]]:
 
 
 TESTS = HERE.parent  # what training serves: the corpus and the first-look sets that joined it
-TRAINED_FIRST_LOOKS = ("overlays_firstlook/set1",)  # measured at first look (benchmarks/README), then trained on
+# measured at first look (benchmarks/README), then trained on
+TRAINED_FIRST_LOOKS = ("overlays_firstlook/set1",)
 
 
 def corpus_labels() -> dict[str, dict[str, Any]]:
