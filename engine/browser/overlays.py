@@ -115,6 +115,12 @@ WORDS: dict[str, tuple[str, ...]] = {
         "ihre meinung", "enquête", "votre avis", "encuesta", "su opinión", "sondaggio", "pesquisa",
         "sua opinião", "ankiet", "опрос", "dotazník", "anket", "アンケート", "调查", "설문", "vragenlijst", "průzkum",
         "kysely", "enkät", "kérdőív", "chestionar", "опитування", "问卷", "問卷", "استطلاع",
+        # asking for a donation, a recommendation score, a visit to a new site
+        "donate", "donation", "support our journalism", "spenden", "faire un don", "soutenez-nous", "donar ",
+        "donación", "doação", "donazione", "sostienici", "doneer", "wesprzyj", "пожертв", "寄付", "捐赠", "후원",
+        "likely are you to recommend", "wie wahrscheinlich", "recommanderiez", "recomendarías", "raccomanderesti",
+        "polecił", "порекомендуете", "new website", "our new site", "neue website", "nouveau site",
+        "nuevo sitio web", "nuovo sito", "nieuwe website", "nowa strona", "новый сайт",
     ),
     "ad": (
         "advertisement", "sponsored", "anzeige", "werbung", "gesponsert", "publicité", "sponsorisé", "publicidad",
