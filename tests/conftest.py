@@ -341,6 +341,15 @@ def service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer) -> It
     stop_service(running)
 
 
+def sessions_up(service: Service) -> None:
+    """Until /readyz says a browser session is up: a Grid's first sessions come from a JVM node on two busy
+    cores, and a test's first capture waited its 10 s for a renderer and got 503 (CI, once) before they did."""
+    deadline = time.monotonic() + START_S
+    while service.client.get("/readyz").status_code != 200:
+        assert time.monotonic() < deadline, service.client.get("/readyz").text
+        time.sleep(0.2)
+
+
 @pytest.fixture(scope="session")
 def grid() -> Iterator[Grid]:
     """A Selenium Grid on loopback: a hub and two nodes (tests/grid.py)."""
@@ -356,6 +365,7 @@ def grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, 
     """A service whose browsers are remote sessions on `grid` (grid_url)."""
     running = start_service(tmp_path_factory.mktemp("grid-service") / "data", site, CAPTURE_GRID_URL=grid.url)
     running.grid = grid
+    sessions_up(running)
     yield running
     stop_service(running)
 
@@ -387,6 +397,7 @@ def remote_grid_service(tmp_path_factory: pytest.TempPathFactory, site: FixtureS
                             CAPTURE_GRID_NODES=f"{remote_grid.host.node_address}/32",
                             CAPTURE_GRID_CHROMIUM_PATH=str(remote_grid.binary))
     running.grid = remote_grid
+    sessions_up(running)
     yield running
     stop_service(running)
 
