@@ -23,7 +23,7 @@ import orjson
 import trio
 
 from engine.browser.cdp import CdpError
-from engine.browser.page import Page
+from engine.browser.page import Page, page_script
 
 log = logging.getLogger("capture.glyphs")
 # Drawn as nothing. Private-use characters (Co) are not among them: outside a loaded web font (an icon font
@@ -122,8 +122,8 @@ async def _ask(page: Page, asked: list[str]) -> list[bool | None]:
     """Per character of `asked`: drawn as a box (True), drawn (False), or no answer (None: its node is gone)."""
     def call(nodes: bool) -> tuple[str, dict[str, Any]]:
         arguments = f"{orjson.dumps(asked).decode()}, {str(nodes).lower()}"
-        return "Runtime.evaluate", {"expression": f"({_script()})({arguments})", "returnByValue": not nodes,
-                                    "objectGroup": "capture-glyphs"}
+        return "Runtime.evaluate", {"expression": f"({page_script(SCRIPT_PATH)})({arguments})",
+                                    "returnByValue": not nodes, "objectGroup": "capture-glyphs"}
 
     # the fonts are the CSS agent's; a node is named to it once the document is (DOM.requestNode answers 0 before)
     await page.send_many([("DOM.enable", None), ("CSS.enable", None), ("DOM.getDocument", {"depth": 0})])
@@ -169,9 +169,3 @@ def missing_detail(missing: list[str]) -> str | None:
     named = ", ".join(f"U+{ord(c):04X}" for c in missing[:MOST_NAMED])
     more = f" and {len(missing) - MOST_NAMED} more" if len(missing) > MOST_NAMED else ""
     return f"{len(missing)} character(s) have no font and show as boxes: {named}{more}"
-
-
-@functools.cache
-def _script() -> str:
-    lines = SCRIPT_PATH.read_text().splitlines()
-    return "\n".join(line for line in lines if not line.startswith("//")).strip().rstrip(";")  # past the comment

@@ -15,6 +15,7 @@ import base64
 import functools
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -230,3 +231,11 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_
                 await conn.send("Target.disposeBrowserContext", {"browserContextId": context})
             except CdpError:
                 pass  # the browser is gone; its contexts went with it
+
+
+@functools.cache
+def page_script(path: Path) -> str:
+    """A function the service evaluates in pages (quality.js, glyphs.js), read once: its source past the leading
+    `//` comment, without the trailing semicolon, ready to be called as `(source)(arguments)`."""
+    lines = path.read_text().splitlines()
+    return "\n".join(line for line in lines if not line.startswith("//")).strip().rstrip(";")

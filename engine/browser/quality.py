@@ -17,7 +17,6 @@ the model's verdicts) rather than guessing from pixels, except `blank`, which is
 from __future__ import annotations
 
 import base64
-import functools
 import io
 import math
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from engine.browser import challenges, geometry, glyphs
 from engine.browser.cdp import CdpError
 from engine.browser.geometry import scale_of, within_pixel_caps
 from engine.browser.overlays import OverlayModel, candidates, finder_expression
-from engine.browser.page import Page
+from engine.browser.page import Page, page_script
 from engine.rules.quality import QualityWarning
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 
@@ -65,7 +64,8 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
     full_page = r.full_page and not r.selector
     area = "page" if full_page else (r.selector or "viewport")
     failed_images = list(page.state.failed["Image"])[:MOST_FAILED_SENT]
-    script = (f"({_script()})({orjson.dumps(area).decode()}, {orjson.dumps(challenges.markers()).decode()}, "
+    markers = orjson.dumps(challenges.markers()).decode()
+    script = (f"({page_script(SCRIPT_PATH)})({orjson.dumps(area).decode()}, {markers}, "
               f"{orjson.dumps(failed_images).decode()})")
     commands: list[tuple[str, dict[str, Any] | None]] = [_evaluation(None, script)]
     if full_page:
@@ -213,9 +213,3 @@ def _value(result: dict[str, Any] | CdpError) -> Any:
     if isinstance(result, CdpError) or "exceptionDetails" in result:
         return None
     return result.get("result", {}).get("value")
-
-
-@functools.cache
-def _script() -> str:
-    lines = SCRIPT_PATH.read_text().splitlines()
-    return "\n".join(line for line in lines if not line.startswith("//")).strip().rstrip(";")  # past the comment
