@@ -35,7 +35,7 @@ STALL_S = 1.0  # the issue's bar for /healthz while a worst input runs (it was 1
 def loop_watch(service: Service) -> Iterator[list[float]]:
     """The seconds each `/healthz` took while the block ran (asked every 50 ms from a thread of its own)."""
     took: list[float] = []
-    done = threading.Event()
+    done, asking = threading.Event(), threading.Event()
 
     def ask() -> None:
         with httpx.Client(base_url=service.url, timeout=60) as client:
@@ -43,10 +43,14 @@ def loop_watch(service: Service) -> Iterator[list[float]]:
                 start = time.monotonic()
                 assert client.get("/healthz").status_code == 200
                 took.append(time.monotonic() - start)
+                asking.set()
                 done.wait(0.05)
 
     asker = threading.Thread(target=ask, daemon=True)
     asker.start()
+    # the block starts once the watch has its connection and one answer: a quick block (CI once finished a
+    # capture before the thread's first request) would otherwise run unwatched
+    assert asking.wait(30), "the watch never got an answer"
     try:
         yield took
     finally:
