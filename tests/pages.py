@@ -326,6 +326,18 @@ def with_ads(handler: Handler) -> Answer:
         f"<img src='http://{AD_HOSTS[1]}:{port}/marker?v=collect' width=1 height=1>")
 
 
+@route("/ad-slots")
+def ad_slots(handler: Handler) -> Answer:
+    """Two ads the lists know (`ins.adsbygoogle`, blue): one in a red box with only its label, one in the story's
+    green box."""
+    ad = ("<ins class='adsbygoogle' data-ad-client='ca-pub-0000000000000000' data-ad-slot='1'"
+          " style='display:block;width:300px;height:120px;background:#1010d0'></ins>")
+    story = "Der Gemeinderat hat am Dienstag den neuen Radweg entlang des Flusses beschlossen. " * 3
+    return _ok(f"<div id=slot style='background:#d01010;padding:24px'><div>Anzeige</div>{ad}</div>"
+               f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p>{ad}</div>",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/sourcepoint")
 def sourcepoint_page(handler: Handler) -> Answer:
     """A consent message the way Sourcepoint shows one: a cross-site frame in a fixed container, which the page

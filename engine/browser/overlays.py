@@ -7,10 +7,11 @@ of the IAB sizes; inside open shadow roots and the closed ones
 engine.browser.watching hands over) and measures each with the FEATURES below,
 reading the text and controls of the frames a candidate is or holds;
 `OverlayModel` turns a candidate's numbers into a kind: `none` (the page's own
-content), `cookieBanners`, `popups` or `ads`. The model is a multinomial
-logistic regression fitted by `tests/overlays/train.py` on every shape of the
-labelled corpus in `tests/overlays/`, stored as
-`engine/browser/overlay-model.json` (its weights, the feature scaling, the
+content), `cookieBanners`, `popups` or `ads`. The model is a set of gradient-boosted
+decision trees (a linear model could not take pop-ups that say their purpose in
+many ways without losing others) fitted by `tests/overlays/train.py` on every
+shape of the labelled corpus in `tests/overlays/` and the first-look sets that
+joined it, stored as `engine/browser/overlay-model.json` (its trees, the
 threshold, and its grouped cross-validation scores: each shape left out in turn).
 
 Words are matched in lower case as substrings, so a stem covers its forms
@@ -121,6 +122,10 @@ WORDS: dict[str, tuple[str, ...]] = {
         "likely are you to recommend", "wie wahrscheinlich", "recommanderiez", "recomendarías", "raccomanderesti",
         "polecił", "порекомендуете", "new website", "our new site", "neue website", "nouveau site",
         "nuevo sitio web", "nuovo sito", "nieuwe website", "nowa strona", "новый сайт",
+        # asking to sign in, or for a minute of a survey
+        "sign in with", "continue with google", "continue as", "quick survey", "short survey", "a few questions",
+        "got a minute", "would you recommend", "zou aanbevelen", "weiterempfehlen", "recommanderiez",
+        "recomendaría", "consiglieresti",
     ),
     "ad": (
         "advertisement", "sponsored", "anzeige", "werbung", "gesponsert", "publicité", "sponsorisé", "publicidad",
@@ -184,6 +189,10 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
 }
 
 
+NAMES["offer"] += tuple(token for group in orjson.loads(WORDS_PATH.read_bytes())["vendorNames"]["offer"].values()
+                        for token in group)  # pop-up, survey, push and paywall vendors' widget names
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One overlay the finder measured: its features (FEATURES order) and a short description (tag#id.class)."""
@@ -210,16 +219,19 @@ class Verdict:
 
 
 class OverlayModel:
-    """A multinomial logistic regression over FEATURES, from `engine/browser/overlay-model.json`."""
+    """Gradient-boosted regression trees over FEATURES, one per class and stage, from
+    `engine/browser/overlay-model.json`: a class's score is its prior plus `learningRate` times its trees'
+    leaves, and the probabilities are the scores' softmax (as scikit-learn's GradientBoostingClassifier)."""
 
     def __init__(self, document: dict[str, Any]) -> None:
         if tuple(document["features"]) != FEATURES or tuple(document["classes"]) != CLASSES:
             raise ValueError("the overlay model was trained on other features or classes: retrain it "
                              "(python -m tests.overlays.train)")
-        self.mean: list[float] = document["mean"]
-        self.scale: list[float] = document["scale"]
-        self.coef: list[list[float]] = document["coef"]
-        self.intercept: list[float] = document["intercept"]
+        self.init: list[float] = document["init"]
+        self.rate = float(document["learningRate"])
+        # each stage: one tree per class; a tree: nodes [feature, threshold, left, right, leaf value], feature -1
+        # at a leaf
+        self.stages: list[list[list[list[float]]]] = document["stages"]
         self.threshold = float(document["threshold"])
         self.document = document
 
@@ -230,11 +242,12 @@ class OverlayModel:
         return cls(orjson.loads(MODEL_PATH.read_bytes()))
 
     def probabilities(self, features: tuple[float, ...]) -> list[float]:
-        x = [(value - mean) / scale for value, mean, scale in zip(features, self.mean, self.scale, strict=True)]
-        logits = [sum(w * v for w, v in zip(row, x, strict=True)) + b
-                  for row, b in zip(self.coef, self.intercept, strict=True)]
-        top = max(logits)
-        exps = [math.exp(logit - top) for logit in logits]
+        scores = list(self.init)
+        for stage in self.stages:
+            for k, tree in enumerate(stage):
+                scores[k] += self.rate * _leaf(tree, features)
+        top = max(scores)
+        exps = [math.exp(score - top) for score in scores]
         total = sum(exps)
         return [e / total for e in exps]
 
@@ -246,6 +259,13 @@ class OverlayModel:
         if kind != "none" and probabilities[best] < self.threshold:
             return Verdict(candidate, "none", probabilities[0])
         return Verdict(candidate, kind, probabilities[best])
+
+
+def _leaf(tree: list[list[float]], features: tuple[float, ...]) -> float:
+    node = tree[0]
+    while node[0] >= 0:
+        node = tree[int(node[2] if features[int(node[0])] <= node[1] else node[3])]
+    return node[4]
 
 
 def finder_expression() -> str:

@@ -248,6 +248,15 @@ HIDE_ADS = """(selectors) => {
   const style = document.createElement('style');
   style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
   (document.head || document.documentElement).appendChild(style);
+  // a slot's box left with nothing but its label ("Anzeige", "Advertisement") goes too, up to three boxes up
+  const media = 'img, video, iframe, canvas, embed, object, svg, picture, input, textarea, select';
+  const bare = (el) => !/^(html|body|main|article)$/.test(el.localName) && el.innerText.trim().length <= 40
+    && ![...el.querySelectorAll(media)].some((m) => m.getClientRects().length);
+  for (const el of seen) {
+    for (let up = el.parentElement, depth = 0; up && depth < 3 && bare(up); up = up.parentElement, depth++) {
+      up.style.setProperty('display', 'none', 'important');
+    }
+  }
   return shown;
 }"""
 

@@ -25,7 +25,7 @@ from engine.browser.emulation import prepare
 from engine.browser.navigation import navigate
 from engine.browser.overlays import FEATURES, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page, open_page
-from engine.browser.removal import Removal
+from engine.browser.removal import REMOVE_OVERLAYS, Removal
 from engine.browser.rule_sets import rule_sets
 from engine.operations.settings import Settings
 from engine.rules.request import CaptureRequest, RemoveElements
@@ -47,7 +47,7 @@ def labels(directory: Path = HERE) -> dict[str, dict[str, Any]]:
 
 TESTS = HERE.parent  # what training serves: the corpus and the first-look sets that joined it
 # measured at first look (benchmarks/README), then trained on
-TRAINED_FIRST_LOOKS = ("overlays_firstlook/set1",)
+TRAINED_FIRST_LOOKS = tuple(f"overlays_firstlook/set{n}" for n in range(1, 5))
 
 
 def corpus_labels() -> dict[str, dict[str, Any]]:
@@ -137,33 +137,49 @@ LABELS_OF = """((labels) => {
 
 async def features_of_many(conn: CdpConnection, base: str, names: list[str], labels: dict[str, dict[str, Any]],
                            tabs: int = 2) -> dict[str, list[tuple[tuple[float, ...], str, str]]]:
-    """(features, class, description) of every overlay candidate of every page in `names`, measured on the bare
-    page (no layer run before), in `tabs` pages that go from one corpus page to the next (opening a fresh page
-    costs six times the measuring; a bare corpus page keeps nothing that the next would see)."""
-    out: dict[str, list[tuple[tuple[float, ...], str, str]]] = {}
+    """(features, class, description) of every candidate the model is asked about on every page of `names`, at
+    the moments a capture asks (`_Measuring`: its first pass and its follow-up), in the reused tabs of
+    `visit_many`."""
+    rules = await rule_sets()
 
-    async def tab(chunk: list[str]) -> None:
-        async with opened(conn, base + chunk[0]) as page:
-            for name in chunk:
-                request = CaptureRequest.model_validate({"url": base + name, "viewport": VIEWPORT})
-                with trio.fail_after(30):
-                    await navigate(page, request)
-                out[name] = await _measure(page, labels[name])
+    async def measure(page: Page, name: str) -> list[tuple[tuple[float, ...], str, str]]:
+        removal = _Measuring(ALL_ON, rules, labelled=[[item["selector"], item["kind"]]
+                                                      for item in labels[name]["remove"]])
+        await removal.apply(page)
+        await removal.follow_up(page)
+        return removal.rows
 
-    async with trio.open_nursery() as nursery:
-        for i in range(tabs):
-            if names[i::tabs]:
-                nursery.start_soon(tab, names[i::tabs])
-    return {name: out[name] for name in names}
+    return await visit_many(conn, base, names, measure, Removal(ALL_ON, rules), tabs)
 
 
-async def _measure(page: Page, label: dict[str, Any]) -> list[tuple[tuple[float, ...], str, str]]:
-    labelled = [[item["selector"], item["kind"]] for item in label["remove"]]
-    world = (await page.send("Page.createIsolatedWorld", {"frameId": page.state.main_frame}))["executionContextId"]
-    found = await _evaluate_in(page, world, finder_expression())
-    kinds = await _evaluate_in(page, world, f"({LABELS_OF})({json.dumps(labelled)})")
-    return [(candidate.features, kind, candidate.describe)
-            for candidate, kind in zip(candidates(found), kinds, strict=True)]
+@dataclass
+class _Measuring(Removal):
+    """A capture's removal that, where the model would judge, writes down each candidate with the kind of its
+    label instead and removes what is labelled (as a model that knows would): the follow-up sees what a
+    capture's follow-up sees. Measured so, training sees candidates as the service's model is shown them (frame
+    texts and closed roots handed over, late ones at the follow-up), not the page at the moment it loaded
+    (measured then, a late banner or a frame's text was missing). The consent platforms' rules and the ad
+    lists leave everything to it: what they know is what the platforms and slots they do not know look like
+    (measured with them as well, 10 rows of 696 were new, and those were slots' boxes around an ad the lists
+    hid, which now go with it: removal.HIDE_ADS)."""
+
+    labelled: list[list[str]] = field(default_factory=list)
+    rows: list[tuple[tuple[float, ...], str, str]] = field(default_factory=list)
+
+    async def _consent(self, page: Page) -> None:
+        """Left to the model."""
+
+    async def _cosmetic(self, page: Page, world: int) -> None:
+        """Left to the model."""
+
+    async def _overlays(self, page: Page, world: int) -> None:
+        found = candidates(await _evaluate_in(page, world, finder_expression()) or {})
+        kinds = await _evaluate_in(page, world, f"({LABELS_OF})({json.dumps(self.labelled)})")
+        self.rows += [(c.features, kind, c.describe) for c, kind in zip(found, kinds, strict=True)]
+        chosen = [c.index for c, kind in zip(found, kinds, strict=True) if kind != "none" and not c.bare_backdrop]
+        if chosen:
+            chosen += [c.index for c in found if c.bare_backdrop]
+            await _evaluate_in(page, world, f"({REMOVE_OVERLAYS})({chosen})")
 
 
 async def _evaluate_in(page: Page, context: int, expression: str) -> Any:

@@ -9,7 +9,7 @@ are measured there, each labelled with the kind of the labelled overlay it is
 fitted on them all (tests.overlays.crossval.fit), with the pages of the first-look sets that were measured
 and then joined the training (harness.TRAINED_FIRST_LOOKS). How it does on shapes it
 never saw is measured by grouped cross-validation (each shape left out in
-turn, tests.overlays.crossval), whose scores are written beside the weights.
+turn, tests.overlays.crossval), whose scores are written beside the trees.
 The independent vendor set (tests/overlays/vendors) is never looked at here.
 """
 
@@ -33,7 +33,7 @@ async def main() -> None:
         document["trained"]["pages"] = len(pages)
         print(f"{len(pages)} pages, {len(rows)} candidates: "
               + ", ".join(f"{c} {document['trained']['perClass'][c]}" for c in CLASSES), file=sys.stderr)
-        MODEL_PATH.write_text(json.dumps(document, indent=1) + "\n")  # the fold runs read the features it names
+        MODEL_PATH.write_text(written(document))  # the fold runs read the features it names
         folds = await cross_validate(conn, base, corpus_labels(), first_look_labels())
     found = scores(folds)
     document["groupedCrossValidation"] = {
@@ -42,7 +42,7 @@ async def main() -> None:
         "falseRemovals": found["false_removals"],
         "missedShapes": {shape: f"{gone}/{total}" for shape, (_, gone, total) in found["per_shape"].items()
                          if gone < total}}
-    MODEL_PATH.write_text(json.dumps(document, indent=1) + "\n")
+    MODEL_PATH.write_text(written(document))
     print(json.dumps(document["groupedCrossValidation"], indent=1))
     for name, selector in found["false_removed"]:
         print(f"false removal: {name} {selector}", file=sys.stderr)
@@ -51,6 +51,11 @@ async def main() -> None:
             for selector, gone in result.removed.items():
                 if not gone:
                     print(f"missed: {result.name} {selector} ({result.kind_of[selector]})", file=sys.stderr)
+
+
+def written(document: dict[str, object]) -> str:
+    """One key a line: the scores stay readable, the trees take one line."""
+    return "{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in document.items()) + "\n}\n"
 
 
 if __name__ == "__main__":
