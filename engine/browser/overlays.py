@@ -173,8 +173,8 @@ def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...
 WORDS = _with_languages(WORDS)
 CLOSE_GLYPHS = ("×", "✕", "✖", "╳", "x", "✗")  # a control whose whole text is one of these closes
 NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at anything but letters and digits)
-    "consent": ("cookie", "cookies", "consent", "gdpr", "cmp", "privacy", "cc", "tracking", "onetrust", "didomi",
-                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent"),
+    "consent": ("cookie", "cookies", "consent", "gdpr", "cmp", "privacy", "tracking", "onetrust", "didomi",
+                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent"),  # no cc: Crisp's too
     "modal": ("modal", "popup", "pop", "overlay", "dialog", "lightbox", "interstitial", "chat", "widget", "launcher",
               "toast", "drawer", "sheet", "slidein"),
     "offer": ("newsletter", "subscribe", "subscription", "signup", "paywall", "regwall", "promo", "promotion", "offer",
@@ -189,8 +189,10 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
 }
 
 
-NAMES["offer"] += tuple(token for group in orjson.loads(WORDS_PATH.read_bytes())["vendorNames"]["offer"].values()
-                        for token in group)  # pop-up, survey, push and paywall vendors' widget names
+_MORE = orjson.loads(WORDS_PATH.read_bytes())
+for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
+    NAMES[_kind] += tuple(token for group in _MORE["vendorNames"][_kind].values() for token in group)
+WORDS["offer"] += tuple(w for key, group in _MORE["prompts"].items() if key != "about" for w in group)
 
 
 @dataclass(frozen=True)
