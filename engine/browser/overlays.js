@@ -88,20 +88,33 @@
     pickedSet.add(el);
     picked.push({el, s, r, w, h, flow: 1});
   };
+  // The same for an offer's or an app's notice (a subscribers-only wall at the end of the article, an "open in
+  // the app" strip above the header): short, few links, with a control, at the body's ends or the article's end.
   if (document.body) {
     const near = ends(document.body);
     for (const wrapper of [...near]) if (wrapper.children.length > 3 && wrapper.getBoundingClientRect().height > H) near.push(...ends(wrapper));
-    for (const el of new Set(near)) {
+    const closing = new Set();  // the article's last blocks: an offer's wall only (a preferences form ends one)
+    for (const box of [...document.querySelectorAll('main, article, [role=main]')].slice(0, 5)) {
+      for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
+    }
+    for (const el of new Set([...near, ...closing])) {
       const r = el.getBoundingClientRect();
       if (r.height > H * 0.6 || r.width < W * 0.3) continue;
       // a block holding most of the page's text is the page (a preferences page), not an interruption of it
       if ((el.innerText || '').length > 0.5 * pageText) continue;
       const text = lower(el.innerText).slice(0, 3000);
-      if (!has(text, words.consent)) continue;
+      const consent = has(text, words.consent) && !closing.has(el);
+      if (!consent && !has(text, words.offer) && !has(text, words.app)) continue;
       const role = lower(el.getAttribute('role'));
       if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
-      const labels = [...el.querySelectorAll(CONTROLS)].slice(0, 30).map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      const notice = text.length < 600 && el.querySelectorAll('a[href]').length <= 3 && count(text, words.consent) >= 0.4;
+      const controls = [...el.querySelectorAll(CONTROLS)].slice(0, 30);
+      const short = text.length < 600 && el.querySelectorAll('a[href]').length <= 3;
+      if (!consent) {
+        if (short && controls.length && !el.querySelector('input[type=password]')) addFlowing(el);
+        continue;
+      }
+      const labels = controls.map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
+      const notice = short && count(text, words.consent) >= 0.4;
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }

@@ -30,6 +30,7 @@ from tests.overlays.harness import PageResult, evaluate_many, features_of_many, 
 
 MARGIN = 0.05  # the threshold sits this far above the most overlay-like piece of content trained on
 MIN_THRESHOLD = 0.5
+TABS = 4  # pages open at once: a page's visit mostly waits on its own timers (the consent platforms' look)
 FOLDS = 12  # each leaves out every twelfth shape (by name): 7 of the corpus's 84, whole
 TREES, DEPTH, RATE = 100, 3, 0.1  # depth 2 did as well on the first-look sets left out, 95.1 % here
 
@@ -75,8 +76,8 @@ def _nodes(tree: Any) -> list[list[float]]:
 
 
 async def measured(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]]) -> dict[str, list[Row]]:
-    """Every page's candidates, measured on the bare page."""
-    return await features_of_many(conn, base, list(labels), labels)
+    """Every page's candidates, as the model is shown them (harness.features_of_many)."""
+    return await features_of_many(conn, base, list(labels), labels, TABS)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ async def cross_validate(conn: CdpConnection, base: str, labels: dict[str, dict[
     models = [OverlayModel(fit([row for name, page in rows.items()
                                 if name not in labels or fold_of[labels[name]["kind"]] != fold for row in page]))
               for fold in range(FOLDS)]
-    results = await evaluate_many(conn, base, labels, lambda name: models[fold_of[labels[name]["kind"]]])
+    results = await evaluate_many(conn, base, labels, lambda name: models[fold_of[labels[name]["kind"]]], TABS)
     by_shape: dict[str, list[PageResult]] = {}
     for result in results:
         by_shape.setdefault(labels[result.name]["kind"], []).append(result)

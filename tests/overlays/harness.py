@@ -47,7 +47,7 @@ def labels(directory: Path = HERE) -> dict[str, dict[str, Any]]:
 
 TESTS = HERE.parent  # what training serves: the corpus and the first-look sets that joined it
 # measured at first look (benchmarks/README), then trained on
-TRAINED_FIRST_LOOKS = tuple(f"overlays_firstlook/set{n}" for n in range(1, 6))
+TRAINED_FIRST_LOOKS = tuple(f"overlays_firstlook/set{n}" for n in range(1, 7))
 
 
 def corpus_labels() -> dict[str, dict[str, Any]]:
@@ -218,7 +218,7 @@ async def evaluate(conn: CdpConnection, base: str, name: str, options: RemoveEle
 
 
 async def evaluate_many(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]],
-                        model_of: Callable[[str], OverlayModel] | None = None) -> list[PageResult]:
+                        model_of: Callable[[str], OverlayModel] | None = None, tabs: int = 2) -> list[PageResult]:
     """`evaluate` (all kinds on) of every page of `labels`, with `model_of(name)` or the shipped model, in the
     reused tabs of `visit_many`, each prepared for the removal once: its scripts are the same for every page of
     a set (no site's own consent rules match one). Four and a half times faster than a fresh page each, with
@@ -229,7 +229,7 @@ async def evaluate_many(conn: CdpConnection, base: str, labels: dict[str, dict[s
         removal = Removal(ALL_ON, rules, model_of(name) if model_of else OverlayModel.shipped())
         return await _judge(page, name, removal, labels[name])
 
-    found = await visit_many(conn, base, list(labels), judge, Removal(ALL_ON, rules))
+    found = await visit_many(conn, base, list(labels), judge, Removal(ALL_ON, rules), tabs)
     return [found[name] for name in labels]
 
 
