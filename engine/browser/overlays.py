@@ -12,7 +12,7 @@ decision trees (a linear model could not take pop-ups that say their purpose in
 many ways without losing others) fitted by `tests/overlays/train.py` on every
 shape of the labelled corpus in `tests/overlays/` and the first-look sets that
 joined it, stored as `engine/browser/overlay-model.json` (its trees, the
-threshold, and its grouped cross-validation scores: each shape left out in turn).
+threshold, and its grouped cross-validation scores: the shapes left out whole, in twelve groups).
 
 Words are matched in lower case as substrings, so a stem covers its forms
 (`akzept` for akzeptieren and akzeptiert); the lists cover at least English,
