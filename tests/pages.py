@@ -328,13 +328,14 @@ def with_ads(handler: Handler) -> Answer:
 
 @route("/ad-slots")
 def ad_slots(handler: Handler) -> Answer:
-    """Two ads the lists know (`ins.adsbygoogle`, blue): one in a red box with only its label, one in the story's
-    green box."""
+    """Three ads the lists know (`ins.adsbygoogle`, blue): one in a red box with only its label, one in the
+    story's green box, one in an orange hero section whose heading is its only text."""
     ad = ("<ins class='adsbygoogle' data-ad-client='ca-pub-0000000000000000' data-ad-slot='1'"
           " style='display:block;width:300px;height:120px;background:#1010d0'></ins>")
     story = "Der Gemeinderat hat am Dienstag den neuen Radweg entlang des Flusses beschlossen. " * 3
     return _ok(f"<div id=slot style='background:#d01010;padding:24px'><div>Anzeige</div>{ad}</div>"
-               f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p>{ad}</div>",
+               f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p>{ad}</div>"
+               f"<div id=hero style='background:#e0a000;height:360px;padding:24px'><h1>Sommer</h1>{ad}</div>",
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 

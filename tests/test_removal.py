@@ -196,17 +196,19 @@ def test_ad_and_tracker_hosts_are_refused_before_a_connection(pro: Workspace, si
 
 def test_a_slot_left_with_only_its_label_goes_with_its_ad(pro: Workspace, site: FixtureServer) -> None:
     """The ad lists hide the ad (`ins.adsbygoogle`); its box, left with nothing but its label, goes too (a red
-    frame with "Anzeige" in it was left in the article); a box that holds the story beside an ad stays."""
+    frame with "Anzeige" in it was left in the article); a box that holds the story beside an ad stays, and so
+    does a hero section taller than its ad whose only text is a heading."""
     url = f"http://fixture.test:{site.server_address[1]}/ad-slots"  # a name: the lists skip bare addresses
-    viewport = {"width": 800, "height": 600}
+    viewport = {"width": 800, "height": 1000}
     before = pixels(pro.capture(url=url, viewport=viewport))
     after = pixels(pro.capture(url=url, viewport=viewport, removeElements={"ads": True}))
-    red, green, blue = (208, 16, 16), (16, 160, 16), (16, 16, 208)
+    red, green, blue, orange = (208, 16, 16), (16, 160, 16), (16, 16, 208), (224, 160, 0)
     assert before.get(red, 0) > 5000
-    assert before.get(blue, 0) > 2 * 300 * 120 * 0.9
+    assert before.get(blue, 0) > 3 * 300 * 120 * 0.9
     assert after.get(red, 0) == 0
     assert after.get(blue, 0) == 0
     assert after.get(green, 0) > 10000  # the story's box and its text stay
+    assert after.get(orange, 0) > 800 * 300  # the hero stays
 
 
 def test_a_video_records_the_page_without_its_overlays(pro: Workspace, site: FixtureServer) -> None:

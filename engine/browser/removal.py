@@ -245,15 +245,24 @@ HIDE_ADS = """(selectors) => {
       shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
     }
   }
+  // the boxes around each shown ad up to three up, with their heights before it goes
+  const around = [...seen].map((el) => {
+    const boxes = [];
+    for (let up = el.parentElement; up && boxes.length < 3; up = up.parentElement) boxes.push([up, up.offsetHeight]);
+    return [el.offsetHeight, boxes];
+  });
   const style = document.createElement('style');
   style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
   (document.head || document.documentElement).appendChild(style);
-  // a slot's box left with nothing but its label ("Anzeige", "Advertisement") goes too, up to three boxes up
+  // a slot's box left with nothing but its label ("Anzeige", "Advertisement") goes too, up to three boxes up:
+  // no media, 40 characters at most, and no taller than the ad with its label was (a hero section holding a
+  // banner and a heading painted in CSS stays)
   const media = 'img, video, iframe, canvas, embed, object, svg, picture, input, textarea, select';
   const bare = (el) => !/^(html|body|main|article)$/.test(el.localName) && el.innerText.trim().length <= 40
     && ![...el.querySelectorAll(media)].some((m) => m.getClientRects().length);
-  for (const el of seen) {
-    for (let up = el.parentElement, depth = 0; up && depth < 3 && bare(up); up = up.parentElement, depth++) {
+  for (const [height, boxes] of around) {
+    for (const [up, was] of boxes) {
+      if (was > height + 120 || !bare(up)) break;
       up.style.setProperty('display', 'none', 'important');
     }
   }
