@@ -339,6 +339,31 @@ def ad_slots(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/labelled-ads")
+def labelled_ads(handler: Handler) -> Answer:
+    """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under
+    "Contenido patrocinado" in a shadow root, a teal (#008080) billboard frame of no IAB size under "REKLAMA". And
+    what stays: an orange (#e0a000) classifieds list ("Neueste Anzeigen", "+ Anzeige aufgeben") and the green
+    (#10a010) story, whose byline says who sponsored it."""
+    cards = "".join("<a href='#' style='display:block;width:200px;color:#222'><div style='height:110px;"
+                    f"background:#8010c0'></div>Oferta {n}: zapatillas a mitad de precio</a>" for n in range(3))
+    grid = (f"<div style='font:11px sans-serif;color:#888'>Contenido patrocinado</div><div style='display:flex;"
+            f"gap:12px'>{cards}</div>")
+    creative = ("<body style='margin:0;height:200px;background:#008080;color:#fff;font:20px sans-serif'>"
+                "Domki w g&oacute;rach od 199 z&#322;</body>")
+    story = "El ayuntamiento ampl&iacute;a el horario de las bibliotecas durante los ex&aacute;menes. " * 4
+    return _ok("<div id=story style='background:#10a010;padding:24px'><p>Sponsored by the city library</p>"
+               f"<p>{story}</p></div><div id=g7h2k style='margin:16px 0'></div>"
+               "<div id=q9z style='margin:16px 0'><div style='font:10px sans-serif;color:#999'>REKLAMA</div>"
+               f"<iframe width=750 height=200 style='border:0;display:block' srcdoc=\"{creative}\"></iframe></div>"
+               "<section id=listings style='background:#e0a000;padding:24px'><h2>Neueste Anzeigen</h2>"
+               "<div>Damenfahrrad 28 Zoll, 7 G&auml;nge &middot; 120 &euro;</div><div>Kinderwagen &middot; 90 &euro;</div>"
+               "<a href='#'>+ Anzeige aufgeben</a></section>"
+               f"<script>document.getElementById('g7h2k').attachShadow({{mode: 'open'}}).innerHTML = {grid!r};"
+               "</script>",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/sourcepoint")
 def sourcepoint_page(handler: Handler) -> Answer:
     """A consent message the way Sourcepoint shows one: a cross-site frame in a fixed container, which the page

@@ -118,6 +118,16 @@
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }
+  // the slot is the widest box around an ad that holds nothing else but a short label ("Advertisement")
+  const slotAround = (el, r) => {
+    let slot = el;
+    for (let p = parentOf(el); p && p !== document.body; p = parentOf(p)) {
+      const pr = p.getBoundingClientRect();
+      if (pr.width > r.width + 40 || pr.height > r.height + 60 || (p.innerText || '').length > 40) break;
+      slot = p;
+    }
+    return slot;
+  };
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
   const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
   let slots = 0;
@@ -136,14 +146,33 @@
     const inner = el.localName === 'iframe' ? frameOf(el) : null;
     if (inner && inner.body && (inner.body.innerText || '').length > 100) continue;
     slots++;
-    // the slot is the widest box around it that holds nothing else but a short label ("Advertisement")
-    let slot = el;
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const pr = p.getBoundingClientRect();
-      if (pr.width > r.width + 40 || pr.height > r.height + 60 || (p.innerText || '').length > 40) break;
-      slot = p;
+    addFlowing(slotAround(el, r));
+  }
+  // A box labelled as an ad in the page's words ("REKLAMA", "Contenido patrocinado · Revcontent", "प्रायोजित"), by
+  // any name and in a shadow root too: the nearest box around the label of an ad's size (200×90 or more), short,
+  // with few links and something to show (a link, a frame, a picture), neither the page's heading nor its header
+  // or footer. Labels are small (their children hold no elements), so reading their text stays cheap; a label is
+  // not a control or a heading ("Neueste Anzeigen" heads a classifieds list).
+  let boxes = 0, labels = 0;
+  for (const el of elements) {
+    if (boxes >= 30 || labels >= 200) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
+    if (el.childElementCount > 3 || [...el.children].some((k) => k.firstElementChild)) continue;
+    const label = lower(el.textContent).trim();
+    if (!label || label.length > 40 || SKIP.includes(el.localName) || !has(label, words.ad)) continue;
+    if (el.matches(`${CONTROLS}, h1, h2`)) continue;  // "+ Place an ad" is a control, not a label
+    labels++;
+    let p = null, pr = null;
+    for (let q = parentOf(el), up = 0; q && q !== document.body && up < 4; q = parentOf(q), up++) {
+      const qr = q.getBoundingClientRect();
+      if (qr.width >= 200 && qr.height >= 90) { p = q; pr = qr; break; }
     }
-    addFlowing(slot);
+    if (!p || pr.height >= H * 0.9) continue;
+    const own = lower(`${typeof p.className === 'string' ? p.className : ''} ${p.id} ${p.localName}`).split(/[^a-z0-9]+/);
+    if (['header', 'footer', 'nav'].includes(p.localName) || own.some((t) => words.name_header.includes(t))) continue;
+    if ((p.innerText || '').length > 800 || p.querySelectorAll('a[href]').length > 12 || p.querySelector('h1')) continue;
+    if (!p.querySelector('a[href], iframe, img, picture, video, canvas, svg') && !shadowOf(p)) continue;
+    boxes++;
+    addFlowing(slotAround(p, pr));
   }
 
   const html = getComputedStyle(document.documentElement);

@@ -89,6 +89,7 @@ def has_purpose(features: tuple[float, ...]) -> bool:
     return features[_TEXT_SHARE] < PAGE_TEXT_SHARE and any(features[at] > 0 for at in _PURPOSE)
 
 
+_WORDS_FILE = orjson.loads(WORDS_PATH.read_bytes())
 WORDS: dict[str, tuple[str, ...]] = {
     "consent": (
         "cookie", "consent", "gdpr", "privacy", "personal data", "tracking", "partners",
@@ -164,7 +165,7 @@ def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...
     ad, offer, app): the 24 official EU languages and 45 more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi,
     id, …), each language's entries built from its own legal and browser vocabulary, with the sources beside
     them. Every language's words are matched on every page."""
-    languages = orjson.loads(WORDS_PATH.read_bytes())["languages"]
+    languages = _WORDS_FILE["languages"]
     return {category: tuple(dict.fromkeys([*words, *(w for lang in languages.values()
                                                      for w in lang.get(category, ()))]))
             for category, words in own.items()}
@@ -189,10 +190,9 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
 }
 
 
-_MORE = orjson.loads(WORDS_PATH.read_bytes())
 for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
-    NAMES[_kind] += tuple(token for group in _MORE["vendorNames"][_kind].values() for token in group)
-WORDS["offer"] += tuple(w for key, group in _MORE["prompts"].items() if key != "about" for w in group)
+    NAMES[_kind] += tuple(token for group in _WORDS_FILE["vendorNames"][_kind].values() for token in group)
+WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
 
 
 @dataclass(frozen=True)
