@@ -357,7 +357,8 @@ def labelled_ads(handler: Handler) -> Answer:
                "<div id=q9z style='margin:16px 0'><div style='font:10px sans-serif;color:#999'>REKLAMA</div>"
                f"<iframe width=750 height=200 style='border:0;display:block' srcdoc=\"{creative}\"></iframe></div>"
                "<section id=listings style='background:#e0a000;padding:24px'><h2>Neueste Anzeigen</h2>"
-               "<div>Damenfahrrad 28 Zoll, 7 G&auml;nge &middot; 120 &euro;</div><div>Kinderwagen &middot; 90 &euro;</div>"
+               "<div>Damenfahrrad 28 Zoll, 7 G&auml;nge &middot; 120 &euro;</div>"
+               "<div>Kinderwagen &middot; 90 &euro;</div>"
                "<a href='#'>+ Anzeige aufgeben</a></section>"
                f"<script>document.getElementById('g7h2k').attachShadow({{mode: 'open'}}).innerHTML = {grid!r};"
                "</script>",
