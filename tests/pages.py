@@ -365,6 +365,29 @@ def labelled_ads(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/unnamed-overlays")
+def unnamed_overlays(handler: Handler) -> Answer:
+    """Overlays by no known name, each saying its purpose one way: a billboard drawn at 970×250 and scaled to a
+    700 px column (a link holding one SVG, blue #1010d0, no label), a survey whose purpose is only in its
+    accessible name (red #d01010, "نظرسنجی"), a discount offer in a dialog shown modally (purple #8010c0, dimmed by
+    its ::backdrop). The story (green #10a010) stays."""
+    story = "La biblioteca amplía su horario durante los exámenes y abre también los domingos por la tarde. " * 3
+    billboard = ("<a href='#'><svg width=970 height=250 viewBox='0 0 970 250' style='width:100%;height:auto;"
+                 "display:block'><rect width=970 height=250 fill='#1010d0'/></svg></a>")
+    survey = ("<div role=dialog aria-label='نظرسنجی' style='position:fixed;right:16px;bottom:16px;width:360px;"
+              "z-index:99999;padding:24px;background:#d01010;color:#fff;font-size:18px' dir=rtl>"
+              "<div>نظر شما برای ما مهم است "
+              "<span role=button aria-label='بستن'>×</span></div><div>از مطالب ما چقدر راضی هستید؟"
+              "<div><span>😞</span> <span>😐</span> <span>🙂</span> <span>😍</span></div></div></div>")
+    offer = ("<dialog id=leave class=leave-d style='background:#8010c0;color:#fff;width:420px;padding:24px'>"
+             "<form method=dialog><button aria-label='关闭'>×</button></form><div>先别走！</div>"
+             "<p>订阅电子版，首月仅需1元，还可获赠出行攻略电子书。</p><button>立即领取</button><p>不了，谢谢</p></dialog>"
+             "<script>document.getElementById('leave').showModal();</script>")
+    return _ok(f"<div style='width:700px;margin:0 auto'><div id=story style='background:#10a010;padding:24px'>"
+               f"<p>{story}</p></div><div style='margin:16px 0'>{billboard}</div></div>{survey}{offer}",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/sourcepoint")
 def sourcepoint_page(handler: Handler) -> Answer:
     """A consent message the way Sourcepoint shows one: a cross-site frame in a fixed container, which the page

@@ -228,6 +228,25 @@ def test_ads_no_list_knows_go_by_their_label(pro: Workspace, site: FixtureServer
     assert after.get(green, 0) == before.get(green, 0) > 20000  # the story stays
 
 
+def test_overlays_by_no_known_name_go_by_what_they_show(pro: Workspace, site: FixtureServer) -> None:
+    """A billboard scaled to its column is still drawn at an IAB size; a survey says its purpose in its
+    accessible name only; a dialog shown modally dims the page with its ::backdrop. All go; the story stays."""
+    url = f"http://fixture.test:{site.server_address[1]}/unnamed-overlays"
+    before = pixels(pro.capture(url=url))
+    answer = pro.capture(url=url, removeElements=ALL)
+    after = pixels(answer)
+    blue, red, purple, green = (16, 16, 208), (208, 16, 16), (128, 16, 192), (16, 160, 16)
+
+    def near(colour: tuple[int, int, int]) -> int:  # before: under the dialog's backdrop, dimmed
+        return sum(n for c, n in before.items() if max(abs(a - b) for a, b in zip(c, colour, strict=True)) < 40)
+    assert near(blue) > 700 * 180 * 0.7  # the dialog covers some of it
+    assert near(red) > 200 * 60
+    assert near(purple) > 300 * 100
+    assert (after.get(blue, 0), after.get(red, 0), after.get(purple, 0)) == (0, 0, 0), \
+        answer.headers["x-removed-elements"]
+    assert after.get(green, 0) > 20000  # the story stays
+
+
 def test_a_page_of_labels_is_read_only_in_part(pro: Workspace) -> None:
     """The label reader's worst input: 5,000 boxes each labelled "Anzeige" around a link. The finder reads 200
     labels and judges at most 30 of their boxes per pass, so the capture answers well inside its deadline."""
