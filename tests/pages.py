@@ -344,16 +344,20 @@ def labelled_ads(handler: Handler) -> Answer:
     """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under
     "Contenido patrocinado" in a shadow root, a teal (#008080) billboard frame of no IAB size under "REKLAMA". And
     what stays: an orange (#e0a000) classifieds list ("Neueste Anzeigen", "+ Anzeige aufgeben") and the green
-    (#10a010) story, whose byline says who sponsored it."""
+    (#10a010) story, whose byline says who sponsored it and amid whose paragraphs a slot the lists empty keeps
+    its label."""
     cards = "".join("<a href='#' style='display:block;width:200px;color:#222'><div style='height:110px;"
                     f"background:#8010c0'></div>Oferta {n}: zapatillas a mitad de precio</a>" for n in range(3))
     grid = (f"<div style='font:11px sans-serif;color:#888'>Contenido patrocinado</div><div style='display:flex;"
             f"gap:12px'>{cards}</div>")
     creative = ("<body style='margin:0;height:200px;background:#008080;color:#fff;font:20px sans-serif'>"
                 "Domki w g&oacute;rach od 199 z&#322;</body>")
-    story = "El ayuntamiento ampl&iacute;a el horario de las bibliotecas durante los ex&aacute;menes. " * 4
+    story = "El ayuntamiento ampl&iacute;a el horario de las bibliotecas durante los ex&aacute;menes. " * 3
+    listed = ("<div>Anzeige</div><ins class='adsbygoogle' data-ad-client='ca-pub-0000000000000000' data-ad-slot='2'"
+              " style='display:block;width:300px;height:120px;background:#1010d0'></ins>")  # the lists empty it
     return _ok("<div id=story style='background:#10a010;padding:24px'><p>Sponsored by the city library</p>"
-               f"<p>{story}</p></div><div id=g7h2k style='margin:16px 0'></div>"
+               f"<p>{story}</p>{listed}<p>{story} <a href='#'>Horario completo</a></p></div>"
+               "<div id=g7h2k style='margin:16px 0'></div>"
                "<div id=q9z style='margin:16px 0'><div style='font:10px sans-serif;color:#999'>REKLAMA</div>"
                f"<iframe width=750 height=200 style='border:0;display:block' srcdoc=\"{creative}\"></iframe></div>"
                "<section id=listings style='background:#e0a000;padding:24px'><h2>Neueste Anzeigen</h2>"
@@ -385,6 +389,23 @@ def unnamed_overlays(handler: Handler) -> Answer:
              "<script>document.getElementById('leave').showModal();</script>")
     return _ok(f"<div style='width:700px;margin:0 auto'><div id=story style='background:#10a010;padding:24px'>"
                f"<p>{story}</p></div><div style='margin:16px 0'>{billboard}</div></div>{survey}{offer}",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
+@route("/in-flow-notices")
+def in_flow_notices(handler: Handler) -> Answer:
+    """A privacy-settings page (its heading says so): the site's own consent form (orange #e0a000) in the flow at
+    the body's end stays. Above the page, a promotion bar drawn in a srcdoc frame of a pop-up vendor's naming
+    (pink #c2185b, "hellobar"), whose words only the frame holds, goes."""
+    bar = ("<body style='margin:0'><div style='height:50px;background:#c2185b;color:#fff'>Spring sale: 20 % off "
+           "everything with code SPRING20 <a href='#'>Shop now</a></div></body>")
+    form = ("<form id=settings style='background:#e0a000;padding:24px'><h2>Your cookie preferences</h2>"
+            "<label><input type=checkbox checked disabled> Necessary cookies</label> <label><input type=checkbox>"
+            " Analytics cookies</label> <label><input type=checkbox> Advertising cookies</label>"
+            "<button type=button>Save preferences</button></form>")
+    text = "We use the settings below to decide which cookies this site may set on your device. " * 3
+    return _ok(f"<div id=hellobar-bar class=HB-Bar><iframe srcdoc=\"{bar}\" style='display:block;width:100%;"
+               f"height:50px;border:0'></iframe></div><main><h1>Privacy settings</h1><p>{text}</p></main>{form}",
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 

@@ -97,24 +97,31 @@
     for (const box of [...document.querySelectorAll('main, article, [role=main]')].slice(0, 5)) {
       for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
     }
+    // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms
+    const heading = document.querySelector('h1');
+    const aboutConsent = heading ? has(lower(heading.innerText), words.consent) : false;
     for (const el of new Set([...near, ...closing])) {
       const r = el.getBoundingClientRect();
       if (r.height > H * 0.6 || r.width < W * 0.3) continue;
       // a block holding most of the page's text is the page (a preferences page), not an interruption of it
       if ((el.innerText || '').length > 0.5 * pageText) continue;
-      const text = lower(el.innerText).slice(0, 3000);
-      const consent = has(text, words.consent) && !closing.has(el);
-      if (!consent && !has(text, words.offer) && !has(text, words.app)) continue;
+      // what it says and its controls, its same-site frames' too (a bar drawn in a srcdoc frame)
+      const docs = [el, ...[...el.querySelectorAll('iframe')].slice(0, 3).map(frameOf).filter((d) => d && d.body).map((d) => d.body)];
+      const text = docs.map((d) => lower(d.innerText)).join(' ').slice(0, 3000);
+      const vendor = [...tokens(el).all].some((t) => words.vendors.includes(t));  // Hello Bar's, Poool's
+      const consent = has(text, words.consent) && !closing.has(el) && !aboutConsent;
+      if (!consent && !has(text, words.offer) && !has(text, words.app) && !vendor) continue;
       const role = lower(el.getAttribute('role'));
       if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
-      const controls = [...el.querySelectorAll(CONTROLS)].slice(0, 30);
-      const short = text.length < 600 && el.querySelectorAll('a[href]').length <= 3;
+      const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
+      const controls = within(CONTROLS).slice(0, 30);
+      const short = text.length < 600 && within('a[href]').length <= 3;
       if (!consent) {
-        if (short && controls.length && !el.querySelector('input[type=password]')) addFlowing(el);
+        if (short && controls.length && !within('input[type=password]').length) addFlowing(el);
         continue;
       }
       const labels = controls.map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      const notice = short && count(text, words.consent) >= 0.4;
+      const notice = short && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }
@@ -179,11 +186,17 @@
     const label = lower(el.textContent).trim();
     if (!label || label.length > 60 || SKIP.includes(el.localName) || !has(label, words.ad)) continue;
     if (el.matches(`${CONTROLS}, h1, h2`)) continue;  // "+ Place an ad" is a control, not a label
+    const lr = el.getBoundingClientRect();
+    if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
     labels++;
     let p = null, pr = null;
     for (let q = parentOf(el), up = 0; q && q !== document.body && up < 4; q = parentOf(q), up++) {
       const qr = q.getBoundingClientRect();
       if (qr.width < 200 || qr.height < 90) continue;
+      // a label heads or foots its ad; one amid paragraphs of text is the story's (a slot the lists emptied)
+      const edge = lr.top - qr.top < 60 || qr.bottom - lr.bottom < 60;
+      if (!edge || [...q.querySelectorAll('p')].filter((t) => (t.innerText || '').length > 80).length >= 2
+        || (q.innerText || '').length > 0.5 * pageText) break;
       const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
       if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;

@@ -141,6 +141,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "open in app", "get the app", "download the app", "app store", "google play", "in the app", "our app",
         "in der app", "zur app", "l'application", "la app", "nell'app", "de app", "no app", "w aplikacji",
         "aplikacj", "install the app", "install our app", "app installieren", "installer l'app", "instalar la app",
+        "★★★★",  # a store's rating, as app banners show it beside their one "Open" or "Install"
     ),
     "accept": (
         "accept", "agree", "allow", "got it", "i understand", "akzept", "zustimm", "einverstanden",
@@ -190,6 +191,7 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
 }
 
 
+OFFER_VENDORS = tuple(token for group in _WORDS_FILE["vendorNames"]["offer"].values() for token in group)
 for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
     NAMES[_kind] += tuple(token for group in _WORDS_FILE["vendorNames"][_kind].values() for token in group)
 WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
@@ -272,7 +274,8 @@ def _leaf(tree: list[list[float]], features: tuple[float, ...]) -> float:
 
 def finder_expression() -> str:
     """The finder, called with the word lists: evaluated in an isolated world of the page's main frame."""
-    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{key}": value for key, value in NAMES.items()}}
+    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{key}": value for key, value in NAMES.items()},
+             "vendors": OFFER_VENDORS}
     return f"({_finder_source()})({orjson.dumps(words).decode()})"
 
 
