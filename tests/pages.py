@@ -346,10 +346,12 @@ def labelled_ads(handler: Handler) -> Answer:
     what stays: an orange (#e0a000) classifieds list ("Neueste Anzeigen", "+ Anzeige aufgeben") and the green
     (#10a010) story, whose byline says who sponsored it and amid whose paragraphs a slot the lists empty keeps
     its label."""
+    headlines = ("Así lucen hoy las actrices de los 90", "El truco para dormir que arrasa en Madrid",
+                 "Jubilados: nueva ayuda para placas solares")
     cards = "".join("<a href='#' style='display:block;width:200px;color:#222'><div style='height:110px;"
-                    f"background:#8010c0'></div>Oferta {n}: zapatillas a mitad de precio</a>" for n in range(3))
-    grid = (f"<div style='font:11px sans-serif;color:#888'>Contenido patrocinado</div><div style='display:flex;"
-            f"gap:12px'>{cards}</div>")
+                    f"background:#8010c0'></div>{headline}</a>" for headline in headlines)
+    grid = (f"<div style='font:11px sans-serif;color:#888'>Contenido patrocinado &middot; Revcontent</div>"
+            f"<div style='display:flex;gap:12px'>{cards}</div>")
     creative = ("<body style='margin:0;height:200px;background:#008080;color:#fff;font:20px sans-serif'>"
                 "Domki w g&oacute;rach od 199 z&#322;</body>")
     story = "El ayuntamiento ampl&iacute;a el horario de las bibliotecas durante los ex&aacute;menes. " * 3
@@ -389,7 +391,7 @@ def unnamed_overlays(handler: Handler) -> Answer:
              "<script>document.getElementById('leave').showModal();</script>")
     return _ok(f"<div style='width:700px;margin:0 auto'><div id=story style='background:#10a010;padding:24px'>"
                f"<p>{story}</p></div><div style='margin:16px 0'>{billboard}</div></div>{survey}{offer}",
-               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+               "<style>body{margin:0 auto;max-width:780px;background:#fff;font:14px sans-serif}</style>")
 
 
 @route("/in-flow-notices")

@@ -97,9 +97,11 @@
     for (const box of [...document.querySelectorAll('main, article, [role=main]')].slice(0, 5)) {
       for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
     }
-    // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms
+    // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms, and an
+    // app's page its own download buttons
     const heading = document.querySelector('h1');
     const aboutConsent = heading ? has(lower(heading.innerText), words.consent) : false;
+    const aboutApp = heading ? has(lower(heading.innerText), words.app) : false;  // an app's own page
     for (const el of new Set([...near, ...closing])) {
       const r = el.getBoundingClientRect();
       if (r.height > H * 0.6 || r.width < W * 0.3) continue;
@@ -110,7 +112,7 @@
       const text = docs.map((d) => lower(d.innerText)).join(' ').slice(0, 3000);
       const vendor = [...tokens(el).all].some((t) => words.vendors.includes(t));  // Hello Bar's, Poool's
       const consent = has(text, words.consent) && !closing.has(el) && !aboutConsent;
-      if (!consent && !has(text, words.offer) && !has(text, words.app) && !vendor) continue;
+      if (!consent && !has(text, words.offer) && !(has(text, words.app) && !aboutApp) && !vendor) continue;
       const role = lower(el.getAttribute('role'));
       if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
       const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
@@ -155,10 +157,10 @@
   for (const el of elements) {
     if (slots >= 30) break;
     const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
-    // a banner: a link whose one content is a picture of an IAB size, with no words of its own
+    // a banner: a link whose one content (a picture, or a box of a few words) is of an IAB size
     const banner = el.localName === 'a' && el.childElementCount === 1
-      && ['img', 'svg', 'picture', 'canvas', 'video'].includes(el.firstElementChild.localName)
-      && [...el.childNodes].every((n) => n === el.firstElementChild || (n.nodeType === 3 && !n.textContent.trim()));
+      && [...el.childNodes].every((n) => n === el.firstElementChild || (n.nodeType === 3 && !n.textContent.trim()))
+      && (el.innerText || '').length <= 80;
     if (!banner && el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
     const r = (banner ? el.firstElementChild : el).getBoundingClientRect();
     if (banner && !adSize(r) && !adSize(drawnAt(el.firstElementChild))) continue;
@@ -175,9 +177,8 @@
     addFlowing(slotAround(el, r), banner);
   }
   // A box labelled as an ad in the page's words ("REKLAMA", "Contenido patrocinado · Revcontent", "प्रायोजित"), by
-  // any name and in a shadow root too: the nearest box around the label of an ad's size (200×90 or more) with
-  // something to show (a link, a frame, a picture), while the boxes climbed through are short, with few links,
-  // neither the page's heading nor its header or footer. Labels are small (their children hold no elements), so reading their text stays cheap; a label is
+  // any name and in a shadow root too: the nearest box around the label of an ad's size (200×90 or more), short,
+  // with few links, neither the page's heading nor its header or footer, the label at its top or bottom. Labels are small (their children hold no elements), so reading their text stays cheap; a label is
   // not a control or a heading ("Neueste Anzeigen" heads a classifieds list).
   let boxes = 0, labels = 0;
   for (const el of elements) {
@@ -185,13 +186,17 @@
     if (el.childElementCount > 3 || [...el.children].some((k) => k.firstElementChild)) continue;
     const label = lower(el.textContent).trim();
     if (!label || label.length > 60 || SKIP.includes(el.localName) || !has(label, words.ad)) continue;
-    if (el.matches(`${CONTROLS}, h1, h2`)) continue;  // "+ Place an ad" is a control, not a label
+    // "+ Place an ad" is a control, "Advertising cookies" a form's field or a table's cell, not an ad's label
+    if (el.matches(`${CONTROLS}, h1, h2`) || el.closest('form, label, table') || inside(el)) continue;
     const lr = el.getBoundingClientRect();
     if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
     labels++;
     let p = null, pr = null;
     for (let q = parentOf(el), up = 0; q && q !== document.body && up < 4; q = parentOf(q), up++) {
       const qr = q.getBoundingClientRect();
+      // a box laid over the content (an in-image unit) is the ad, not what it lies on
+      const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
+      if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
       if (qr.width < 200 || qr.height < 90) continue;
       // a label heads or foots its ad; one amid paragraphs of text is the story's (a slot the lists emptied)
       const edge = lr.top - qr.top < 60 || qr.bottom - lr.bottom < 60;
@@ -200,7 +205,8 @@
       const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
       if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
-      if (q.querySelector('a[href], iframe, img, picture, video, canvas, svg') || shadowOf(q)) { p = q; pr = qr; break; }
+      p = q; pr = qr;
+      break;
     }
     if (!p) continue;
     boxes++;

@@ -166,9 +166,8 @@ def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...
     ad, offer, app): the 24 official EU languages and 45 more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi,
     id, …), each language's entries built from its own legal and browser vocabulary, with the sources beside
     them. Every language's words are matched on every page."""
-    languages = _WORDS_FILE["languages"]
-    return {category: tuple(dict.fromkeys([*words, *(w for lang in languages.values()
-                                                     for w in lang.get(category, ()))]))
+    languages = _WORDS_FILE["languages"].values()
+    return {category: tuple(dict.fromkeys([*words, *(w for lang in languages for w in lang.get(category, ()))]))
             for category, words in own.items()}
 
 
@@ -176,7 +175,8 @@ WORDS = _with_languages(WORDS)
 CLOSE_GLYPHS = ("×", "✕", "✖", "╳", "x", "✗")  # a control whose whole text is one of these closes
 NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at anything but letters and digits)
     "consent": ("cookie", "cookies", "consent", "gdpr", "cmp", "privacy", "tracking", "onetrust", "didomi",
-                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent"),  # no cc: Crisp's too
+                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent",  # no cc: Crisp's too
+                "cmpbox", "cmpstyleroot"),  # consentmanager's boxes
     "modal": ("modal", "popup", "pop", "overlay", "dialog", "lightbox", "interstitial", "chat", "widget", "launcher",
               "toast", "drawer", "sheet", "slidein"),
     "offer": ("newsletter", "subscribe", "subscription", "signup", "paywall", "regwall", "promo", "promotion", "offer",
