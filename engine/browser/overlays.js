@@ -178,8 +178,9 @@
   }
   // A box labelled as an ad in the page's words ("REKLAMA", "Contenido patrocinado · Revcontent", "प्रायोजित"), by
   // any name and in a shadow root too: the nearest box around the label of an ad's size (200×90 or more), short,
-  // with few links, neither the page's heading nor its header or footer, the label at its top or bottom. Labels are small (their children hold no elements), so reading their text stays cheap; a label is
-  // not a control or a heading ("Neueste Anzeigen" heads a classifieds list).
+  // with few links, neither the page's heading nor its header or footer, the label at its top or bottom. Labels
+  // are small (their children hold no elements), so reading their text stays cheap; a label is not a control
+  // or a heading ("Neueste Anzeigen" heads a classifieds list).
   let boxes = 0, labels = 0;
   for (const el of elements) {
     if (boxes >= 30 || labels >= 200) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
