@@ -145,11 +145,28 @@ async def features_of_many(conn: CdpConnection, base: str, names: list[str], lab
     async def measure(page: Page, name: str) -> list[tuple[tuple[float, ...], str, str]]:
         removal = _Measuring(ALL_ON, rules, labelled=[[item["selector"], item["kind"]]
                                                       for item in labels[name]["remove"]])
+        await _value(page, STILL)
         await removal.apply(page)
         await removal.follow_up(page)
         return removal.rows
 
     return await visit_many(conn, base, names, measure, Removal(ALL_ON, rules), tabs)
+
+
+# Training's rows are measured on the page at rest: its timers due within a second run (the watch's settle) and
+# its animations with an end ended, never more than two seconds. Measured at the load instead, a banner sliding in
+# was caught at a different height in each run (its rows and so the fitted trees changed from run to run, and
+# the cross-validation's verdict on a borderline page with them); at rest, a run's rows are the next run's.
+STILL = """(async () => {
+  const rest = (async () => {
+    if (window.__captureWatch && window.__captureWatch.settle) await window.__captureWatch.settle(1000);
+    const ending = document.getAnimations().filter(a => a.effect
+      && Number.isFinite(a.effect.getComputedTiming().endTime) && a.playState === 'running');
+    await Promise.all(ending.map(a => a.finished.catch(() => null)));
+  })();
+  await Promise.race([rest, new Promise(done => setTimeout(done, 2000))]);
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return true; })()"""
 
 
 @dataclass
