@@ -339,6 +339,78 @@ def ad_slots(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/labelled-ads")
+def labelled_ads(handler: Handler) -> Answer:
+    """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under
+    "Contenido patrocinado" in a shadow root, a teal (#008080) billboard frame of no IAB size under "REKLAMA". And
+    what stays: an orange (#e0a000) classifieds list ("Neueste Anzeigen", "+ Anzeige aufgeben") and the green
+    (#10a010) story, whose byline says who sponsored it and amid whose paragraphs a slot the lists empty keeps
+    its label."""
+    headlines = ("Así lucen hoy las actrices de los 90", "El truco para dormir que arrasa en Madrid",
+                 "Jubilados: nueva ayuda para placas solares")
+    cards = "".join("<a href='#' style='display:block;width:200px;color:#222'><div style='height:110px;"
+                    f"background:#8010c0'></div>{headline}</a>" for headline in headlines)
+    grid = (f"<div style='font:11px sans-serif;color:#888'>Contenido patrocinado &middot; Revcontent</div>"
+            f"<div style='display:flex;gap:12px'>{cards}</div>")
+    creative = ("<body style='margin:0;height:200px;background:#008080;color:#fff;font:20px sans-serif'>"
+                "Domki w g&oacute;rach od 199 z&#322;</body>")
+    story = "El ayuntamiento ampl&iacute;a el horario de las bibliotecas durante los ex&aacute;menes. " * 3
+    listed = ("<div>Anzeige</div><ins class='adsbygoogle' data-ad-client='ca-pub-0000000000000000' data-ad-slot='2'"
+              " style='display:block;width:300px;height:120px;background:#1010d0'></ins>")  # the lists empty it
+    return _ok("<div id=story style='background:#10a010;padding:24px'><p>Sponsored by the city library</p>"
+               f"<p>{story}</p>{listed}<p>{story} <a href='#'>Horario completo</a></p></div>"
+               "<div id=g7h2k style='margin:16px 0'></div>"
+               "<div id=q9z style='margin:16px 0'><div style='font:10px sans-serif;color:#999'>REKLAMA</div>"
+               f"<iframe width=750 height=200 style='border:0;display:block' srcdoc=\"{creative}\"></iframe></div>"
+               "<section id=listings style='background:#e0a000;padding:24px'><h2>Neueste Anzeigen</h2>"
+               "<div>Damenfahrrad 28 Zoll, 7 G&auml;nge &middot; 120 &euro;</div>"
+               "<div>Kinderwagen &middot; 90 &euro;</div>"
+               "<a href='#'>+ Anzeige aufgeben</a></section>"
+               f"<script>document.getElementById('g7h2k').attachShadow({{mode: 'open'}}).innerHTML = {grid!r};"
+               "</script>",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
+@route("/unnamed-overlays")
+def unnamed_overlays(handler: Handler) -> Answer:
+    """Overlays by no known name, each saying its purpose one way: a billboard drawn at 970×250 and scaled to a
+    700 px column (a link holding one SVG, blue #1010d0, no label), a survey whose purpose is only in its
+    accessible name (red #d01010, "نظرسنجی"), a discount offer in a dialog shown modally (purple #8010c0, dimmed by
+    its ::backdrop). The story (green #10a010) stays."""
+    story = "La biblioteca amplía su horario durante los exámenes y abre también los domingos por la tarde. " * 3
+    billboard = ("<a href='#'><svg width=970 height=250 viewBox='0 0 970 250' style='width:100%;height:auto;"
+                 "display:block'><rect width=970 height=250 fill='#1010d0'/></svg></a>")
+    survey = ("<div role=dialog aria-label='نظرسنجی' style='position:fixed;right:16px;bottom:16px;width:360px;"
+              "z-index:99999;padding:24px;background:#d01010;color:#fff;font-size:18px' dir=rtl>"
+              "<div>نظر شما برای ما مهم است "
+              "<span role=button aria-label='بستن'>×</span></div><div>از مطالب ما چقدر راضی هستید؟"
+              "<div><span>😞</span> <span>😐</span> <span>🙂</span> <span>😍</span></div></div></div>")
+    offer = ("<dialog id=leave class=leave-d style='background:#8010c0;color:#fff;width:420px;padding:24px'>"
+             "<form method=dialog><button aria-label='关闭'>×</button></form><div>先别走！</div>"
+             "<p>订阅电子版，首月仅需1元，还可获赠出行攻略电子书。</p><button>立即领取</button><p>不了，谢谢</p></dialog>"
+             "<script>document.getElementById('leave').showModal();</script>")
+    return _ok(f"<div style='width:700px;margin:0 auto'><div id=story style='background:#10a010;padding:24px'>"
+               f"<p>{story}</p></div><div style='margin:16px 0'>{billboard}</div></div>{survey}{offer}",
+               "<style>body{margin:0 auto;max-width:780px;background:#fff;font:14px sans-serif}</style>")
+
+
+@route("/in-flow-notices")
+def in_flow_notices(handler: Handler) -> Answer:
+    """A privacy-settings page (its heading says so): the site's own consent form (orange #e0a000) in the flow at
+    the body's end stays. Above the page, a promotion bar drawn in a srcdoc frame of a pop-up vendor's naming
+    (pink #c2185b, "hellobar"), whose words only the frame holds, goes."""
+    bar = ("<body style='margin:0'><div style='height:50px;background:#c2185b;color:#fff'>Spring sale: 20 % off "
+           "everything with code SPRING20 <a href='#'>Shop now</a></div></body>")
+    form = ("<form id=settings style='background:#e0a000;padding:24px'><h2>Your cookie preferences</h2>"
+            "<label><input type=checkbox checked disabled> Necessary cookies</label> <label><input type=checkbox>"
+            " Analytics cookies</label> <label><input type=checkbox> Advertising cookies</label>"
+            "<button type=button>Save preferences</button></form>")
+    text = "We use the settings below to decide which cookies this site may set on your device. " * 3
+    return _ok(f"<div id=hellobar-bar class=HB-Bar><iframe srcdoc=\"{bar}\" style='display:block;width:100%;"
+               f"height:50px;border:0'></iframe></div><main><h1>Privacy settings</h1><p>{text}</p></main>{form}",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/sourcepoint")
 def sourcepoint_page(handler: Handler) -> Answer:
     """A consent message the way Sourcepoint shows one: a cross-site frame in a fixed container, which the page

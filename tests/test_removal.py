@@ -211,6 +211,67 @@ def test_a_slot_left_with_only_its_label_goes_with_its_ad(pro: Workspace, site: 
     assert after.get(orange, 0) > 800 * 300  # the hero stays
 
 
+def test_ads_no_list_knows_go_by_their_label(pro: Workspace, site: FixtureServer) -> None:
+    """A box labelled as an ad in the page's words goes, by any name, in a shadow root too, its frame of no IAB
+    size with it; a classifieds list whose heading and control say "Anzeige" stays, and so does a story whose
+    byline says who sponsored it."""
+    url = f"http://fixture.test:{site.server_address[1]}/labelled-ads"
+    viewport = {"width": 1000, "height": 1200}
+    before = pixels(pro.capture(url=url, viewport=viewport))
+    after = pixels(pro.capture(url=url, viewport=viewport, removeElements={"ads": True}))
+    purple, teal, orange, green = (128, 16, 192), (0, 128, 128), (224, 160, 0), (16, 160, 16)
+    assert before.get(purple, 0) > 3 * 200 * 110 * 0.9
+    assert before.get(teal, 0) > 750 * 200 * 0.9
+    assert after.get(purple, 0) == 0
+    assert after.get(teal, 0) == 0
+    assert after.get(orange, 0) == before.get(orange, 0) > 20000  # the classifieds stay
+    assert after.get(green, 0) > 0.6 * before.get(green, 0) > 100000  # the story stays, less the emptied slot
+
+
+def test_overlays_by_no_known_name_go_by_what_they_show(pro: Workspace, site: FixtureServer) -> None:
+    """A billboard scaled to its column is still drawn at an IAB size; a survey says its purpose in its
+    accessible name only; a dialog shown modally dims the page with its ::backdrop. All go; the story stays."""
+    url = f"http://fixture.test:{site.server_address[1]}/unnamed-overlays"
+    before = pixels(pro.capture(url=url))
+    answer = pro.capture(url=url, removeElements=ALL)
+    after = pixels(answer)
+    blue, red, purple, green = (16, 16, 208), (208, 16, 16), (128, 16, 192), (16, 160, 16)
+
+    def near(colour: tuple[int, int, int]) -> int:  # before: under the dialog's backdrop, dimmed
+        return sum(n for c, n in before.items() if max(abs(a - b) for a, b in zip(c, colour, strict=True)) < 40)
+    assert near(blue) > 700 * 180 * 0.7  # the dialog covers some of it
+    assert near(red) > 200 * 60
+    assert near(purple) > 300 * 100
+    assert (after.get(blue, 0), after.get(red, 0), after.get(purple, 0)) == (0, 0, 0), \
+        answer.headers["x-removed-elements"]
+    assert after.get(green, 0) > 20000  # the story stays
+
+
+def test_in_flow_notices_are_read_through_their_frames_and_a_page_about_privacy_keeps_its_form(
+        pro: Workspace, site: FixtureServer) -> None:
+    """A bar at the body's top whose words are in a srcdoc frame and whose name is a pop-up vendor's goes; a
+    privacy-settings page's own consent form, in the flow at the body's end, stays."""
+    url = f"http://fixture.test:{site.server_address[1]}/in-flow-notices"
+    before = pixels(pro.capture(url=url))
+    answer = pro.capture(url=url, removeElements=ALL)
+    after = pixels(answer)
+    pink, orange = (194, 24, 91), (224, 160, 0)
+    assert before.get(pink, 0) > 1280 * 40
+    assert after.get(pink, 0) == 0, answer.headers["x-removed-elements"]
+    assert after.get(orange, 0) == before.get(orange, 0) > 20000  # the site's own form stays
+
+
+def test_a_page_of_labels_is_read_only_in_part(pro: Workspace) -> None:
+    """The label reader's worst input: 5,000 boxes each labelled "Anzeige" around a link. The finder reads 200
+    labels and judges at most 30 of their boxes per pass, so the capture answers well inside its deadline."""
+    box = ("<div style='width:320px;height:100px;margin:4px;background:#eee'><span>Anzeige</span>"
+           "<a href='#'>Winterreifen ab 49 &euro;</a></div>")
+    answer = pro.capture(html=f"<body>{box * 5000}</body>", removeElements={"ads": True}, timeoutMs=20000)
+    assert answer.status_code == 200, answer.text
+    ads = int(answer.headers["x-removed-elements"].split("ads=")[1])
+    assert 1 <= ads <= 200, answer.headers["x-removed-elements"]
+
+
 def test_a_video_records_the_page_without_its_overlays(pro: Workspace, site: FixtureServer) -> None:
     answer = pro.capture(url=corpus_url(site, first("cookie-modal")), format="webm", removeElements=ALL,
                          video={"durationMs": 1000, "fps": 10})

@@ -78,7 +78,7 @@
     const kids = [...parent.children].filter((k) => !SKIP.includes(k.localName));
     return [...kids.slice(0, 3), ...kids.slice(-3)];
   };
-  const addFlowing = (el) => {
+  const addFlowing = (el, drawnIab = false) => {
     if (pickedSet.has(el) || inside(el) || picked.length >= 200) return;
     const s = getComputedStyle(el);
     if (hidden(el, s)) return;
@@ -86,7 +86,7 @@
     const w = Math.min(r.width, W), h = Math.min(r.height, H);
     if (w * h < 900) return;
     pickedSet.add(el);
-    picked.push({el, s, r, w, h, flow: 1});
+    picked.push({el, s, r, w, h, flow: 1, drawnIab});
   };
   // The same for an offer's or an app's notice (a subscribers-only wall at the end of the article, an "open in
   // the app" strip above the header): short, few links, with a control, at the body's ends or the article's end.
@@ -97,53 +97,121 @@
     for (const box of [...document.querySelectorAll('main, article, [role=main]')].slice(0, 5)) {
       for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
     }
+    // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms, and an
+    // app's page its own download buttons
+    const heading = document.querySelector('h1');
+    const aboutConsent = heading ? has(lower(heading.innerText), words.consent) : false;
+    const aboutApp = heading ? has(lower(heading.innerText), words.app) : false;  // an app's own page
     for (const el of new Set([...near, ...closing])) {
       const r = el.getBoundingClientRect();
       if (r.height > H * 0.6 || r.width < W * 0.3) continue;
       // a block holding most of the page's text is the page (a preferences page), not an interruption of it
       if ((el.innerText || '').length > 0.5 * pageText) continue;
-      const text = lower(el.innerText).slice(0, 3000);
-      const consent = has(text, words.consent) && !closing.has(el);
-      if (!consent && !has(text, words.offer) && !has(text, words.app)) continue;
+      // what it says and its controls, its same-site frames' too (a bar drawn in a srcdoc frame)
+      const docs = [el, ...[...el.querySelectorAll('iframe')].slice(0, 3).map(frameOf).filter((d) => d && d.body).map((d) => d.body)];
+      const text = docs.map((d) => lower(d.innerText)).join(' ').slice(0, 3000);
+      const vendor = [...tokens(el).all].some((t) => words.vendors.includes(t));  // Hello Bar's, Poool's
+      const consent = has(text, words.consent) && !closing.has(el) && !aboutConsent;
+      if (!consent && !has(text, words.offer) && !(has(text, words.app) && !aboutApp) && !vendor) continue;
       const role = lower(el.getAttribute('role'));
       if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
-      const controls = [...el.querySelectorAll(CONTROLS)].slice(0, 30);
-      const short = text.length < 600 && el.querySelectorAll('a[href]').length <= 3;
+      const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
+      const controls = within(CONTROLS).slice(0, 30);
+      const short = text.length < 600 && within('a[href]').length <= 3;
       if (!consent) {
-        if (short && controls.length && !el.querySelector('input[type=password]')) addFlowing(el);
+        if (short && controls.length && !within('input[type=password]').length) addFlowing(el);
         continue;
       }
       const labels = controls.map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      const notice = short && count(text, words.consent) >= 0.4;
+      const notice = short && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }
+  // the slot is the widest box around an ad that holds nothing else but a short label ("Advertisement")
+  const slotAround = (el, r) => {
+    let slot = el;
+    const said = (el.innerText || '').length;
+    for (let p = parentOf(el); p && p !== document.body; p = parentOf(p)) {
+      const pr = p.getBoundingClientRect();
+      if (pr.width > r.width + 40 || pr.height > r.height + 60 || (p.innerText || '').length > said + 40) break;
+      slot = p;
+    }
+    return slot;
+  };
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
   const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
+  // a picture's own size (a banner scaled to its column keeps it): an image's pixels, an SVG's width and height
+  // or view box, a canvas's
+  const drawnAt = (pic) => {
+    if (pic.localName === 'img') return {width: pic.naturalWidth, height: pic.naturalHeight};
+    if (pic.localName === 'video') return {width: pic.videoWidth, height: pic.videoHeight};
+    if (pic.localName === 'canvas') return {width: pic.width, height: pic.height};
+    if (pic.localName === 'svg') {
+      const box = pic.viewBox && pic.viewBox.baseVal;
+      const width = parseFloat(pic.getAttribute('width')) || (box ? box.width : 0);
+      return {width, height: parseFloat(pic.getAttribute('height')) || (box ? box.height : 0)};
+    }
+    return {width: 0, height: 0};
+  };
   let slots = 0;
   for (const el of elements) {
     if (slots >= 30) break;
     const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
-    if (el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
-    const r = el.getBoundingClientRect();
+    // a banner: a link whose one content (a picture, or a box of a few words) is of an IAB size
+    const banner = el.localName === 'a' && el.childElementCount === 1
+      && [...el.childNodes].every((n) => n === el.firstElementChild || (n.nodeType === 3 && !n.textContent.trim()))
+      && (el.innerText || '').length <= 80;
+    if (!banner && el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
+    const r = (banner ? el.firstElementChild : el).getBoundingClientRect();
+    if (banner && !adSize(r) && !adSize(drawnAt(el.firstElementChild))) continue;
     // an ad network's widget of no IAB size: named as an ad, labelled as one ("Sponsored", "Реклама") or holding
     // a creative's frame, and short (a classifieds list is named and labelled so too, and long)
     const said = (el.innerText || '').length;
     const widget = el.localName !== 'iframe' && r.width >= 200 && r.height >= 90 && r.height < H * 0.9 && said < 800
       && el.querySelectorAll('a[href]').length <= 12 && (has(lower(el.innerText), words.ad) || el.querySelector('iframe'));
-    if (!adSize(r) && !widget) continue;
+    if (!banner && !adSize(r) && !widget) continue;
     // a frame of the site's that reads as text (a widget, an embedded article) is content, not a creative
     const inner = el.localName === 'iframe' ? frameOf(el) : null;
     if (inner && inner.body && (inner.body.innerText || '').length > 100) continue;
     slots++;
-    // the slot is the widest box around it that holds nothing else but a short label ("Advertisement")
-    let slot = el;
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const pr = p.getBoundingClientRect();
-      if (pr.width > r.width + 40 || pr.height > r.height + 60 || (p.innerText || '').length > 40) break;
-      slot = p;
+    addFlowing(slotAround(el, r), banner);
+  }
+  // A box labelled as an ad in the page's words ("REKLAMA", "Contenido patrocinado · Revcontent", "प्रायोजित"), by
+  // any name and in a shadow root too: the nearest box around the label of an ad's size (200×90 or more), short,
+  // with few links, neither the page's heading nor its header or footer, the label at its top or bottom. Labels
+  // are small (their children hold no elements), so reading their text stays cheap; a label is not a control
+  // or a heading ("Neueste Anzeigen" heads a classifieds list).
+  let boxes = 0, labels = 0;
+  for (const el of elements) {
+    if (boxes >= 30 || labels >= 200) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
+    if (el.childElementCount > 3 || [...el.children].some((k) => k.firstElementChild)) continue;
+    const label = lower(el.textContent).trim();
+    if (!label || label.length > 60 || SKIP.includes(el.localName) || !has(label, words.ad)) continue;
+    // "+ Place an ad" is a control, "Advertising cookies" a form's field or a table's cell, not an ad's label
+    if (el.matches(`${CONTROLS}, h1, h2`) || el.closest('form, label, table') || inside(el)) continue;
+    const lr = el.getBoundingClientRect();
+    if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
+    labels++;
+    let p = null, pr = null;
+    for (let q = parentOf(el), up = 0; q && q !== document.body && up < 4; q = parentOf(q), up++) {
+      const qr = q.getBoundingClientRect();
+      // a box laid over the content (an in-image unit) is the ad, not what it lies on
+      const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
+      if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
+      if (qr.width < 200 || qr.height < 90) continue;
+      // a label heads or foots its ad; one amid paragraphs of text is the story's (a slot the lists emptied)
+      const edge = lr.top - qr.top < 60 || qr.bottom - lr.bottom < 60;
+      if (!edge || [...q.querySelectorAll('p')].filter((t) => (t.innerText || '').length > 80).length >= 2
+        || (q.innerText || '').length > 0.5 * pageText) break;
+      const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
+      if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
+        || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
+      p = q; pr = qr;
+      break;
     }
-    addFlowing(slot);
+    if (!p) continue;
+    boxes++;
+    addFlowing(slotAround(p, pr));
   }
 
   const html = getComputedStyle(document.documentElement);
@@ -157,7 +225,13 @@
     return parts.length > 3 ? parseFloat(parts[3]) : 1;
   };
 
-  const candidates = picked.map(({el, s, r, w, h, flow}) => {
+  // a dialog shown modally dims the page with its ::backdrop (translucent by default), in the top layer
+  const modalBackdrop = (el) => {
+    if (el.localName !== 'dialog' || !el.matches(':modal')) return false;
+    const b = getComputedStyle(el, '::backdrop');
+    return alpha(b.backgroundColor) > 0.05 || (b.backdropFilter && b.backdropFilter !== 'none');
+  };
+  const candidates = picked.map(({el, s, r, w, h, flow, drawnIab}) => {
     // Its text and controls: its own, its shadow roots', and those of the frames it is or holds (a backdrop
     // that only holds a frame is judged by the frame's content).
     const frameDoc = el.localName === 'iframe' ? frameOf(el) : null;
@@ -171,10 +245,12 @@
     }
     if (frameDoc && frameDoc.documentElement) roots.push(frameDoc);
     const said = [el, ...roots.flatMap((root) => [...root.querySelectorAll('iframe')])].map((f) => saidIn.get(f)).filter(Boolean);
-    const texts = [lower(el.innerText), ...said.map((f) => lower(f.text))];
+    const all = (selector) => roots.flatMap((root) => [...root.querySelectorAll(selector)]);
+    // its accessible name, and its dialogs', say its purpose too ("نظرسنجی": a survey)
+    const named = [el, ...all('dialog, [role=dialog], [role=alertdialog]')].filter((n) => n.hasAttribute('aria-label'));
+    const texts = [lower(el.innerText), ...said.map((f) => lower(f.text)), ...named.map((n) => lower(n.getAttribute('aria-label')))];
     for (const root of roots.slice(1)) texts.push(lower(root.body ? root.body.innerText : root.textContent));
     const text = texts.join(' ').replace(/\s+/g, ' ').slice(0, 5000);
-    const all = (selector) => roots.flatMap((root) => [...root.querySelectorAll(selector)]);
     const controls = all(CONTROLS).slice(0, 100).map((b) => ({
       text: lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''} ${b.title || ''}`).replace(/\s+/g, ' ').trim(),
     })).concat(said.flatMap((f) => f.controls.slice(0, 30).map((c) => ({text: lower(c).replace(/\s+/g, ' ').trim()}))));
@@ -199,7 +275,7 @@
       sticky: s.position === 'sticky' ? 1 : 0,
       absolute: s.position === 'absolute' ? 1 : 0,
       z_index: Math.min(1, Math.log10(1 + Math.max(0, z)) / 10),
-      backdrop: cover >= 0.9 && (translucent || blurred) ? 1 : 0,
+      backdrop: (cover >= 0.9 && (translucent || blurred)) || modalBackdrop(el) ? 1 : 0,
       scroll_locked: locked ? 1 : 0,
       consent_words: count(text, words.consent),
       offer_words: count(text, words.offer),
@@ -225,7 +301,7 @@
       name_ad: nameHit(words.name_ad),
       name_header: nameHit(words.name_header),
       in_flow: flow,
-      ad_size: adSize(r) ? 1 : 0,
+      ad_size: adSize(r) || drawnIab ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
     };
     const id = el.id ? `#${el.id}` : '';
     const cls = (typeof el.className === 'string' ? el.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 3).map((c) => `.${c}`).join('');

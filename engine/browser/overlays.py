@@ -89,6 +89,7 @@ def has_purpose(features: tuple[float, ...]) -> bool:
     return features[_TEXT_SHARE] < PAGE_TEXT_SHARE and any(features[at] > 0 for at in _PURPOSE)
 
 
+_WORDS_FILE = orjson.loads(WORDS_PATH.read_bytes())
 WORDS: dict[str, tuple[str, ...]] = {
     "consent": (
         "cookie", "consent", "gdpr", "privacy", "personal data", "tracking", "partners",
@@ -140,6 +141,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "open in app", "get the app", "download the app", "app store", "google play", "in the app", "our app",
         "in der app", "zur app", "l'application", "la app", "nell'app", "de app", "no app", "w aplikacji",
         "aplikacj", "install the app", "install our app", "app installieren", "installer l'app", "instalar la app",
+        "★★★★",  # a store's rating, as app banners show it beside their one "Open" or "Install"
     ),
     "accept": (
         "accept", "agree", "allow", "got it", "i understand", "akzept", "zustimm", "einverstanden",
@@ -164,9 +166,8 @@ def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...
     ad, offer, app): the 24 official EU languages and 45 more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi,
     id, …), each language's entries built from its own legal and browser vocabulary, with the sources beside
     them. Every language's words are matched on every page."""
-    languages = orjson.loads(WORDS_PATH.read_bytes())["languages"]
-    return {category: tuple(dict.fromkeys([*words, *(w for lang in languages.values()
-                                                     for w in lang.get(category, ()))]))
+    languages = _WORDS_FILE["languages"].values()
+    return {category: tuple(dict.fromkeys([*words, *(w for lang in languages for w in lang.get(category, ()))]))
             for category, words in own.items()}
 
 
@@ -174,7 +175,8 @@ WORDS = _with_languages(WORDS)
 CLOSE_GLYPHS = ("×", "✕", "✖", "╳", "x", "✗")  # a control whose whole text is one of these closes
 NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at anything but letters and digits)
     "consent": ("cookie", "cookies", "consent", "gdpr", "cmp", "privacy", "tracking", "onetrust", "didomi",
-                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent"),  # no cc: Crisp's too
+                "cookiebot", "usercentrics", "cookiebanner", "cookienotice", "cookieconsent",  # no cc: Crisp's too
+                "cmpbox", "cmpstyleroot"),  # consentmanager's boxes
     "modal": ("modal", "popup", "pop", "overlay", "dialog", "lightbox", "interstitial", "chat", "widget", "launcher",
               "toast", "drawer", "sheet", "slidein"),
     "offer": ("newsletter", "subscribe", "subscription", "signup", "paywall", "regwall", "promo", "promotion", "offer",
@@ -189,10 +191,10 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
 }
 
 
-_MORE = orjson.loads(WORDS_PATH.read_bytes())
+OFFER_VENDORS = tuple(token for group in _WORDS_FILE["vendorNames"]["offer"].values() for token in group)
 for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
-    NAMES[_kind] += tuple(token for group in _MORE["vendorNames"][_kind].values() for token in group)
-WORDS["offer"] += tuple(w for key, group in _MORE["prompts"].items() if key != "about" for w in group)
+    NAMES[_kind] += tuple(token for group in _WORDS_FILE["vendorNames"][_kind].values() for token in group)
+WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
 
 
 @dataclass(frozen=True)
@@ -272,7 +274,8 @@ def _leaf(tree: list[list[float]], features: tuple[float, ...]) -> float:
 
 def finder_expression() -> str:
     """The finder, called with the word lists: evaluated in an isolated world of the page's main frame."""
-    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{key}": value for key, value in NAMES.items()}}
+    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{key}": value for key, value in NAMES.items()},
+             "vendors": OFFER_VENDORS}
     return f"({_finder_source()})({orjson.dumps(words).decode()})"
 
 
