@@ -371,6 +371,43 @@ def labelled_ads(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/sponsored-cards")
+def sponsored_cards(handler: Handler) -> Answer:
+    """Ads as cards, by no known name: a sponsored card whose brown (#a05000) picture sits beside the text that
+    carries its label ("Patrocinado"), and a widget whose yellow (#f0e000) box heads three labelled cards ("광고")
+    with its own words only ("추천 콘텐츠"): the picture and the emptied widget go with their cards. The story
+    (green #10a010) stays."""
+    story = "A prefeitura ampliou o horário das bibliotecas durante o período de provas. " * 4
+    card = ("<div id=n3k style='margin:16px 0'><article style='display:flex;gap:16px'><div><svg width=220 height=140>"
+            "<rect width=220 height=140 fill='#a05000'/></svg></div><div style='width:400px'><span style='font:11px "
+            "sans-serif;color:#888'>Patrocinado &middot; Banco Aurora</span><h3><a href='#'>Cinco passos para "
+            "organizar as finan&ccedil;as</a></h3><p>Planejar a reserva de emerg&ecirc;ncia faz diferen&ccedil;a."
+            "</p></div></article></div>")
+    titles = ("의사들도 놀란 아침 습관", "아무도 모르는 마을 20곳", "집주인들이 지붕을 바꾸는 이유")
+    items = "".join(f"<li class=q{i}x style='width:220px'><a href='#' style='display:block;color:#222'><svg width=220 "
+                    f"height=100><rect width=220 height=100 fill='#8010c0'/></svg><div>{title}</div>"
+                    f"<div style='font-size:11px;color:#888'>광고 &middot; 홈리빙</div></a></li>"
+                    for i, title in enumerate(titles))
+    widget = (f"<div id=w7v style='background:#f0e000;padding:8px'><div style='font-weight:bold'>추천 콘텐츠</div>"
+              f"<ul style='display:flex;gap:12px;list-style:none;margin:0;padding:0'>{items}</ul></div>")
+    return _ok(f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>{card}"
+               f"<div id=story2 style='background:#10a010;padding:24px'><p>{story}</p></div>{widget}",
+               "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
+
+
+@route("/pricing")
+def pricing(handler: Handler) -> Answer:
+    """A page about its own prices (its heading says so): its three plans (orange #e0a000), each with a
+    "Subscribe" button, close the page in the flow, as an offer's wall would, and stay."""
+    plans = "".join(f"<div style='background:#e0a000;padding:16px;width:200px'><h3>{name}</h3><div>${price}/month"
+                    "</div><a href='#'>Subscribe</a></div>" for name, price in (("Hobby", 0), ("Team", 29),
+                                                                                ("Business", 99)))
+    text = "Every plan includes unlimited projects, automatic backups and e-mail support. " * 4
+    return _ok(f"<main><h1>Lumen Cloud pricing</h1><p>{text}</p><p>{text}</p>"
+               f"<section id=plans style='display:flex;gap:16px'>{plans}</section></main>",
+               "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/unnamed-overlays")
 def unnamed_overlays(handler: Handler) -> Answer:
     """Overlays by no known name, each saying its purpose one way: a billboard drawn at 970×250 and scaled to a

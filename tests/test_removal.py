@@ -228,6 +228,24 @@ def test_ads_no_list_knows_go_by_their_label(pro: Workspace, site: FixtureServer
     assert after.get(green, 0) > 0.6 * before.get(green, 0) > 100000  # the story stays, less the emptied slot
 
 
+def test_sponsored_cards_go_whole_and_a_page_about_its_prices_keeps_its_plans(pro: Workspace,
+                                                                              site: FixtureServer) -> None:
+    """A card's picture goes with its labelled text, a widget's box with the labelled cards it held; a pricing
+    page's plans, in the flow at its end with "Subscribe" buttons, stay (all three kinds on)."""
+    url = f"http://fixture.test:{site.server_address[1]}"
+    viewport = {"width": 1000, "height": 1400}
+    brown, yellow, purple, green, orange = (160, 80, 0), (240, 224, 0), (128, 16, 192), (16, 160, 16), (224, 160, 0)
+    before = pixels(pro.capture(url=f"{url}/sponsored-cards", viewport=viewport))
+    after = pixels(pro.capture(url=f"{url}/sponsored-cards", viewport=viewport, removeElements={"ads": True}))
+    assert before.get(brown, 0) > 220 * 140 * 0.9 and before.get(yellow, 0) > 5000
+    assert before.get(purple, 0) > 3 * 220 * 100 * 0.9
+    assert after.get(brown, 0) == after.get(yellow, 0) == after.get(purple, 0) == 0
+    assert after.get(green, 0) == before.get(green, 0) > 100000  # the stories stay
+    plans = pixels(pro.capture(url=f"{url}/pricing", viewport=viewport))
+    kept = pixels(pro.capture(url=f"{url}/pricing", viewport=viewport, removeElements=ALL))
+    assert kept.get(orange, 0) == plans.get(orange, 0) > 3 * 200 * 100
+
+
 def test_overlays_by_no_known_name_go_by_what_they_show(pro: Workspace, site: FixtureServer) -> None:
     """A billboard scaled to its column is still drawn at an IAB size; a survey says its purpose in its
     accessible name only; a dialog shown modally dims the page with its ::backdrop. All go; the story stays."""

@@ -97,11 +97,12 @@
     for (const box of [...document.querySelectorAll('main, article, [role=main]')].slice(0, 5)) {
       for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
     }
-    // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms, and an
-    // app's page its own download buttons
+    // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms, an
+    // app's page its own download buttons, and a page about its prices its plans
     const heading = document.querySelector('h1');
     const aboutConsent = heading ? has(lower(heading.innerText), words.consent) : false;
     const aboutApp = heading ? has(lower(heading.innerText), words.app) : false;  // an app's own page
+    const aboutPrices = has(lower(`${heading ? heading.innerText : ''} ${document.title}`), words.pricing);
     for (const el of new Set([...near, ...closing])) {
       const r = el.getBoundingClientRect();
       if (r.height > H * 0.6 || r.width < W * 0.3) continue;
@@ -112,7 +113,7 @@
       const text = docs.map((d) => lower(d.innerText)).join(' ').slice(0, 3000);
       const vendor = [...tokens(el).all].some((t) => words.vendors.includes(t));  // Hello Bar's, Poool's
       const consent = has(text, words.consent) && !closing.has(el) && !aboutConsent;
-      if (!consent && !has(text, words.offer) && !(has(text, words.app) && !aboutApp) && !vendor) continue;
+      if (!consent && !(has(text, words.offer) && !aboutPrices) && !(has(text, words.app) && !aboutApp) && !vendor) continue;
       const role = lower(el.getAttribute('role'));
       if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
       const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
@@ -137,6 +138,20 @@
       slot = p;
     }
     return slot;
+  };
+  // a sponsored card is its text beside its picture: up from the labelled box while a box adds no more than 40
+  // characters in two children at most, over no more than three times the area (not the page's main or header)
+  const cardAround = (el) => {
+    let card = el;
+    const said = (el.innerText || '').length, r = el.getBoundingClientRect();
+    for (let q = parentOf(el); q && q !== document.body; q = parentOf(q)) {
+      const qr = q.getBoundingClientRect();
+      if (q.childElementCount > 2 || (q.innerText || '').length > said + 40 || qr.height >= H * 0.9
+        || qr.width * qr.height > 3 * r.width * r.height || SKIP.includes(q.localName)
+        || ['main', 'header', 'footer', 'nav'].includes(q.localName) || q.querySelector('h1')) break;
+      card = q;
+    }
+    return card;
   };
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
   const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
@@ -211,7 +226,7 @@
     }
     if (!p) continue;
     boxes++;
-    addFlowing(slotAround(p, pr));
+    addFlowing(cardAround(slotAround(p, pr)));
   }
 
   const html = getComputedStyle(document.documentElement);

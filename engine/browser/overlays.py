@@ -195,6 +195,7 @@ OFFER_VENDORS = tuple(token for group in _WORDS_FILE["vendorNames"]["offer"].val
 for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
     NAMES[_kind] += tuple(token for group in _WORDS_FILE["vendorNames"][_kind].values() for token in group)
 WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
+WORDS["pricing"] = tuple(_WORDS_FILE["pricingPages"]["words"])  # a page about its prices keeps its plans
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ import orjson
 import trio
 
 from engine.browser import consent, watching
+from engine.browser.hiding import HIDE_ADS, NAMES_EXPRESSION, REMOVE_OVERLAYS
 from engine.browser.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page
 from engine.browser.page_steps import across_documents
@@ -202,7 +203,8 @@ class Removal:
         if not chosen:
             return
         backdrops = [v.candidate.index for v in verdicts if v.candidate.bare_backdrop]
-        await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops})", world)
+        slots = [v.candidate.index for v in chosen if v.kind == "ads"]  # their boxes left bare go too
+        await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops}, {slots})", world)
         self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen]
 
 
@@ -215,84 +217,3 @@ async def _evaluate(page: Page, expression: str, context: int | None = None) -> 
         detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
         raise RenderFailed(f"removeElements failed on this page: {detail[:300]}")
     return result.get("result", {}).get("value")
-
-
-NAMES_EXPRESSION = """(() => {
-  const classes = new Set(), ids = new Set();
-  for (const el of document.querySelectorAll('[class],[id]')) {
-    if (el.id && ids.size < LIMIT) ids.add(el.id);
-    if (classes.size < LIMIT) for (const c of el.classList) classes.add(c);
-  }
-  return {classes: [...classes], ids: [...ids]};
-})()"""
-
-# The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.
-HIDE_ADS = """(selectors) => {
-  const valid = (list) => { try { document.querySelector(list.join(',')); return true; } catch (e) { return false; } };
-  const usable = [];
-  for (let i = 0; i < selectors.length; i += 100) {  // one query per hundred, one per selector where one is bad
-    const chunk = selectors.slice(i, i + 100);
-    if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
-  }
-  const shown = [], seen = new Set();  // an element two hundreds both name is one element
-  for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
-    for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
-      if (shown.length >= LIMIT) break;
-      if (seen.has(el) || !el.getClientRects().length) continue;
-      seen.add(el);
-      const id = el.id ? `#${el.id}` : '';
-      const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
-      shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
-    }
-  }
-  // the boxes around each shown ad up to three up, with their heights before it goes
-  const around = [...seen].map((el) => {
-    const boxes = [];
-    for (let up = el.parentElement; up && boxes.length < 3; up = up.parentElement) boxes.push([up, up.offsetHeight]);
-    return [el.offsetHeight, boxes];
-  });
-  const style = document.createElement('style');
-  style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
-  (document.head || document.documentElement).appendChild(style);
-  // a slot's box left with nothing but its label ("Anzeige", "Advertisement") goes too, up to three boxes up:
-  // no media, 40 characters at most, and no taller than the ad with its label was (a hero section holding a
-  // banner and a heading painted in CSS stays)
-  const media = 'img, video, iframe, canvas, embed, object, svg, picture, input, textarea, select';
-  const bare = (el) => !/^(html|body|main|article)$/.test(el.localName) && el.innerText.trim().length <= 40
-    && ![...el.querySelectorAll(media)].some((m) => m.getClientRects().length);
-  for (const [height, boxes] of around) {
-    for (const [up, was] of boxes) {
-      if (was > height + 120 || !bare(up)) break;
-      up.style.setProperty('display', 'none', 'important');
-    }
-  }
-  return shown;
-}"""
-
-# The chosen overlays hidden, then what they took from the page given back.
-REMOVE_OVERLAYS = """(indexes) => {
-  const els = globalThis.__overlays || [];
-  const important = (el, name, value) => el.style.setProperty(name, value, 'important');
-  for (const i of indexes) {
-    const el = els[i];
-    if (!el) continue;
-    if (el.localName === 'dialog' && el.open) { try { el.close(); } catch (e) { /* not ours to close */ } }
-    important(el, 'display', 'none');
-  }
-  for (const el of [document.documentElement, document.body]) {
-    if (!el) continue;
-    const s = getComputedStyle(el);
-    if (['hidden', 'clip'].includes(s.overflow) || ['hidden', 'clip'].includes(s.overflowY)) {
-      important(el, 'overflow', 'visible');
-    }
-    if (el === document.body && s.position === 'fixed') { important(el, 'position', 'static'); }
-    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
-    if (s.pointerEvents === 'none') important(el, 'pointer-events', 'auto');
-  }
-  const near = document.body ? [...document.body.children].flatMap((c) => [c, ...c.children]).slice(0, 500) : [];
-  for (const el of near) {
-    const s = getComputedStyle(el);
-    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
-  }
-  return true;
-}"""

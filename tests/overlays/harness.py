@@ -22,10 +22,11 @@ import trio
 from engine.browser.cdp import CdpConnection, message_limit, open_cdp
 from engine.browser.chromium import launch, stop
 from engine.browser.emulation import prepare
+from engine.browser.hiding import REMOVE_OVERLAYS
 from engine.browser.navigation import navigate
 from engine.browser.overlays import FEATURES, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page, open_page
-from engine.browser.removal import REMOVE_OVERLAYS, Removal
+from engine.browser.removal import Removal
 from engine.browser.rule_sets import rule_sets
 from engine.operations.settings import Settings
 from engine.rules.request import CaptureRequest, RemoveElements
@@ -47,7 +48,7 @@ def labels(directory: Path = HERE) -> dict[str, dict[str, Any]]:
 
 TESTS = HERE.parent  # what training serves: the corpus and the first-look sets that joined it
 # measured at first look (benchmarks/README), then trained on
-TRAINED_FIRST_LOOKS = tuple(f"overlays_firstlook/set{n}" for n in range(1, 9))
+TRAINED_FIRST_LOOKS = tuple(f"overlays_firstlook/set{n}" for n in range(1, 11))
 
 
 def corpus_labels() -> dict[str, dict[str, Any]]:
@@ -178,7 +179,7 @@ class _Measuring(Removal):
     (measured then, a late banner or a frame's text was missing). The consent platforms' rules and the ad
     lists leave everything to it: what they know is what the platforms and slots they do not know look like
     (measured with them as well, 10 rows of 696 were new, and those were slots' boxes around an ad the lists
-    hid, which now go with it: removal.HIDE_ADS)."""
+    hid, which now go with it: hiding.HIDE_ADS)."""
 
     labelled: list[list[str]] = field(default_factory=list)
     rows: list[tuple[tuple[float, ...], str, str]] = field(default_factory=list)
@@ -195,8 +196,9 @@ class _Measuring(Removal):
         self.rows += [(c.features, kind, c.describe) for c, kind in zip(found, kinds, strict=True)]
         chosen = [c.index for c, kind in zip(found, kinds, strict=True) if kind != "none" and not c.bare_backdrop]
         if chosen:
+            slots = [c.index for c, kind in zip(found, kinds, strict=True) if kind == "ads"]
             chosen += [c.index for c in found if c.bare_backdrop]
-            await _evaluate_in(page, world, f"({REMOVE_OVERLAYS})({chosen})")
+            await _evaluate_in(page, world, f"({REMOVE_OVERLAYS})({chosen}, {slots})")
 
 
 async def _evaluate_in(page: Page, context: int, expression: str) -> Any:

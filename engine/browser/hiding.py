@@ -1,0 +1,93 @@
+"""What removeElements does to the page, as scripts evaluated in it: the ad slots the lists name hidden, the
+overlays the model chose hidden and what they took given back, and the boxes either leaves bare cleared.
+
+An ad's box is often more than the ad: a frame with its label ("Anzeige", "Advertisement"), a widget's heading
+("추천 콘텐츠 by Dable") over the cards that went one by one. `BARE_BOXES` takes such a box too, up to three boxes
+up from each ad, when what is left of it is bare: no media shown, 40 characters at most, not the page's html,
+body, main or article, and no taller than the ad with its label was, or now no taller than a label (a hero
+section holding a banner and a heading painted in CSS stays).
+"""
+
+BARE_BOXES = """
+  const boxesAround = (ads) => ads.map((el) => {  // each ad's boxes up to three up, with their heights before
+    const boxes = [];
+    for (let up = el.parentElement; up && boxes.length < 3; up = up.parentElement) boxes.push([up, up.offsetHeight]);
+    return [el.offsetHeight, boxes];
+  });
+  const media = 'img, video, iframe, canvas, embed, object, svg, picture, input, textarea, select';
+  const bare = (el) => !/^(html|body|main|article)$/.test(el.localName) && el.innerText.trim().length <= 40
+    && ![...el.querySelectorAll(media)].some((m) => m.getClientRects().length);
+  const clearAround = (around) => {
+    for (const [height, boxes] of around) {
+      for (const [up, was] of boxes) {
+        if ((was > height + 120 && up.offsetHeight > 80) || !bare(up)) break;
+        up.style.setProperty('display', 'none', 'important');
+      }
+    }
+  };"""
+
+NAMES_EXPRESSION = """(() => {
+  const classes = new Set(), ids = new Set();
+  for (const el of document.querySelectorAll('[class],[id]')) {
+    if (el.id && ids.size < LIMIT) ids.add(el.id);
+    if (classes.size < LIMIT) for (const c of el.classList) classes.add(c);
+  }
+  return {classes: [...classes], ids: [...ids]};
+})()"""
+
+# The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.
+HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
+  const valid = (list) => { try { document.querySelector(list.join(',')); return true; } catch (e) { return false; } };
+  const usable = [];
+  for (let i = 0; i < selectors.length; i += 100) {  // one query per hundred, one per selector where one is bad
+    const chunk = selectors.slice(i, i + 100);
+    if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
+  }
+  const shown = [], seen = new Set();  // an element two hundreds both name is one element
+  for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
+    for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
+      if (shown.length >= LIMIT) break;
+      if (seen.has(el) || !el.getClientRects().length) continue;
+      seen.add(el);
+      const id = el.id ? `#${el.id}` : '';
+      const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
+      shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
+    }
+  }
+  const around = boxesAround([...seen]);
+  const style = document.createElement('style');
+  style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
+  (document.head || document.documentElement).appendChild(style);
+  clearAround(around);
+  return shown;
+}"""
+
+# The chosen overlays hidden, then what they took from the page given back.
+REMOVE_OVERLAYS = """(indexes, slots = []) => {""" + BARE_BOXES + """
+  const els = globalThis.__overlays || [];
+  const important = (el, name, value) => el.style.setProperty(name, value, 'important');
+  const around = boxesAround(slots.map((i) => els[i]).filter(Boolean));
+  for (const i of indexes) {
+    const el = els[i];
+    if (!el) continue;
+    if (el.localName === 'dialog' && el.open) { try { el.close(); } catch (e) { /* not ours to close */ } }
+    important(el, 'display', 'none');
+  }
+  clearAround(around);
+  for (const el of [document.documentElement, document.body]) {
+    if (!el) continue;
+    const s = getComputedStyle(el);
+    if (['hidden', 'clip'].includes(s.overflow) || ['hidden', 'clip'].includes(s.overflowY)) {
+      important(el, 'overflow', 'visible');
+    }
+    if (el === document.body && s.position === 'fixed') { important(el, 'position', 'static'); }
+    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
+    if (s.pointerEvents === 'none') important(el, 'pointer-events', 'auto');
+  }
+  const near = document.body ? [...document.body.children].flatMap((c) => [c, ...c.children]).slice(0, 500) : [];
+  for (const el of near) {
+    const s = getComputedStyle(el);
+    if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
+  }
+  return true;
+}"""
