@@ -375,8 +375,9 @@ def labelled_ads(handler: Handler) -> Answer:
 def sponsored_cards(handler: Handler) -> Answer:
     """Ads as cards, by no known name: a sponsored card whose brown (#a05000) picture sits beside the text that
     carries its label ("Patrocinado"), and a widget whose yellow (#f0e000) box heads three labelled cards ("광고")
-    with its own words only ("추천 콘텐츠"): the picture and the emptied widget go with their cards. The story
-    (green #10a010) stays."""
+    with its own words only ("추천 콘텐츠"): the picture and the emptied widget go with their cards. In a list of
+    reads, the one item whose link is marked paid (rel=sponsored, cyan #00b0d0) goes; the others (pink #e07090) and
+    the story (green #10a010), with a paid link in its text, stay."""
     story = "A prefeitura ampliou o horário das bibliotecas durante o período de provas. " * 4
     card = ("<div id=n3k style='margin:16px 0'><article style='display:flex;gap:16px'><div><svg width=220 height=140>"
             "<rect width=220 height=140 fill='#a05000'/></svg></div><div style='width:400px'><span style='font:11px "
@@ -390,7 +391,15 @@ def sponsored_cards(handler: Handler) -> Answer:
                     for i, title in enumerate(titles))
     widget = (f"<div id=w7v style='background:#f0e000;padding:8px'><div style='font-weight:bold'>추천 콘텐츠</div>"
               f"<ul style='display:flex;gap:12px;list-style:none;margin:0;padding:0'>{items}</ul></div>")
-    return _ok(f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>{card}"
+    read = "".join(f"<li style='display:flex;gap:8px;margin:8px 0'><div style='width:80px;height:60px;background:"
+                   f"{colour}'></div><div><a href='#'{rel}>{title}</a><small> {note}</small></div></li>"
+                   for colour, rel, title, note in (
+                       ("#e07090", "", "Metr&ocirc; ganha nova esta&ccedil;&atilde;o", "12/03"),
+                       ("#00b0d0", " rel='sponsored nofollow'", "F&eacute;rias de ver&atilde;o com 40 % off", "Velora"),
+                       ("#e07090", "", "Obras na avenida terminam em maio", "12/03")))
+    paid = ("<p>Levamos a <a href='#' rel='sponsored'>mochila da Trilha</a> em todas as caminhadas.</p>")
+    return _ok(f"<ol style='list-style:none;padding:0;width:320px'>{read}</ol>"
+               f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p>{paid}</div>{card}"
                f"<div id=story2 style='background:#10a010;padding:24px'><p>{story}</p></div>{widget}",
                "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
 

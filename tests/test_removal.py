@@ -230,7 +230,8 @@ def test_ads_no_list_knows_go_by_their_label(pro: Workspace, site: FixtureServer
 
 def test_sponsored_cards_go_whole_and_a_page_about_its_prices_keeps_its_plans(pro: Workspace,
                                                                               site: FixtureServer) -> None:
-    """A card's picture goes with its labelled text, a widget's box with the labelled cards it held; a pricing
+    """A card's picture goes with its labelled text, a widget's box with the labelled cards it held, a list's
+    item whose link is marked paid (a link so marked in a story's text leaves the story alone); a pricing
     page's plans, in the flow at its end with "Subscribe" buttons, stay (all three kinds on)."""
     url = f"http://fixture.test:{site.server_address[1]}"
     viewport = {"width": 1000, "height": 1400}
@@ -242,6 +243,10 @@ def test_sponsored_cards_go_whole_and_a_page_about_its_prices_keeps_its_plans(pr
     assert before.get(purple, 0) > 3 * 220 * 100 * 0.9
     assert after.get(brown, 0) == after.get(yellow, 0) == after.get(purple, 0) == 0
     assert after.get(green, 0) == before.get(green, 0) > 100000  # the stories stay
+    cyan, pink = (0, 176, 208), (224, 112, 144)
+    assert before.get(cyan, 0) > 0.9 * 80 * 60
+    assert after.get(cyan, 0) == 0
+    assert after.get(pink, 0) == before.get(pink, 0) > 80 * 60  # the two unpaid reads stay
     plans = pixels(pro.capture(url=f"{url}/pricing", viewport=viewport))
     kept = pixels(pro.capture(url=f"{url}/pricing", viewport=viewport, removeElements=ALL))
     assert kept.get(orange, 0) == plans.get(orange, 0) > 3 * 200 * 100

@@ -78,8 +78,8 @@
     const kids = [...parent.children].filter((k) => !SKIP.includes(k.localName));
     return [...kids.slice(0, 3), ...kids.slice(-3)];
   };
-  const addFlowing = (el, drawnIab = false) => {
-    if (pickedSet.has(el) || inside(el) || picked.length >= 200) return;
+  const addFlowing = (el, drawnIab = false, nested = false) => {  // nested: within a candidate, a part it holds
+    if (pickedSet.has(el) || (!nested && inside(el)) || picked.length >= 200) return;
     const s = getComputedStyle(el);
     if (hidden(el, s)) return;
     const r = el.getBoundingClientRect();
@@ -228,6 +228,15 @@
     boxes++;
     addFlowing(cardAround(slotAround(p, pr)));
   }
+  // a paid link (rel=sponsored, as search engines ask of ads and affiliate links) shown as a box of its own, a
+  // card or a banner, with what holds nothing else; not a link in a paragraph's text
+  for (const a of [...document.querySelectorAll('a[rel~=sponsored i]')].slice(0, 30)) {
+    let start = a;
+    while (start !== document.body && getComputedStyle(start).display === 'inline') start = parentOf(start);
+    if (!start || start === document.body || (start.innerText || '').length > (a.innerText || '').length + 60) continue;
+    const box = cardAround(start), br = box.getBoundingClientRect();
+    if (br.width >= 120 && br.height >= 40) addFlowing(box, false, true);  // a list of reads may be one too
+  }
 
   const html = getComputedStyle(document.documentElement);
   const body = document.body ? getComputedStyle(document.body) : html;
@@ -317,6 +326,7 @@
       name_header: nameHit(words.name_header),
       in_flow: flow,
       ad_size: adSize(r) || drawnIab ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
+      paid_link: el.matches('a[rel~=sponsored i]') || 2 * all('a[rel~=sponsored i]').length > all('a[href]').length ? 1 : 0,
     };
     const id = el.id ? `#${el.id}` : '';
     const cls = (typeof el.className === 'string' ? el.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 3).map((c) => `.${c}`).join('');

@@ -1,22 +1,17 @@
 """Layer 2 of removeElements: what overlays a page, in numbers, and the model that says what each overlay is.
 
-`engine/browser/overlays.js` finds the candidates in the page (fixed or sticky
-elements, absolutely placed ones above z-index 100; in-flow blocks near the
-body's top or end with consent words and an accept or reject control; ad slots
-of the IAB sizes; inside open shadow roots and the closed ones
-engine.browser.watching hands over) and measures each with the FEATURES below,
-reading the text and controls of the frames a candidate is or holds;
-`OverlayModel` turns a candidate's numbers into a kind: `none` (the page's own
-content), `cookieBanners`, `popups` or `ads`. The model is a set of gradient-boosted
-decision trees (a linear model could not take pop-ups that say their purpose in
-many ways without losing others) fitted by `tests/overlays/train.py` on every
-shape of the labelled corpus in `tests/overlays/` and the first-look sets that
-joined it, stored as `engine/browser/overlay-model.json` (its trees, the
-threshold, and its grouped cross-validation scores: the shapes left out whole, in twelve groups).
+`engine/browser/overlays.js` finds the candidates in the page (fixed or sticky elements, absolutely placed ones
+above z-index 100; in-flow blocks near the body's top or end with consent words and an accept or reject control; ad
+slots of the IAB sizes; inside open shadow roots and the closed ones engine.browser.watching hands over) and
+measures each with the FEATURES below, reading the text and controls of the frames a candidate is or holds;
+`OverlayModel` turns a candidate's numbers into a kind: `none` (the page's own content), `cookieBanners`, `popups`
+or `ads`. The model is a set of gradient-boosted decision trees (a linear model could not take pop-ups that say
+their purpose in many ways without losing others) fitted by `tests/overlays/train.py` on every shape of the labelled
+corpus in `tests/overlays/` and the first-look sets that joined it, stored as `engine/browser/overlay-model.json`
+(its trees, the threshold, and its grouped cross-validation scores: the shapes left out whole, in twelve groups).
 
-Words are matched in lower case as substrings, so a stem covers its forms
-(`akzept` for akzeptieren and akzeptiert); the lists cover at least English,
-German, French, Spanish, Italian, Dutch, Portuguese and Polish.
+Words are matched in lower case as substrings, so a stem covers its forms (`akzept` for akzeptieren and akzeptiert);
+the lists cover at least English, German, French, Spanish, Italian, Dutch, Portuguese and Polish.
 """
 
 from __future__ import annotations
@@ -35,9 +30,7 @@ MAX_REPORTED = 50  # ad slots (cosmetic rules) described and counted per capture
 MODEL_PATH = Path(__file__).with_name("overlay-model.json")
 FINDER_PATH = Path(__file__).with_name("overlays.js")
 WORDS_PATH = Path(__file__).with_name("overlay-words.json")  # 69 languages' banner words, each entry cited there
-
-# Each feature lies in [0, 1]; the finder computes them in this order.
-FEATURES = (
+FEATURES = (  # each lies in [0, 1]; the finder computes them in this order
     "coverage",        # share of the viewport the element covers
     "width",           # its visible width / the viewport's
     "height",          # its visible height / the viewport's
@@ -74,22 +67,36 @@ FEATURES = (
     "name_header",     # … of a header, navigation, menu, sidebar, footer
     "in_flow",         # not positioned: a block near the body's top or end, or an ad slot in the content
     "ad_size",         # its box is one of the IAB ad sizes (728x90, 300x250, 160x600, 320x50, …)
+    "paid_link",       # it is a link marked paid (rel=sponsored, as search engines ask of ads) or most of its are
 )
 
 PAGE_TEXT_SHARE = 0.9  # an element holding this share of the page's text is the page
 _TEXT_SHARE = FEATURES.index("text_share")
+_CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD = (FEATURES.index(name) for name in (
+    "consent_words", "text_length", "offer_words", "password_input"))
 _PURPOSE = tuple(FEATURES.index(name) for name in (
     "consent_words", "offer_words", "ad_words", "app_words", "accept_button", "reject_button", "email_input",
-    "name_consent", "name_offer", "name_ad", "ad_size"))
+    "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
 
 
 def has_purpose(features: tuple[float, ...]) -> bool:
-    """Candidate.purposeful of a candidate's FEATURES; an element that holds nearly all the page's text is the
-    page (a photo viewer, an app's shell), whatever its words."""
-    return features[_TEXT_SHARE] < PAGE_TEXT_SHARE and any(features[at] > 0 for at in _PURPOSE)
+    """Candidate.purposeful of a candidate's FEATURES; what holds nearly all the page's text is the page (a photo
+    viewer, an app's shell), and a login form is the page's purpose unless it says an offer's words twice (a wall)."""
+    return (features[_TEXT_SHARE] < PAGE_TEXT_SHARE and any(features[at] > 0 for at in _PURPOSE)
+            and not (features[_PASSWORD] > 0 and features[_OFFER] < 0.4))
 
 
 _WORDS_FILE = orjson.loads(WORDS_PATH.read_bytes())
+_ASKS = tuple(FEATURES.index(name) for name in ("accept_button", "reject_button", "close_button", "frame"))
+
+def asks_consent(features: tuple[float, ...]) -> bool:
+    """Whether a candidate can be a consent banner: it offers a choice (accept, reject, close), holds a frame, says
+    consent words twice or nothing (a platform's backdrop). A recipe site's sticky bar named and worded "cookie"
+    once, with links and no choice, is not one (of about 300 banners trained on, one fails this)."""
+    return (features[_CONSENT_WORDS] >= 0.4 or any(features[at] > 0 for at in _ASKS)
+            or features[_TEXT_LENGTH] < 0.1)
+
+
 WORDS: dict[str, tuple[str, ...]] = {
     "consent": (
         "cookie", "consent", "gdpr", "privacy", "personal data", "tracking", "partners",
@@ -162,10 +169,9 @@ WORDS: dict[str, tuple[str, ...]] = {
 
 
 def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    """The lists above joined with overlay-words.json's for the same category (consent, accept, reject, close,
-    ad, offer, app): the 24 official EU languages and 45 more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, th, vi,
-    id, …), each language's entries built from its own legal and browser vocabulary, with the sources beside
-    them. Every language's words are matched on every page."""
+    """The lists above joined with overlay-words.json's for the same category: the 24 official EU languages and 45
+    more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, …), each from its own legal and browser vocabulary, with the
+    sources beside them. Every language's words are matched on every page."""
     languages = _WORDS_FILE["languages"].values()
     return {category: tuple(dict.fromkeys([*words, *(w for lang in languages for w in lang.get(category, ()))]))
             for category, words in own.items()}
@@ -209,10 +215,9 @@ class Candidate:
 
     @property
     def purposeful(self) -> bool:
-        """Whether anything about it says what it is for: its words or its controls' (consent, an offer, an ad,
-        an app; accept or reject), an e-mail field, its names (a consent platform's, an offer's, an ad's), an ad's
-        size. A removal needs that besides the model's score: never position, size or a close button alone (an
-        editor's toolbar, a chat launcher and a lightbox have all three)."""
+        """Whether anything about it says what it is for: its words or its controls' (consent, an offer, an ad, an
+        app; accept or reject), an e-mail field, its names, an ad's size or paid link. A removal needs that besides
+        the model's score: never position, size or a close button alone (a toolbar, a chat launcher have all)."""
         return has_purpose(self.features)
 
 
@@ -261,7 +266,8 @@ class OverlayModel:
         probabilities = self.probabilities(candidate.features)
         best = max(range(len(CLASSES)), key=probabilities.__getitem__)
         kind = CLASSES[best]
-        if kind != "none" and probabilities[best] < self.threshold:
+        if (kind != "none" and probabilities[best] < self.threshold) or (
+                kind == "cookieBanners" and not asks_consent(candidate.features)):
             return Verdict(candidate, "none", probabilities[0])
         return Verdict(candidate, kind, probabilities[best])
 
