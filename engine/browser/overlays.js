@@ -232,7 +232,7 @@
   // card or a banner, with what holds nothing else; not a link in a paragraph's text
   for (const a of [...document.querySelectorAll('a[rel~=sponsored i]')].slice(0, 30)) {
     let start = a;
-    while (start !== document.body && getComputedStyle(start).display === 'inline') start = parentOf(start);
+    while (start && start !== document.body && getComputedStyle(start).display === 'inline') start = parentOf(start);
     if (!start || start === document.body || (start.innerText || '').length > (a.innerText || '').length + 60) continue;
     const box = cardAround(start), br = box.getBoundingClientRect();
     if (br.width >= 120 && br.height >= 40) addFlowing(box, false, true);  // a list of reads may be one too
