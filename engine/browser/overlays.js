@@ -128,30 +128,24 @@
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }
-  // the slot is the widest box around an ad that holds nothing else but a short label ("Advertisement")
-  const slotAround = (el, r) => {
-    let slot = el;
+  // up from a box while each box around it adds no more than 40 characters of text and `fits`
+  const climb = (el, fits) => {
+    let top = el;
     const said = (el.innerText || '').length;
-    for (let p = parentOf(el); p && p !== document.body; p = parentOf(p)) {
-      const pr = p.getBoundingClientRect();
-      if (pr.width > r.width + 40 || pr.height > r.height + 60 || (p.innerText || '').length > said + 40) break;
-      slot = p;
-    }
-    return slot;
-  };
-  // a sponsored card is its text beside its picture: up from the labelled box while a box adds no more than 40
-  // characters in two children at most, over no more than three times the area (not the page's main or header)
-  const cardAround = (el) => {
-    let card = el;
-    const said = (el.innerText || '').length, r = el.getBoundingClientRect();
     for (let q = parentOf(el); q && q !== document.body; q = parentOf(q)) {
-      const qr = q.getBoundingClientRect();
-      if (q.childElementCount > 2 || (q.innerText || '').length > said + 40 || qr.height >= H * 0.9
-        || qr.width * qr.height > 3 * r.width * r.height || SKIP.includes(q.localName)
-        || ['main', 'header', 'footer', 'nav'].includes(q.localName) || q.querySelector('h1')) break;
-      card = q;
+      if ((q.innerText || '').length > said + 40 || !fits(q, q.getBoundingClientRect())) break;
+      top = q;
     }
-    return card;
+    return top;
+  };
+  // the slot is the widest box around an ad that holds nothing else but a short label ("Advertisement")
+  const slotAround = (el, r) => climb(el, (p, pr) => pr.width <= r.width + 40 && pr.height <= r.height + 60);
+  // a sponsored card is its text beside its picture: boxes of two children at most, over no more than three
+  // times the area (not the page's main or header)
+  const cardAround = (el) => {
+    const r = el.getBoundingClientRect();
+    return climb(el, (q, qr) => q.childElementCount <= 2 && qr.height < H * 0.9 && qr.width * qr.height <= 3 * r.width * r.height
+      && !SKIP.includes(q.localName) && !['main', 'header', 'footer', 'nav'].includes(q.localName) && !q.querySelector('h1'));
   };
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
   const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
