@@ -14,6 +14,7 @@
     return Math.min(n, 5) / 5;
   };
   const has = (text, list) => list.some((w) => text.includes(w));
+  const adsIn = (text) => words.ad_free.reduce((t, w) => t.split(w).join(' '), text);  // "ad-free" is a plan's
   const CONTROLS = 'button, a, [role=button], input[type=button], input[type=submit], [onclick]';
   const tokens = (el) => {
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
@@ -59,6 +60,11 @@
     const pos = s.position;
     if (pos !== 'fixed' && pos !== 'sticky' && !(pos === 'absolute' && (parseInt(s.zIndex, 10) || 0) >= 100)) continue;
     if (hidden(el, s)) continue;
+    // a lone control is the page's own (a chat launcher, "back to top"): it opens something, it shows nothing,
+    // unless it says an offer (a "10 % off" tab)
+    const lone = el.matches('button, [role=button], input') || (el.localName === 'a' && (el.innerText || '').trim().length <= 2
+      && !el.querySelector('img, svg, video, canvas, iframe'));
+    if (lone && !has(lower(el.innerText), words.offer)) continue;
     const r = el.getBoundingClientRect();
     const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0));
     const h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
@@ -177,11 +183,13 @@
     // a creative's frame, and short (a classifieds list is named and labelled so too, and long)
     const said = (el.innerText || '').length;
     const widget = el.localName !== 'iframe' && r.width >= 200 && r.height >= 90 && r.height < H * 0.9 && said < 800
-      && el.querySelectorAll('a[href]').length <= 12 && (has(lower(el.innerText), words.ad) || el.querySelector('iframe'));
-    if (!banner && !adSize(r) && !widget) continue;
+      && el.querySelectorAll('a[href]').length <= 12 && (has(adsIn(lower(el.innerText)), words.ad) || el.querySelector('iframe'));
+    // an ad server's own frame, by the name it gives it (Google's, AdSense's, media.net's), of any size
+    const served = el.localName === 'iframe' && /^(google_ads_iframe|aswift_|_mn_main_|_mn_dy_)/.test(lower(el.id || el.name));
+    if (!banner && !adSize(r) && !widget && !served) continue;
     // a frame of the site's that reads as text (a widget, an embedded article) is content, not a creative
     const inner = el.localName === 'iframe' ? frameOf(el) : null;
-    if (inner && inner.body && (inner.body.innerText || '').length > 100) continue;
+    if (!served && inner && inner.body && (inner.body.innerText || '').length > 100) continue;
     slots++;
     addFlowing(slotAround(el, r), banner);
   }
@@ -195,7 +203,7 @@
     if (boxes >= 30 || labels >= 200) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
     if (el.childElementCount > 3 || [...el.children].some((k) => k.firstElementChild)) continue;
     const label = lower(el.textContent).trim();
-    if (!label || label.length > 60 || SKIP.includes(el.localName) || !has(label, words.ad)) continue;
+    if (!label || label.length > 60 || SKIP.includes(el.localName) || !has(adsIn(label), words.ad)) continue;
     // "+ Place an ad" is a control, "Advertising cookies" a form's field or a table's cell, not an ad's label
     if (el.matches(`${CONTROLS}, h1, h2`) || el.closest('form, label, table') || inside(el)) continue;
     const lr = el.getBoundingClientRect();
@@ -215,6 +223,7 @@
       const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
       if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
+      if (has(lower(q.innerText), words.consent)) break;  // a preferences box lists its "advertising" purpose
       p = q; pr = qr;
       break;
     }
@@ -297,7 +306,7 @@
       scroll_locked: locked ? 1 : 0,
       consent_words: count(text, words.consent),
       offer_words: count(text, words.offer),
-      ad_words: count(text, words.ad),
+      ad_words: count(adsIn(text), words.ad),
       chat_words: count(text, words.chat),
       app_words: count(text, words.app),
       accept_button: controls.some((c) => has(c.text, words.accept) || /(^|[^a-z])ok($|[^a-z])/.test(c.text)) ? 1 : 0,

@@ -91,8 +91,7 @@ _ASKS = tuple(FEATURES.index(name) for name in ("accept_button", "reject_button"
 
 def asks_consent(features: tuple[float, ...]) -> bool:
     """Whether a candidate can be a consent banner: it offers a choice (accept, reject, close), holds a frame, says
-    consent words twice or nothing (a platform's backdrop). A recipe site's sticky bar named and worded "cookie"
-    once, with links and no choice, is not one (of about 300 banners trained on, one fails this)."""
+    consent words twice or nothing (a platform's backdrop); not a recipe site's "cookie" bar of links and no choice."""
     return (features[_CONSENT_WORDS] >= 0.4 or any(features[at] > 0 for at in _ASKS)
             or features[_TEXT_LENGTH] < 0.1)
 
@@ -201,7 +200,9 @@ OFFER_VENDORS = tuple(token for group in _WORDS_FILE["vendorNames"]["offer"].val
 for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
     NAMES[_kind] += tuple(token for group in _WORDS_FILE["vendorNames"][_kind].values() for token in group)
 WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
-WORDS["pricing"] = tuple(_WORDS_FILE["pricingPages"]["words"])  # a page about its prices keeps its plans
+WORDS["chat"] += tuple(_WORDS_FILE["chatWords"]["words"])  # support launchers' and chat windows' words
+# a page about its prices keeps its plans, and a plan's "ad-free" is no ad label
+WORDS.update(pricing=tuple(_WORDS_FILE["pricingPages"]["words"]), ad_free=tuple(_WORDS_FILE["adFree"]["words"]))
 
 
 @dataclass(frozen=True)
@@ -281,8 +282,7 @@ def _leaf(tree: list[list[float]], features: tuple[float, ...]) -> float:
 
 def finder_expression() -> str:
     """The finder, called with the word lists: evaluated in an isolated world of the page's main frame."""
-    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{key}": value for key, value in NAMES.items()},
-             "vendors": OFFER_VENDORS}
+    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{k}": v for k, v in NAMES.items()}, "vendors": OFFER_VENDORS}
     return f"({_finder_source()})({orjson.dumps(words).decode()})"
 
 
