@@ -417,6 +417,33 @@ def pricing(handler: Handler) -> Answer:
                "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/own-controls")
+def own_controls(handler: Handler) -> Answer:
+    """A news page's own things beside two that interrupt it. Its own: a chat launcher (blue #1010d0, a lone
+    button whose accessible name says "abonnés"), the plans that close the story promising reading "ad-free"
+    (orange #e0a000, "reklámmentes"), a cookie preferences box that lists "Werbung: aus" (pink #e07090). Not its
+    own: a "10 % off" tab (purple #8010c0, a lone control that says an offer, named a promotion) and Media.net's
+    frame (cyan #00b0d0, `_mN_main_…`, of no IAB size). The story (green #10a010) stays."""
+    story = "A Balaton északi partján újra virágzik a kézműves borászat, a pincék száma megduplázódott. " * 3
+    plans = "".join(f"<div style='background:#e0a000;padding:16px;width:200px'><h4>{name}</h4><div>{price} Ft / hó"
+                    "</div><p>Korlátlan cikk, reklámmentes olvasás</p><button>Előfizetek</button></div>"
+                    for name, price in (("Digitális", "1 490"), ("Nyomtatott", "3 990"), ("Éves", "1 190")))
+    related = ("<body style='margin:0;background:#00b0d0;font:15px sans-serif'><div>Related searches</div>"
+               + "".join(f"<a href='#' style='display:block;margin:6px;color:#fff'>{t} ›</a>"
+                         for t in ("Wine tours prices", "Best family holidays", "Travel insurance quotes")) + "</body>")
+    return _ok(f"<main><h1>Kézműves borászat a Balatonnál</h1><div id=story style='background:#10a010;padding:24px'>"
+               f"<p>{story}</p></div><div id=754434444 style='margin:18px 0'><iframe id=_mN_main_754434444_0 "
+               f"width=100% height=180 style='border:0;width:100%' srcdoc=\"{html.escape(related)}\"></iframe></div>"
+               "<div id=prefs style='background:#e07090;padding:16px;margin:16px 0;width:400px'><p style='margin:0'>"
+               "Aktuelle Auswahl: notwendig an, Statistik an, Werbung aus</p><button>Cookie-Einstellungen ändern"
+               f"</button></div><section id=plans style='display:flex;gap:12px'>{plans}</section></main>"
+               "<button aria-label='Ouvrir la messagerie du service abonnés' style='position:fixed;right:22px;"
+               "bottom:22px;z-index:2000;width:60px;height:60px;border:0;background:#1010d0;color:#fff'>💬</button>"
+               "<div role=button class=promo-tab style='position:fixed;left:0;top:300px;z-index:2147483000;"
+               "background:#8010c0;color:#fff;padding:12px 18px;width:160px'>Get 10 % off your first order</div>",
+               "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/unnamed-overlays")
 def unnamed_overlays(handler: Handler) -> Answer:
     """Overlays by no known name, each saying its purpose one way: a billboard drawn at 970×250 and scaled to a

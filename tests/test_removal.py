@@ -252,6 +252,23 @@ def test_sponsored_cards_go_whole_and_a_page_about_its_prices_keeps_its_plans(pr
     assert kept.get(orange, 0) == plans.get(orange, 0) > 3 * 200 * 100
 
 
+def test_a_pages_own_controls_stay_and_what_interrupts_it_goes(pro: Workspace, site: FixtureServer) -> None:
+    """A chat launcher, plans promising "ad-free" reading and a cookie preferences box listing "Werbung" are the
+    page's own and stay; a lone tab that says an offer and an ad server's frame of no IAB size go (all kinds on)."""
+    url = f"http://fixture.test:{site.server_address[1]}/own-controls"
+    viewport = {"width": 1000, "height": 1400}
+    before = pixels(pro.capture(url=url, viewport=viewport))
+    answer = pro.capture(url=url, viewport=viewport, removeElements=ALL)
+    after = pixels(answer)
+    blue, orange, pink, purple, cyan, green = ((16, 16, 208), (224, 160, 0), (224, 112, 144), (128, 16, 192),
+                                               (0, 176, 208), (16, 160, 16))
+    assert before.get(purple, 0) > 100 * 40
+    assert before.get(cyan, 0) > 600 * 150
+    assert (after.get(purple, 0), after.get(cyan, 0)) == (0, 0), answer.headers["x-removed-elements"]
+    for own in (blue, orange, pink, green):
+        assert after.get(own, 0) == before.get(own, 0) > 50 * 50, (own, answer.headers["x-removed-elements"])
+
+
 def test_overlays_by_no_known_name_go_by_what_they_show(pro: Workspace, site: FixtureServer) -> None:
     """A billboard scaled to its column is still drawn at an IAB size; a survey says its purpose in its
     accessible name only; a dialog shown modally dims the page with its ::backdrop. All go; the story stays."""

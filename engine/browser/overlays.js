@@ -153,6 +153,8 @@
     return climb(el, (q, qr) => q.childElementCount <= 2 && qr.height < H * 0.9 && qr.width * qr.height <= 3 * r.width * r.height
       && !SKIP.includes(q.localName) && !['main', 'header', 'footer', 'nav'].includes(q.localName) && !q.querySelector('h1'));
   };
+  // an ad server's own frame, by the name it gives it (Google's, AdSense's, media.net's): a slot of any size
+  const servedFrame = (f) => /^(google_ads_iframe|aswift_|_mn_main_|_mn_dy_)/.test(lower(f.id || f.name));
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
   const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
   // a picture's own size (a banner scaled to its column keeps it): an image's pixels, an SVG's width and height
@@ -177,6 +179,7 @@
       && [...el.childNodes].every((n) => n === el.firstElementChild || (n.nodeType === 3 && !n.textContent.trim()))
       && (el.innerText || '').length <= 80;
     if (!banner && el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
+    if (el.querySelector('table') || el.localName === 'table') continue;  // a table of ad rates is the page's
     const r = (banner ? el.firstElementChild : el).getBoundingClientRect();
     if (banner && !adSize(r) && !adSize(drawnAt(el.firstElementChild))) continue;
     // an ad network's widget of no IAB size: named as an ad, labelled as one ("Sponsored", "Реклама") or holding
@@ -184,8 +187,7 @@
     const said = (el.innerText || '').length;
     const widget = el.localName !== 'iframe' && r.width >= 200 && r.height >= 90 && r.height < H * 0.9 && said < 800
       && el.querySelectorAll('a[href]').length <= 12 && (has(adsIn(lower(el.innerText)), words.ad) || el.querySelector('iframe'));
-    // an ad server's own frame, by the name it gives it (Google's, AdSense's, media.net's), of any size
-    const served = el.localName === 'iframe' && /^(google_ads_iframe|aswift_|_mn_main_|_mn_dy_)/.test(lower(el.id || el.name));
+    const served = el.localName === 'iframe' && servedFrame(el);
     if (!banner && !adSize(r) && !widget && !served) continue;
     // a frame of the site's that reads as text (a widget, an embedded article) is content, not a creative
     const inner = el.localName === 'iframe' ? frameOf(el) : null;
@@ -210,8 +212,15 @@
     if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
     labels++;
     let p = null, pr = null;
-    for (let q = parentOf(el), up = 0; q && q !== document.body && up < 4; q = parentOf(q), up++) {
+    for (let q = parentOf(el), via = el, up = 0; q && q !== document.body && up < 4; via = q, q = parentOf(q), up++) {
       const qr = q.getBoundingClientRect();
+      // a list whose one item is labelled (a sponsored read among the site's): the ad is that item
+      const kids = [...q.children].slice(0, 50);
+      if (via !== el && kids.length >= 3 && 2 * kids.filter((k) => has(adsIn(lower(k.textContent)), words.ad)).length < kids.length) {
+        const vr = via.getBoundingClientRect();
+        if (vr.width * vr.height >= 900) { p = via; pr = vr; }
+        break;
+      }
       // a box laid over the content (an in-image unit) is the ad, not what it lies on
       const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
       if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
@@ -325,7 +334,7 @@
       name_consent: nameHit(words.name_consent),
       name_modal: nameHit(words.name_modal),
       name_offer: nameHit(words.name_offer),
-      name_ad: nameHit(words.name_ad),
+      name_ad: Math.max(nameHit(words.name_ad), all('iframe').some(servedFrame) ? 0.5 : 0),
       name_header: nameHit(words.name_header),
       in_flow: flow,
       ad_size: adSize(r) || drawnIab ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too

@@ -12,8 +12,9 @@ The finder cannot read a cross-site frame either: what each says is read in the 
 handed over beside its iframe element (`hand_over_frame_texts`).
 
 At the capture's settle point the removal asks `late_changes`: it waits for the timers due within
-LATE_WAIT_S and for the scripts the page added that are still loading (a consent library shows its banner once
-its language file has come), never more than LATE_WAIT_S, and never more than a quarter of the time the capture
+LATE_WAIT_S, for the scripts the page added that are still loading (a consent library shows its banner once
+its language file has come) and for the animations that end within it (a banner sliding in), never more than
+LATE_WAIT_S, and never more than a quarter of the time the capture
 has left, then says whether the document changed since the first pass, in which case the overlay pass runs again.
 """
 
@@ -71,12 +72,18 @@ WATCH_SCRIPT = """(() => {
     for (const record of records) record.addedNodes.forEach(track);
   }).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'open', 'hidden']});
+  // a banner sliding or fading in, whose animation ends within the wait: it is judged where it comes to rest
+  const moving = (left) => document.getAnimations().some((a) => {
+    const timing = a.playState === 'running' && a.effect ? a.effect.getComputedTiming() : null;
+    return timing && Number.isFinite(timing.endTime) && timing.endTime - (a.currentTime || 0) <= left;
+  });
   state.settle = (waitMs) => new Promise((resolve) => {
     const start = native.now();
     let waited = false;
     const look = () => {
       const now = native.now();
-      if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs))) {
+      if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs)
+                                   || moving(start + waitMs - now))) {
         waited = true;
         native.setTimeout(look, 10);
       } else if (waited) {
