@@ -214,10 +214,11 @@
     let p = null, pr = null;
     for (let q = parentOf(el), via = el, up = 0; q && q !== document.body && up < 4; via = q, q = parentOf(q), up++) {
       const qr = q.getBoundingClientRect();
-      // a list whose one item is labelled (a sponsored read among the site's): the ad is that item
-      const kids = [...q.children].slice(0, 50);
-      if (via !== el && kids.length >= 3 && 2 * kids.filter((k) => has(adsIn(lower(k.textContent)), words.ad)).length < kids.length) {
-        const vr = via.getBoundingClientRect();
+      // a list whose one item is labelled (a sponsored read among the site's, or the item is its own label):
+      // the ad is that item
+      const kids = [...q.children].slice(0, 50), vr = via.getBoundingClientRect();
+      if ((via !== el || (vr.width >= 200 && vr.height >= 90)) && kids.length >= 3
+        && 2 * kids.filter((k) => has(adsIn(lower(k.textContent)), words.ad)).length < kids.length) {
         if (vr.width * vr.height >= 900) { p = via; pr = vr; }
         break;
       }

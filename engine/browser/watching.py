@@ -13,7 +13,7 @@ handed over beside its iframe element (`hand_over_frame_texts`).
 
 At the capture's settle point the removal asks `late_changes`: it waits for the timers due within
 LATE_WAIT_S, for the scripts the page added that are still loading (a consent library shows its banner once
-its language file has come) and for the animations that end within it (a banner sliding in), never more than
+its language file has come) and for the animations with an end (a banner sliding in), never more than
 LATE_WAIT_S, and never more than a quarter of the time the capture
 has left, then says whether the document changed since the first pass, in which case the overlay pass runs again.
 """
@@ -72,18 +72,17 @@ WATCH_SCRIPT = """(() => {
     for (const record of records) record.addedNodes.forEach(track);
   }).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'open', 'hidden']});
-  // a banner sliding or fading in, whose animation ends within the wait: it is judged where it comes to rest
-  const moving = (left) => document.getAnimations().some((a) => {
-    const timing = a.playState === 'running' && a.effect ? a.effect.getComputedTiming() : null;
-    return timing && Number.isFinite(timing.endTime) && timing.endTime - (a.currentTime || 0) <= left;
-  });
+  // a banner sliding or fading in (an animation with an end): it is judged where it comes to rest, or as near
+  // to it as the wait allows
+  const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect
+    && Number.isFinite(a.effect.getComputedTiming().endTime));
   state.settle = (waitMs) => new Promise((resolve) => {
     const start = native.now();
     let waited = false;
     const look = () => {
       const now = native.now();
       if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs)
-                                   || moving(start + waitMs - now))) {
+                                   || moving())) {
         waited = true;
         native.setTimeout(look, 10);
       } else if (waited) {
