@@ -15,6 +15,12 @@
   };
   const has = (text, list) => list.some((w) => text.includes(w));
   const adsIn = (text) => words.ad_free.reduce((t, w) => t.split(w).join(' '), text);  // "ad-free" is a plan's
+  // an ad's label says so at the start or end of one of its parts ("Sponsored by …", "Contenido patrocinado ·
+  // Revcontent"); a headline that says "funded by" amid its words is no label
+  const labelled = (label) => adsIn(label).split(/[·•|:,–—()[\]]/).some((part) => {
+    const said = part.trim();  // a stem may end a few letters short of its word ("reklam" in "reklamy")
+    return words.ad.some((w) => { const at = said.indexOf(w); return at === 0 || (at > 0 && at + w.length >= said.length - 3); });
+  });
   const CONTROLS = 'button, a, [role=button], input[type=button], input[type=submit], [onclick]';
   const tokens = (el) => {
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
@@ -69,6 +75,9 @@
     const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0));
     const h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
     if (w * h < 900 || inside(el)) continue;
+    // a bar that signs the page (©) and asks nothing is the site's own footer, though it links its cookie policy
+    if (h < H * 0.15 && (el.innerText || '').includes('©') && ![...el.querySelectorAll(CONTROLS)].slice(0, 30)
+      .some((b) => has(lower(b.innerText), words.accept) || has(lower(b.innerText), words.reject))) continue;
     pickedSet.add(el);
     picked.push({el, s, r, w, h, flow: 0});
   }
@@ -130,7 +139,8 @@
         continue;
       }
       const labels = controls.map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      const notice = short && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
+      const notice = short && !text.includes('©')  // a footer signs the page and links its cookie policy
+        && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }
@@ -205,7 +215,7 @@
     if (boxes >= 30 || labels >= 200) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
     if (el.childElementCount > 3 || [...el.children].some((k) => k.firstElementChild)) continue;
     const label = lower(el.textContent).trim();
-    if (!label || label.length > 60 || SKIP.includes(el.localName) || !has(adsIn(label), words.ad)) continue;
+    if (!label || label.length > 60 || SKIP.includes(el.localName) || !labelled(label)) continue;
     // "+ Place an ad" is a control, "Advertising cookies" a form's field or a table's cell, not an ad's label
     if (el.matches(`${CONTROLS}, h1, h2`) || el.closest('form, label, table') || inside(el)) continue;
     const lr = el.getBoundingClientRect();
@@ -214,14 +224,6 @@
     let p = null, pr = null;
     for (let q = parentOf(el), via = el, up = 0; q && q !== document.body && up < 4; via = q, q = parentOf(q), up++) {
       const qr = q.getBoundingClientRect();
-      // a list whose one item is labelled (a sponsored read among the site's, or the item is its own label):
-      // the ad is that item
-      const kids = [...q.children].slice(0, 50), vr = via.getBoundingClientRect();
-      if ((via !== el || (vr.width >= 200 && vr.height >= 90)) && kids.length >= 3
-        && 2 * kids.filter((k) => has(adsIn(lower(k.textContent)), words.ad)).length < kids.length) {
-        if (vr.width * vr.height >= 900) { p = via; pr = vr; }
-        break;
-      }
       // a box laid over the content (an in-image unit) is the ad, not what it lies on
       const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
       if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
@@ -233,7 +235,17 @@
       const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
       if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
-      if (has(lower(q.innerText), words.consent)) break;  // a preferences box lists its "advertising" purpose
+      // a preferences box lists its "advertising" purpose, a page on advertising its rates
+      if (has(lower(q.innerText), words.consent) || q.querySelector('table')) break;
+      // a list whose one item is labelled (a sponsored read among the site's, or the item is its own label):
+      // the ad is that item
+      const kids = [...q.children].slice(0, 50), vr = via.getBoundingClientRect();
+      const alike = 2 * kids.filter((k) => k.localName === via.localName).length >= kids.length;  // a list's items
+      if ((via !== el || (el.childElementCount >= 2 && vr.width * vr.height >= 5000)) && kids.length >= 3 && alike
+        && 2 * kids.filter((k) => has(adsIn(lower(k.textContent)), words.ad)).length < kids.length) {
+        if (vr.width * vr.height >= 900) { p = via; pr = vr; }
+        break;
+      }
       p = q; pr = qr;
       break;
     }

@@ -80,9 +80,9 @@ WATCH_SCRIPT = """(() => {
     const start = native.now();
     let waited = false;
     const look = () => {
-      const now = native.now();
-      if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs)
-                                   || moving())) {
+      const now = native.now(), moved = moving();
+      if (moved) state.changes++;  // what moved is where it was not at the first pass: the pass runs again
+      if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs) || moved)) {
         waited = true;
         native.setTimeout(look, 10);
       } else if (waited) {
