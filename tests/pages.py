@@ -444,6 +444,38 @@ def own_controls(handler: Handler) -> Answer:
                "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/feed")
+def feed(handler: Handler) -> Answer:
+    """A feed of five cards, one of them a native ad that carries its own label ("Реклама · Solvita", its picture
+    purple #8010c0): that card goes, the site's four (pink #e07090) stay. A "most read" list (orange #e0a000) whose
+    headline says "sponsored by" amid its words, and a fixed footer bar that signs the page (©, blue #1010d0) and
+    links its cookie policy, stay. A consent bar (cyan #00b0d0) that slides in from the top over a second, set
+    going by a timer, goes. The story (green #10a010) stays."""
+    story = "Городская администрация сообщила, что реконструкция набережной будет завершена к осени. " * 4
+    cards = "".join(f"<div class=card style='background:#fff;border:1px solid #ddd'><div style='height:100px;"
+                    f"background:{colour}'></div><p>{text}</p>{label}</div>" for colour, text, label in (
+                        ("#e07090", "На набережной появятся велодорожка и амфитеатр", ""),
+                        ("#e07090", "Жители просят продлить работу парома", ""),
+                        ("#8010c0", "Получите скидку 15 % на первый заказ", "<span>Реклама · Solvita</span>"),
+                        ("#e07090", "Кафе на набережной ждут туристов", ""),
+                        ("#e07090", "В мэрии обещали закончить к осени", "")))
+    headlines = ("The new bridge, partly sponsored by the port, opens", "Ferry timetable changes in May",
+                 "Library extends its opening hours")
+    read = "".join(f"<li><a href='#'>{h}</a></li>" for h in headlines)
+    return _ok(f"<div style='height:120px'></div><div id=story style='background:#10a010;padding:24px'><p>{story}"
+               "</p></div><section id=feed style='display:grid;grid-template-columns:repeat(5,1fr);gap:12px'>"
+               f"{cards}</section><section id=most-read style='background:#e0a000;width:340px;padding:8px'>"
+               f"<h3>Most read</h3><ol>{read}</ol></section>"
+               "<div style='position:fixed;bottom:0;left:0;right:0;height:40px;background:#1010d0;color:#fff'>"
+               "© Riverside Herald · <a href='#'>Contact</a> · <a href='#'>Cookie policy</a> · <a href='#'>Help</a>"
+               "</div><div id=cc style='position:fixed;top:0;left:0;right:0;padding:20px;background:#00b0d0;"
+               "z-index:1000;transform:translateY(-100%);transition:transform 1s'>We use cookies to measure our "
+               "audience and personalise ads. <button>Accept all</button> <button>Reject all</button></div>"
+               "<script>setTimeout(() => { document.getElementById('cc').style.transform = 'none'; }, 300);"
+               "</script>",
+               "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/unnamed-overlays")
 def unnamed_overlays(handler: Handler) -> Answer:
     """Overlays by no known name, each saying its purpose one way: a billboard drawn at 970×250 and scaled to a

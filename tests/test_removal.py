@@ -269,6 +269,25 @@ def test_a_pages_own_controls_stay_and_what_interrupts_it_goes(pro: Workspace, s
         assert after.get(own, 0) == before.get(own, 0) > 50 * 50, (own, answer.headers["x-removed-elements"])
 
 
+def test_a_feeds_labelled_card_and_a_sliding_bar_go_its_own_lists_and_footer_stay(pro: Workspace,
+                                                                                  site: FixtureServer) -> None:
+    """In a feed, the one card that carries its own ad label goes, not the feed; a headline saying "sponsored by"
+    amid its words is no label, a footer bar signing the page (©) no consent notice; a consent bar sliding in
+    goes (all kinds on)."""
+    url = f"http://fixture.test:{site.server_address[1]}/feed"
+    viewport = {"width": 1000, "height": 1000}
+    before = pixels(pro.capture(url=url, viewport=viewport, delayMs=2000))  # the bar has come to rest
+    answer = pro.capture(url=url, viewport=viewport, removeElements=ALL)
+    after = pixels(answer)
+    purple, cyan, pink, orange, blue, green = ((128, 16, 192), (0, 176, 208), (224, 112, 144), (224, 160, 0),
+                                               (16, 16, 208), (16, 160, 16))
+    assert before.get(purple, 0) > 100 * 100
+    assert before.get(cyan, 0) > 1000 * 40
+    assert (after.get(purple, 0), after.get(cyan, 0)) == (0, 0), answer.headers["x-removed-elements"]
+    for own in (pink, orange, blue, green):
+        assert after.get(own, 0) == before.get(own, 0) > 50 * 50, (own, answer.headers["x-removed-elements"])
+
+
 def test_overlays_by_no_known_name_go_by_what_they_show(pro: Workspace, site: FixtureServer) -> None:
     """A billboard scaled to its column is still drawn at an IAB size; a survey says its purpose in its
     accessible name only; a dialog shown modally dims the page with its ::backdrop. All go; the story stays."""
