@@ -228,10 +228,6 @@
       const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
       if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
       if (qr.width < 200 || qr.height < 90) continue;
-      // a label heads or foots its ad; one amid paragraphs of text is the story's (a slot the lists emptied)
-      const edge = lr.top - qr.top < 60 || qr.bottom - lr.bottom < 60;
-      if (!edge || [...q.querySelectorAll('p')].filter((t) => (t.innerText || '').length > 80).length >= 2
-        || (q.innerText || '').length > 0.5 * pageText) break;
       const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
       if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
@@ -246,6 +242,10 @@
         if (vr.width * vr.height >= 900) { p = via; pr = vr; }
         break;
       }
+      // a label heads or foots its ad; one amid paragraphs of text is the story's (a slot the lists emptied)
+      const edge = lr.top - qr.top < 60 || qr.bottom - lr.bottom < 60;
+      if (!edge || [...q.querySelectorAll('p')].filter((t) => (t.innerText || '').length > 80).length >= 2
+        || (q.innerText || '').length > 0.5 * pageText) break;
       p = q; pr = qr;
       break;
     }
