@@ -22,6 +22,9 @@
     return words.ad.some((w) => { const at = said.indexOf(w); return at === 0 || (at > 0 && at + w.length >= said.length - 3); });
   });
   const CONTROLS = 'button, a, [role=button], input[type=button], input[type=submit], [onclick]';
+  // a bar that signs the page (©) and asks nothing is the site's own footer, though it links its cookie policy
+  const signs = (el) => (el.innerText || '').includes('©') && ![...el.querySelectorAll(CONTROLS)].slice(0, 30)
+    .some((b) => { const said = lower(b.innerText); return has(said, words.accept) || has(said, words.reject); });
   const tokens = (el) => {
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
     const found = [];
@@ -75,9 +78,7 @@
     const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0));
     const h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
     if (w * h < 900 || inside(el)) continue;
-    // a bar that signs the page (©) and asks nothing is the site's own footer, though it links its cookie policy
-    if (h < H * 0.15 && (el.innerText || '').includes('©') && ![...el.querySelectorAll(CONTROLS)].slice(0, 30)
-      .some((b) => has(lower(b.innerText), words.accept) || has(lower(b.innerText), words.reject))) continue;
+    if (h < H * 0.15 && signs(el)) continue;
     pickedSet.add(el);
     picked.push({el, s, r, w, h, flow: 0});
   }
@@ -139,8 +140,7 @@
         continue;
       }
       const labels = controls.map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      const notice = short && !text.includes('©')  // a footer signs the page and links its cookie policy
-        && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
+      const notice = short && !signs(el) && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }

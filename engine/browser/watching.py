@@ -36,7 +36,8 @@ WATCH_SCRIPT = """(() => {
   if (window.top !== window || window.__captureWatch) return;
   const original = {setTimeout, clearTimeout};
   const native = {setTimeout: setTimeout.bind(window), clearTimeout: clearTimeout.bind(window),
-                  now: performance.now.bind(performance), frame: requestAnimationFrame.bind(window)};
+                  now: performance.now.bind(performance), frame: requestAnimationFrame.bind(window),
+                  animations: document.getAnimations.bind(document)};
   const due = new Map(), state = {closed: 0, changes: 0};
   Object.defineProperty(window, '__captureWatch', {value: state, configurable: false, enumerable: false});
   Object.defineProperty(state, 'native', {value: {setTimeout: native.setTimeout, clearTimeout: native.clearTimeout}});
@@ -74,7 +75,7 @@ WATCH_SCRIPT = """(() => {
     subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'open', 'hidden']});
   // a banner sliding or fading in (an animation with an end): it is judged where it comes to rest, or as near
   // to it as the wait allows
-  const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect
+  const moving = () => native.animations().some((a) => a.playState === 'running' && a.effect
     && Number.isFinite(a.effect.getComputedTiming().endTime));
   state.settle = (waitMs) => new Promise((resolve) => {
     const start = native.now();
