@@ -412,6 +412,30 @@ async def test_grouped_cross_validation_meets_the_bar() -> None:
         assert recall >= 0.95, (kind, gone, total, missed)
 
 
+def test_the_stored_rows_are_taken_only_while_what_made_them_is_unchanged(tmp_path: Any) -> None:
+    """The first-look rows the cross-validation reads instead of measuring (crossval.ROWS_PATH) are keyed by
+    the finder's sources, the harness, each page and its label and the browser: a change to any of them is a
+    new key (so they are measured again), a refitted model is not."""
+    for source in crossval.ROW_SOURCES:
+        target = tmp_path / source / "x.js" if "." not in source.rsplit("/", 1)[-1] else tmp_path / source
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("a")
+    (tmp_path / "engine/browser/overlay-model.json").write_text("{}")
+    page = tmp_path / "tests/set/pages/001-xx.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<p>a</p>")
+    pages = {"set/pages/001-xx.html": {"remove": [], "keep": [{"selector": "#article"}]}}
+    first = crossval.rows_digest("Chrome/1", pages, tmp_path)
+    (tmp_path / "engine/browser/overlay-model.json").write_text('{"threshold": 0.6}')
+    assert crossval.rows_digest("Chrome/1", pages, tmp_path) == first
+    keys = {first, crossval.rows_digest("Chrome/2", pages, tmp_path)}
+    for changed in [tmp_path / "engine/browser/x.js", tmp_path / "tests/overlays/harness.py", page]:
+        changed.write_text(changed.read_text() + " ")
+        keys.add(crossval.rows_digest("Chrome/1", pages, tmp_path))
+    keys.add(crossval.rows_digest("Chrome/1", {name: {"remove": [{"selector": "p"}]} for name in pages}, tmp_path))
+    assert len(keys) == 6
+
+
 def test_a_page_addressed_by_ip_is_given_the_generic_cosmetic_rules() -> None:
     assert cosmetic_url("http://127.0.0.1:8080/a?b") == cosmetic_url("http://[::1]/") == "http://address.invalid/"
     assert cosmetic_url("http://203.0.113.9/") == "http://address.invalid/"

@@ -18,15 +18,19 @@ shape and writes these scores beside it.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+import orjson
 from sklearn.ensemble import GradientBoostingClassifier
 
 from engine.browser.cdp import CdpConnection
 from engine.browser.overlays import CLASSES, FEATURES, OverlayModel, has_purpose
-from tests.overlays.harness import PageResult, evaluate_many, features_of_many, summary
+from tests.overlays.harness import TESTS, PageResult, evaluate_many, features_of_many, summary
 
 MARGIN = 0.05  # the threshold sits this far above the most overlay-like piece of content trained on
 MIN_THRESHOLD = 0.5
@@ -35,6 +39,11 @@ FOLDS = 12  # each leaves out every twelfth shape (by name): 7 of the corpus's 8
 TREES, DEPTH, RATE = 100, 3, 0.1  # depth 2 did as well on the first-look sets left out, 95.1 % here
 
 Row = tuple[tuple[float, ...], str, str]  # features, class, description
+ROOT = TESTS.parent
+ROWS_PATH = Path(__file__).with_name("first-look-rows.json")  # written by train.py, keyed by what makes its rows
+# What a page's rows depend on besides the page: the finder and its words, how a capture opens and prepares a page
+# (the browser wing, the request's rules, the settings' flags), and this harness. The model is not among them.
+ROW_SOURCES = ("engine/browser", "engine/rules", "engine/operations/settings.py", "tests/overlays/harness.py")
 
 
 def fit(rows: list[Row]) -> dict[str, Any]:
@@ -75,9 +84,45 @@ def _nodes(tree: Any) -> list[list[float]]:
             for i in range(t.node_count)]
 
 
-async def measured(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]]) -> dict[str, list[Row]]:
-    """Every page's candidates, as the model is shown them (harness.features_of_many)."""
-    return await features_of_many(conn, base, list(labels), labels, TABS)
+async def measured(conn: CdpConnection, base: str, labels: dict[str, dict[str, Any]],
+                   kept: dict[str, dict[str, Any]] | None = None) -> dict[str, list[Row]]:
+    """Every page's candidates, as the model is shown them (harness.features_of_many). The pages of `kept` (the
+    first-look sets in training, 7 of 8 pages) are taken from ROWS_PATH when its key is theirs today
+    (rows_key): the same rows a measurement gives, without two minutes of it; else they are measured too."""
+    kept = kept or {}
+    key = await rows_key(conn, kept)
+    stored = orjson.loads(ROWS_PATH.read_bytes()) if ROWS_PATH.exists() else {}
+    if stored.get("key") == key:
+        known = {name: [(tuple(f), c, d) for f, c, d in rows] for name, rows in stored["rows"].items()}
+        return await features_of_many(conn, base, list(labels), labels, TABS) | known
+    return await features_of_many(conn, base, list(labels | kept), labels | kept, TABS)
+
+
+async def store_rows(conn: CdpConnection, rows: dict[str, list[Row]], kept: dict[str, dict[str, Any]]) -> None:
+    """The rows of `kept`'s pages written to ROWS_PATH under today's key (train.py, after measuring them)."""
+    document = {"key": await rows_key(conn, kept), "rows": {name: rows[name] for name in sorted(kept)}}
+    ROWS_PATH.write_text(json.dumps(document, separators=(",", ":")) + "\n")
+
+
+async def rows_key(conn: CdpConnection, pages: dict[str, dict[str, Any]]) -> str:
+    """rows_digest with the Chromium that measures."""
+    return rows_digest((await conn.send("Browser.getVersion"))["product"], pages)
+
+
+def rows_digest(browser: str, pages: dict[str, dict[str, Any]], root: Path = ROOT) -> str:
+    """A digest of everything a page's rows are made of: ROW_SOURCES' files under `root`, the pages (served from
+    `root`/tests) and their labels, and the browser; any change to one gives another key, and the stored rows
+    are measured again."""
+    digest = hashlib.sha256(browser.encode())
+    files = [f for source in ROW_SOURCES for f in sorted((root / source).rglob("*") if (root / source).is_dir()
+                                                          else [root / source])]
+    for path in files:
+        if path.is_file() and path.name != "overlay-model.json" and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    for name, label in sorted(pages.items()):
+        page = (root / "tests" / name).read_bytes()
+        digest.update(name.encode() + orjson.dumps(label, option=orjson.OPT_SORT_KEYS) + page)
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -91,8 +136,7 @@ async def cross_validate(conn: CdpConnection, base: str, labels: dict[str, dict[
     """The shapes of `labels` left out in FOLDS groups, each page judged by a model that never saw its shape; the
     pages of `also_trained` (the first-look sets that joined the training) are in every fold's training, never
     judged."""
-    everything = labels | (also_trained or {})
-    rows = await measured(conn, base, everything)
+    rows = await measured(conn, base, labels, also_trained)
     shapes = sorted({label["kind"] for label in labels.values()})
     fold_of = {shape: at % FOLDS for at, shape in enumerate(shapes)}
     models = [OverlayModel(fit([row for name, page in rows.items()

@@ -9,7 +9,9 @@ are measured there, each labelled with the kind of the labelled overlay it is
 fitted on them all (tests.overlays.crossval.fit), with the pages of the first-look sets that were measured
 and then joined the training (harness.TRAINED_FIRST_LOOKS). How it does on shapes it
 never saw is measured by grouped cross-validation (each shape left out in
-turn, tests.overlays.crossval), whose scores are written beside the trees.
+turn, tests.overlays.crossval), whose scores are written beside the trees. The first-look pages' rows are
+written to tests/overlays/first-look-rows.json under a key of what made them, which the cross-validation
+reads instead of measuring them again while the key holds.
 The independent vendor set (tests/overlays/vendors) is never looked at here.
 """
 
@@ -21,14 +23,16 @@ import sys
 import trio
 
 from engine.browser.overlays import CLASSES, MODEL_PATH
-from tests.overlays.crossval import cross_validate, fit, measured, scores
+from tests.overlays.crossval import cross_validate, fit, measured, scores, store_rows
 from tests.overlays.harness import TESTS, corpus_browser, corpus_labels, first_look_labels, training_labels
 
 
 async def main() -> None:
     pages = training_labels()
     async with corpus_browser(TESTS) as (conn, base):
-        rows = [row for page in (await measured(conn, base, pages)).values() for row in page]
+        measured_rows = await measured(conn, base, corpus_labels(), first_look_labels())
+        await store_rows(conn, measured_rows, first_look_labels())  # the suite's cross-validation reads them
+        rows = [row for page in measured_rows.values() for row in page]
         document = fit(rows)
         document["trained"]["pages"] = len(pages)
         print(f"{len(pages)} pages, {len(rows)} candidates: "
