@@ -43,21 +43,24 @@ HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
     const chunk = selectors.slice(i, i + 100);
     if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
   }
-  const shown = [], seen = new Set();  // an element two hundreds both name is one element
+  const shown = [], seen = new Set(), kept = [];  // an element two hundreds both name is one element
   for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
     for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
       if (shown.length >= LIMIT) break;
       if (seen.has(el) || !el.getClientRects().length) continue;
       seen.add(el);
+      // a box named so that holds a table is the page's: a page about advertising (#advertise), its rates
+      if (el.querySelector('table')) { kept.push([el, getComputedStyle(el).display]); continue; }
       const id = el.id ? `#${el.id}` : '';
       const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
       shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
     }
   }
-  const around = boxesAround([...seen]);
+  const around = boxesAround([...seen].filter((el) => !kept.some(([k]) => k === el)));
   const style = document.createElement('style');
   style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
   (document.head || document.documentElement).appendChild(style);
+  for (const [el, display] of kept) el.style.setProperty('display', display, 'important');  // over the sheet
   clearAround(around);
   return shown;
 }"""

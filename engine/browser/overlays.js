@@ -122,8 +122,9 @@
     for (const el of new Set([...near, ...closing])) {
       const r = el.getBoundingClientRect();
       if (r.height > H * 0.6 || r.width < W * 0.3) continue;
-      // a block holding most of the page's text is the page (a preferences page), not an interruption of it
-      if ((el.innerText || '').length > 0.5 * pageText) continue;
+      // a block holding most of the page's text is the page (a preferences page), not an interruption of it, and
+      // so is one holding its story (the columns around the article and its sidebar)
+      if ((el.innerText || '').length > 0.5 * pageText || el.matches('main, article') || el.querySelector('main, article')) continue;
       // what it says and its controls, its same-site frames' too (a bar drawn in a srcdoc frame)
       const docs = [el, ...[...el.querySelectorAll('iframe')].slice(0, 3).map(frameOf).filter((d) => d && d.body).map((d) => d.body)];
       const text = docs.map((d) => lower(d.innerText)).join(' ').slice(0, 3000);
@@ -133,6 +134,7 @@
       const role = lower(el.getAttribute('role'));
       if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
       const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
+      if (el.querySelector('table')) continue;  // a cookie policy's table of its cookies, a table of rates: the page's
       const controls = within(CONTROLS).slice(0, 30);
       const short = text.length < 600 && within('a[href]').length <= 3;
       if (!consent) {
@@ -167,6 +169,10 @@
   const servedFrame = (f) => /^(google_ads_iframe|aswift_|_mn_main_|_mn_dy_)/.test(lower(f.id || f.name));
   const AD_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [320, 100], [970, 90], [970, 250], [468, 60], [250, 250], [120, 600]];
   const adSize = (r) => AD_SIZES.some(([aw, ah]) => Math.abs(r.width - aw) <= 12 && Math.abs(r.height - ah) <= 30);
+  // a creative as a site draws one: a box of an ad's size with a few words (a brand, its "−30 %") and no control
+  const creative = (el) => el.childElementCount <= 4 && (el.textContent || '').trim().length <= 80
+    && !el.querySelector(`${CONTROLS}, select, textarea`) && adSize(el.getBoundingClientRect());
+  const DISCOUNT = /(^|\D)[−–-]\s?\d{1,2}\s?%/;  // "−30%", not a range's "10-30%"
   // a picture's own size (a banner scaled to its column keeps it): an image's pixels, an SVG's width and height
   // or view box, a canvas's
   const drawnAt = (pic) => {
@@ -188,8 +194,13 @@
     const banner = el.localName === 'a' && el.childElementCount === 1
       && [...el.childNodes].every((n) => n === el.firstElementChild || (n.nodeType === 3 && !n.textContent.trim()))
       && (el.innerText || '').length <= 80;
-    if (!banner && el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
+    // an unnamed, unlabelled creative says what it sells: a discount or an offer
+    const drawn = !banner && el.localName === 'div' && (el.textContent || '').length <= 120
+      && (DISCOUNT.test(el.textContent) || has(lower(el.textContent), words.offer)) && creative(el);
+    if (!banner && !drawn && el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
     if (el.querySelector('table') || el.localName === 'table') continue;  // a table of ad rates is the page's
+    const around = parentOf(el);  // … and the sample beside it, in a short section about advertising
+    if (around && around !== document.body && around.querySelector('table') && (around.innerText || '').length < 1500) continue;
     const r = (banner ? el.firstElementChild : el).getBoundingClientRect();
     if (banner && !adSize(r) && !adSize(drawnAt(el.firstElementChild))) continue;
     // an ad network's widget of no IAB size: named as an ad, labelled as one ("Sponsored", "Реклама") or holding
@@ -203,7 +214,7 @@
     const inner = el.localName === 'iframe' ? frameOf(el) : null;
     if (!served && inner && inner.body && (inner.body.innerText || '').length > 100) continue;
     slots++;
-    addFlowing(slotAround(el, r), banner);
+    addFlowing(slotAround(el, r), banner || drawn);
   }
   // A box labelled as an ad in the page's words ("REKLAMA", "Contenido patrocinado · Revcontent", "प्रायोजित"), by
   // any name and in a shadow root too: the nearest box around the label of an ad's size (200×90 or more), short,
@@ -280,6 +291,16 @@
     const b = getComputedStyle(el, '::backdrop');
     return alpha(b.backgroundColor) > 0.05 || (b.backdropFilter && b.backdropFilter !== 'none');
   };
+  // a bar laid over the page that holds nothing but a creative (and its close button): an anchor ad; the
+  // creative is most of it, in area and in words
+  const holdsCreative = (el, flow) => {
+    if (flow || (el.innerText || '').length > 120) return false;
+    const er = el.getBoundingClientRect(), said = (el.innerText || '').trim().length;
+    return [...el.querySelectorAll('div, a, img')].slice(0, 40).some((k) => {
+      const kr = k.getBoundingClientRect();
+      return kr.width * kr.height >= 0.4 * er.width * er.height && said <= (k.innerText || '').trim().length + 20 && creative(k);
+    });
+  };
   const candidates = picked.map(({el, s, r, w, h, flow, drawnIab}) => {
     // Its text and controls: its own, its shadow roots', and those of the frames it is or holds (a backdrop
     // that only holds a frame is judged by the frame's content).
@@ -350,7 +371,7 @@
       name_ad: Math.max(nameHit(words.name_ad), all('iframe').some(servedFrame) ? 0.5 : 0),
       name_header: nameHit(words.name_header),
       in_flow: flow,
-      ad_size: adSize(r) || drawnIab ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
+      ad_size: adSize(r) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
       paid_link: el.matches('a[rel~=sponsored i]') || 2 * all('a[rel~=sponsored i]').length > all('a[href]').length ? 1 : 0,
     };
     const id = el.id ? `#${el.id}` : '';

@@ -10,8 +10,7 @@ their purpose in many ways without losing others) fitted by `tests/overlays/trai
 corpus in `tests/overlays/` and the first-look sets that joined it, stored as `engine/browser/overlay-model.json`
 (its trees, the threshold, and its grouped cross-validation scores: the shapes left out whole, in twelve groups).
 
-Words are matched in lower case as substrings, so a stem covers its forms (`akzept` for akzeptieren and akzeptiert);
-the lists cover at least English, German, French, Spanish, Italian, Dutch, Portuguese and Polish.
+Words are matched in lower case as substrings, so a stem covers its forms (`akzept` for akzeptieren and akzeptiert).
 """
 
 from __future__ import annotations
@@ -72,8 +71,8 @@ FEATURES = (  # each lies in [0, 1]; the finder computes them in this order
 
 PAGE_TEXT_SHARE = 0.9  # an element holding this share of the page's text is the page
 _TEXT_SHARE = FEATURES.index("text_share")
-_CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD = (FEATURES.index(name) for name in (
-    "consent_words", "text_length", "offer_words", "password_input"))
+_CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD, _PAID = (FEATURES.index(name) for name in (
+    "consent_words", "text_length", "offer_words", "password_input", "paid_link"))
 _PURPOSE = tuple(FEATURES.index(name) for name in (
     "consent_words", "offer_words", "ad_words", "app_words", "accept_button", "reject_button", "email_input",
     "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
@@ -169,8 +168,7 @@ WORDS: dict[str, tuple[str, ...]] = {
 
 def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
     """The lists above joined with overlay-words.json's for the same category: the 24 official EU languages and 45
-    more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, …), each from its own legal and browser vocabulary, with the
-    sources beside them. Every language's words are matched on every page."""
+    more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, …), cited there. Every language's words match on every page."""
     languages = _WORDS_FILE["languages"].values()
     return {category: tuple(dict.fromkeys([*words, *(w for lang in languages for w in lang.get(category, ()))]))
             for category, words in own.items()}
@@ -240,8 +238,7 @@ class OverlayModel:
                              "(python -m tests.overlays.train)")
         self.init: list[float] = document["init"]
         self.rate = float(document["learningRate"])
-        # each stage: one tree per class; a tree: nodes [feature, threshold, left, right, leaf value], feature -1
-        # at a leaf
+        # each stage: one tree per class; a tree: nodes [feature, threshold, left, right, leaf value] (-1: a leaf)
         self.stages: list[list[list[list[float]]]] = document["stages"]
         self.threshold = float(document["threshold"])
         self.document = document
@@ -263,8 +260,11 @@ class OverlayModel:
         return [e / total for e in exps]
 
     def judge(self, candidate: Candidate) -> Verdict:
-        """The most probable kind; an overlay kind only at `threshold` or above, otherwise `none`."""
+        """The most probable kind; an overlay kind only at `threshold` or above, otherwise `none`. A box the site
+        marks paid itself (its links rel=sponsored, as search engines ask) is an ad whatever the trees say."""
         probabilities = self.probabilities(candidate.features)
+        if candidate.features[_PAID] >= 1:
+            return Verdict(candidate, "ads", probabilities[CLASSES.index("ads")])
         best = max(range(len(CLASSES)), key=probabilities.__getitem__)
         kind = CLASSES[best]
         if (kind != "none" and probabilities[best] < self.threshold) or (
