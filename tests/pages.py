@@ -478,20 +478,14 @@ def feed(handler: Handler) -> Answer:
 
 @route("/rates")
 def rates(handler: Handler) -> Answer:
-    """A page about advertising on the site, with ads of its own. Its #advertise section (a name the ad lists
-    hide) holds a table of rates (orange #e0a000) and a 300×250 sample (pink #e07090); its cookie policy at the
-    body's end says "we use cookies … Accept" over a table of its cookies and a button (blue #1010d0): all the
-    page's, all stay. An unnamed, unlabelled 728×90 creative in the flow ("Nordlicht Reisen −30%", purple
-    #8010c0) and a fixed bar at the bottom holding only a 320×50 one and its close button (cyan #00b0d0) go.
-    The story (green #10a010) stays."""
+    """A page about advertising on the site. Its #advertise section (a name the ad lists hide) holds a table of
+    rates (orange #e0a000) and a 300×250 sample (pink #e07090); its cookie policy at the body's end says "we use
+    cookies … Accept" over a table of its cookies and a button (blue #1010d0): all the page's, all stay. The
+    story (green #10a010) stays."""
     story = "Unsere Zeitung erreicht jeden Monat zwei Millionen Leser in der Region und im ganzen Land. " * 3
     rows = "".join(f"<tr><td>{size}</td><td>{price}</td></tr>" for size, price in (
         ("728×90 Leaderboard", "€ 6 CPM"), ("300×250 Medium Rectangle", "€ 8 CPM"), ("970×250 Billboard", "€ 14 CPM")))
-    creative = ("<div style='width:{w}px;height:{h}px;background:{c};color:#fff;display:flex;flex-direction:column;"
-                "align-items:center;justify-content:center'><span>Nordlicht Reisen</span><span>−30%</span></div>")
     return _ok(f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>"
-               f"<div style='text-align:center;padding:10px 0;background:#eee'>"
-               f"{creative.format(w=728, h=90, c='#8010c0')}</div>"
                "<section id=advertise><h2>Werben Sie bei uns</h2><table style='background:#e0a000;width:100%'>"
                f"<tr><th>Format</th><th>Preis</th></tr>{rows}</table><div class=ad-sample-300x250 "
                "style='width:300px;height:250px;background:#e07090'>300×250</div><a href='#'>Mediadaten (PDF)</a>"
@@ -499,7 +493,21 @@ def rates(handler: Handler) -> Answer:
                "Erfahrung zu verbessern und Anzeigen zu personalisieren. Mit einem Klick auf „Akzeptieren“ stimmen "
                "Sie der Verwendung zu.</p><table style='background:#1010d0;color:#fff'><tr><th>Cookie</th>"
                "<th>Dauer</th></tr><tr><td>session_id</td><td>24 h</td></tr></table><button "
-               "style='background:#1010d0;color:#fff;width:200px;height:40px'>Einstellungen</button></section>"
+               "style='background:#1010d0;color:#fff;width:200px;height:40px'>Einstellungen</button></section>",
+               "<style>body{margin:0 auto;max-width:960px;background:#fff;font:14px sans-serif}</style>")
+
+
+@route("/creatives")
+def creatives(handler: Handler) -> Answer:
+    """Ads by no name and no label: a 728×90 creative in the flow that says a discount ("Nordlicht Reisen −30%",
+    purple #8010c0) and a fixed bar at the bottom holding only a 320×50 one and its close button (cyan #00b0d0)
+    go. The story (green #10a010) stays."""
+    story = "Der Stadtrat hat gestern den neuen Verkehrsplan beschlossen; die Arbeiten beginnen im Herbst. " * 3
+    creative = ("<div style='width:{w}px;height:{h}px;background:{c};color:#fff;display:flex;flex-direction:column;"
+                "align-items:center;justify-content:center'><span>Nordlicht Reisen</span><span>−30%</span></div>")
+    return _ok(f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>"
+               f"<div style='text-align:center;padding:10px 0;background:#eee'>"
+               f"{creative.format(w=728, h=90, c='#8010c0')}</div><p>{story}</p>"
                "<div style='position:fixed;bottom:0;left:calc(50% - 180px);width:360px;z-index:999;"
                "background:#fafafa'><button aria-label='Schließen'>✕</button>"
                f"{creative.format(w=320, h=50, c='#00b0d0')}</div>",

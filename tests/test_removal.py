@@ -291,18 +291,23 @@ def test_a_feeds_labelled_card_and_a_sliding_bar_go_its_own_lists_and_footer_sta
 def test_unlabelled_creatives_go_and_a_page_about_advertising_keeps_its_rates_and_its_cookie_policy(
         pro: Workspace, site: FixtureServer) -> None:
     """An unnamed 728×90 creative in the flow that says a discount, and a fixed bar holding nothing but a 320×50
-    one, go; the page's #advertise section (rates, a sample slot) and its cookie policy over a table of its
-    cookies stay, though the lists name the one and the other speaks of cookies and "Akzeptieren"."""
-    url = f"http://fixture.test:{site.server_address[1]}/rates"
+    one, go; a page about advertising keeps its #advertise section (rates, a sample slot) and its cookie policy
+    over a table of its cookies, though the lists name the one and the other speaks of cookies and
+    "Akzeptieren" (all kinds on)."""
+    base = f"http://fixture.test:{site.server_address[1]}"
     viewport = {"width": 1000, "height": 1400}
-    before = pixels(pro.capture(url=url, viewport=viewport))
-    answer = pro.capture(url=url, viewport=viewport, removeElements=ALL)
+    before = pixels(pro.capture(url=f"{base}/creatives", viewport=viewport))
+    answer = pro.capture(url=f"{base}/creatives", viewport=viewport, removeElements=ALL)
     after = pixels(answer)
     purple, cyan, orange, pink, blue, green = ((128, 16, 192), (0, 176, 208), (224, 160, 0), (224, 112, 144),
                                                (16, 16, 208), (16, 160, 16))
     assert before.get(purple, 0) > 600 * 80
     assert before.get(cyan, 0) > 300 * 40
     assert (after.get(purple, 0), after.get(cyan, 0)) == (0, 0), answer.headers["x-removed-elements"]
+    assert after.get(green, 0) == before.get(green, 0) > 30 * 30
+    before = pixels(pro.capture(url=f"{base}/rates", viewport=viewport))
+    answer = pro.capture(url=f"{base}/rates", viewport=viewport, removeElements=ALL)
+    after = pixels(answer)
     for own in (orange, pink, blue, green):
         assert after.get(own, 0) == before.get(own, 0) > 30 * 30, (own, answer.headers["x-removed-elements"])
 

@@ -113,6 +113,10 @@
     for (const box of [...document.querySelectorAll('main, article, [role=main]')].slice(0, 5)) {
       for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
     }
+    for (const el of elements.slice(0, 3000)) {  // a paywall vendor's widget, wherever in the story it sits
+      const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
+      if (!near.includes(el) && own.some((t) => words.walls.includes(t))) closing.add(el);
+    }
     // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms, an
     // app's page its own download buttons, and a page about its prices its plans
     const heading = document.querySelector('h1');
@@ -186,8 +190,13 @@
     }
     return {width: 0, height: 0};
   };
+  // a page about advertising on the site (a media kit: a table of the ad sizes it sells) shows its formats as
+  // its content, labelled as they would be
+  const aboutAds = [...document.querySelectorAll('table')].slice(0, 10)
+    .some((t) => /\b(728|300|970|160)\s*[×x]\s*(90|250|600)\b/.test(t.innerText || ''));
   let slots = 0;
   for (const el of elements) {
+    if (aboutAds) break;
     if (slots >= 30) break;
     const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
     // a banner: a link whose one content (a picture, or a box of a few words) is of an IAB size
@@ -223,12 +232,14 @@
   // or a heading ("Neueste Anzeigen" heads a classifieds list).
   let boxes = 0, labels = 0;
   for (const el of elements) {
-    if (boxes >= 30 || labels >= 200) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
+    if (boxes >= 30 || labels >= 200 || aboutAds) break;  // a page of 20,000 "Anzeige" labels reads 200 of them
     if (el.childElementCount > 3 || [...el.children].some((k) => k.firstElementChild)) continue;
     const label = lower(el.textContent).trim();
     if (!label || label.length > 60 || SKIP.includes(el.localName) || !labelled(label)) continue;
     // "+ Place an ad" is a control, "Advertising cookies" a form's field or a table's cell, not an ad's label
     if (el.matches(`${CONTROLS}, h1, h2`) || el.closest('form, label, table') || inside(el)) continue;
+    const figure = el.closest('figure');  // a figure with its caption is the page's illustration of an ad
+    if (figure && figure.querySelector('figcaption')) continue;
     const lr = el.getBoundingClientRect();
     if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
     labels++;
@@ -291,6 +302,8 @@
     const b = getComputedStyle(el, '::backdrop');
     return alpha(b.backgroundColor) > 0.05 || (b.backdropFilter && b.backdropFilter !== 'none');
   };
+  // a list under its heading (a cart, a reading list) is the page's, though its box has an ad's size
+  const listed = (el) => !!el.querySelector('h1, h2, h3, h4') && [...el.querySelectorAll('ul, ol')].some((l) => l.children.length >= 2);
   // a bar laid over the page that holds nothing but a creative (and its close button): an anchor ad; the
   // creative is most of it, in area and in words
   const holdsCreative = (el, flow) => {
@@ -330,7 +343,8 @@
     const cx = (Math.max(r.left, 0) + Math.min(r.right, W)) / 2, cy = (Math.max(r.top, 0) + Math.min(r.bottom, H)) / 2;
     const z = parseInt(s.zIndex, 10) || 0;
     const opacity = parseFloat(s.opacity);  // a sheet dims by a translucent colour, or by its own opacity
-    const translucent = alpha(s.backgroundColor) > 0.05 && (alpha(s.backgroundColor) < 0.95 || opacity < 0.95);
+    const translucent = (alpha(s.backgroundColor) > 0.05 && (alpha(s.backgroundColor) < 0.95 || opacity < 0.95))
+      || /gradient\(.*rgba\([^)]*,\s*0?\.\d+\)/.test(s.backgroundImage);  // a sheet fading the page out (a wall's)
     const blurred = s.backdropFilter && s.backdropFilter !== 'none';
     const role = lower(el.getAttribute('role'));
     const features = {
@@ -371,7 +385,7 @@
       name_ad: Math.max(nameHit(words.name_ad), all('iframe').some(servedFrame) ? 0.5 : 0),
       name_header: nameHit(words.name_header),
       in_flow: flow,
-      ad_size: adSize(r) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
+      ad_size: (adSize(r) && !listed(el)) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
       paid_link: el.matches('a[rel~=sponsored i]') || 2 * all('a[rel~=sponsored i]').length > all('a[href]').length ? 1 : 0,
     };
     const id = el.id ? `#${el.id}` : '';

@@ -282,7 +282,8 @@ def _leaf(tree: list[list[float]], features: tuple[float, ...]) -> float:
 
 def finder_expression() -> str:
     """The finder, called with the word lists: evaluated in an isolated world of the page's main frame."""
-    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{k}": v for k, v in NAMES.items()}, "vendors": OFFER_VENDORS}
+    words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{k}": v for k, v in NAMES.items()}, "vendors": OFFER_VENDORS,
+             "walls": _WORDS_FILE["vendorNames"]["offer"]["paywalls"]}  # a paywall's widget, anywhere in the story
     return f"({_finder_source()})({orjson.dumps(words).decode()})"
 
 
@@ -293,8 +294,6 @@ def _finder_source() -> str:
 
 def candidates(found: dict[str, Any]) -> list[Candidate]:
     """The finder's answer as Candidates; a feature out of [0, 1] or a wrong count is a finder bug."""
-    out = []
-    for index, item in enumerate(found.get("candidates", [])):
-        values = tuple(float(item["features"][name]) for name in FEATURES)
-        out.append(Candidate(index, values, str(item.get("describe", ""))[:120], bool(item.get("bareBackdrop"))))
-    return out
+    return [Candidate(index, tuple(float(item["features"][name]) for name in FEATURES),
+                      str(item.get("describe", ""))[:120], bool(item.get("bareBackdrop")))
+            for index, item in enumerate(found.get("candidates", []))]
