@@ -514,6 +514,20 @@ def creatives(handler: Handler) -> Answer:
                "<style>body{margin:0 auto;max-width:960px;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/classifieds")
+def classifieds(handler: Handler) -> Answer:
+    """A page of classified ads ("Kleinanzeigen"): its list's items are named `ad-item`, as the ad lists' generic
+    rules hide, and each says "Anzeige"; they are the page's content (orange #e0a000) and stay. The story (green
+    #10a010) stays."""
+    items = "".join(f"<li class=ad-item style='background:#e0a000;height:60px;margin:6px 0'>Anzeige {n}: {text}</li>"
+                    for n, text in enumerate(("Zweizimmerwohnung am Hafen, 650 € im Monat", "Golf VI, 2011, 5.900 €",
+                                              "Kinderfahrrad 20 Zoll, wie neu, 80 €"), 1))
+    return _ok("<h1>Kleinanzeigen aus der Region</h1><div id=story style='background:#10a010;padding:24px'>"
+               "<p>Unsere Leser bieten an: Wohnungen, Autos und alles fürs Haus.</p></div>"
+               f"<ul id=listing class=ad-list>{items}</ul>",
+               "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/unnamed-overlays")
 def unnamed_overlays(handler: Handler) -> Answer:
     """Overlays by no known name, each saying its purpose one way: a billboard drawn at 970×250 and scaled to a

@@ -32,7 +32,8 @@ NAMES_EXPRESSION = """(() => {
     if (el.id && ids.size < LIMIT) ids.add(el.id);
     if (classes.size < LIMIT) for (const c of el.classList) classes.add(c);
   }
-  return {classes: [...classes], ids: [...ids]};
+  const heading = document.querySelector('h1');  // a page of classified ads says so ("Mali oglasi")
+  return {classes: [...classes], ids: [...ids], heading: heading ? heading.innerText.slice(0, 300) : ''};
 })()"""
 
 # The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.

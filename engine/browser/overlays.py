@@ -70,9 +70,11 @@ FEATURES = (  # each lies in [0, 1]; the finder computes them in this order
 )
 
 PAGE_TEXT_SHARE = 0.9  # an element holding this share of the page's text is the page
-_TEXT_SHARE = FEATURES.index("text_share")
-_CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD, _PAID = (FEATURES.index(name) for name in (
-    "consent_words", "text_length", "offer_words", "password_input", "paid_link"))
+_CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD, _TEXT_SHARE = (FEATURES.index(name) for name in (
+    "consent_words", "text_length", "offer_words", "password_input", "text_share"))
+# What a box says it is itself, whatever the trees say (OverlayModel.judge): links marked paid (rel=sponsored, as
+# search engines ask), or a box named for consent that speaks of it and offers both choices (each feature above 0)
+_SAID = {"ads": ("paid_link",), "cookieBanners": ("consent_words", "accept_button", "reject_button", "name_consent")}
 _PURPOSE = tuple(FEATURES.index(name) for name in (
     "consent_words", "offer_words", "ad_words", "app_words", "accept_button", "reject_button", "email_input",
     "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
@@ -167,8 +169,7 @@ WORDS: dict[str, tuple[str, ...]] = {
 
 
 def _with_languages(own: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    """The lists above joined with overlay-words.json's for the same category: the 24 official EU languages and 45
-    more (ja, ko, zh, pt-BR, tr, ru, ar, uk, he, hi, …), cited there. Every language's words match on every page."""
+    """The lists above joined with overlay-words.json's (the 24 EU languages and 45 more, cited there), all matched."""
     languages = _WORDS_FILE["languages"].values()
     return {category: tuple(dict.fromkeys([*words, *(w for lang in languages for w in lang.get(category, ()))]))
             for category, words in own.items()}
@@ -201,6 +202,7 @@ WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if ke
 WORDS["chat"] += tuple(_WORDS_FILE["chatWords"]["words"])  # support launchers' and chat windows' words
 # a page about its prices keeps its plans, and a plan's "ad-free" is no ad label
 WORDS.update(pricing=tuple(_WORDS_FILE["pricingPages"]["words"]), ad_free=tuple(_WORDS_FILE["adFree"]["words"]))
+WORDS["classifieds"] = tuple(_WORDS_FILE["classifieds"]["words"])  # a page listing ads: its content
 
 
 @dataclass(frozen=True)
@@ -214,9 +216,8 @@ class Candidate:
 
     @property
     def purposeful(self) -> bool:
-        """Whether anything about it says what it is for: its words or its controls' (consent, an offer, an ad, an
-        app; accept or reject), an e-mail field, its names, an ad's size or paid link. A removal needs that besides
-        the model's score: never position, size or a close button alone (a toolbar, a chat launcher have all)."""
+        """Whether anything about it says what it is for (its words, controls, fields, names, an ad's size or paid
+        link). A removal needs that besides the model's score: never position, size or a close button alone."""
         return has_purpose(self.features)
 
 
@@ -228,9 +229,8 @@ class Verdict:
 
 
 class OverlayModel:
-    """Gradient-boosted regression trees over FEATURES, one per class and stage, from
-    `engine/browser/overlay-model.json`: a class's score is its prior plus `learningRate` times its trees'
-    leaves, and the probabilities are the scores' softmax (as scikit-learn's GradientBoostingClassifier)."""
+    """Gradient-boosted regression trees over FEATURES, one per class and stage, from overlay-model.json: a class's
+    score is its prior plus `learningRate` times its trees' leaves; probabilities are the scores' softmax."""
 
     def __init__(self, document: dict[str, Any]) -> None:
         if tuple(document["features"]) != FEATURES or tuple(document["classes"]) != CLASSES:
@@ -260,11 +260,12 @@ class OverlayModel:
         return [e / total for e in exps]
 
     def judge(self, candidate: Candidate) -> Verdict:
-        """The most probable kind; an overlay kind only at `threshold` or above, otherwise `none`. A box the site
-        marks paid itself (its links rel=sponsored, as search engines ask) is an ad whatever the trees say."""
-        probabilities = self.probabilities(candidate.features)
-        if candidate.features[_PAID] >= 1:
-            return Verdict(candidate, "ads", probabilities[CLASSES.index("ads")])
+        """What the box says it is (_SAID), else the most probable kind (an overlay kind at `threshold` or above)."""
+        features = candidate.features
+        probabilities = self.probabilities(features)
+        said = [kind for kind, names in _SAID.items() if all(features[FEATURES.index(n)] > 0 for n in names)]
+        if said:
+            return Verdict(candidate, said[0], probabilities[CLASSES.index(said[0])])
         best = max(range(len(CLASSES)), key=probabilities.__getitem__)
         kind = CLASSES[best]
         if (kind != "none" and probabilities[best] < self.threshold) or (

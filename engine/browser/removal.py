@@ -33,7 +33,7 @@ import trio
 
 from engine.browser import consent, watching
 from engine.browser.hiding import HIDE_ADS, NAMES_EXPRESSION, REMOVE_OVERLAYS
-from engine.browser.overlays import KINDS, MAX_REPORTED, OverlayModel, candidates, finder_expression
+from engine.browser.overlays import KINDS, MAX_REPORTED, WORDS, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page
 from engine.browser.page_steps import across_documents
 from engine.browser.rule_sets import RuleSets, rule_sets
@@ -186,7 +186,8 @@ class Removal:
         names = await _evaluate(page, NAMES_EXPRESSION.replace("LIMIT", str(MAX_NAMES)), world) or {}
         resources = self.rules.ads.url_cosmetic_resources(cosmetic_url(page.state.document_url))
         selectors = list(resources.hide_selectors)
-        if not getattr(resources, "generichide", False):  # there at run time, missing from adblock's stubs
+        # the lists' generic rules (`##.ad-item`) are not for a page whose heading says it lists ads (classifieds)
+        if not getattr(resources, "generichide", False) and not about_ads(str(names.get("heading", ""))):
             selectors += self.rules.ads.hidden_class_id_selectors(
                 names.get("classes", []), names.get("ids", []), set(resources.exceptions))
         if not selectors:
@@ -217,3 +218,12 @@ async def _evaluate(page: Page, expression: str, context: int | None = None) -> 
         detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
         raise RenderFailed(f"removeElements failed on this page: {detail[:300]}")
     return result.get("result", {}).get("value")
+
+
+def about_ads(heading: str) -> bool:
+    """Whether a page's heading says an ad label's word or names classifieds ("Mali oglasi", "Kleinanzeigen"): a
+    page about ads (its classifieds, its media kit), whose listed ads are its content. "ad-free" is a plan."""
+    said = heading.lower()
+    for word in WORDS["ad_free"]:
+        said = said.replace(word, " ")
+    return any(word in said for word in (*WORDS["ad"], *WORDS["classifieds"]))
