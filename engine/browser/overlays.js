@@ -240,8 +240,6 @@
     if (!label || label.length > 60 || SKIP.includes(el.localName) || !labelled(label)) continue;
     // "+ Place an ad" is a control, "Advertising cookies" a form's field or a table's cell, not an ad's label
     if (el.matches(`${CONTROLS}, h1, h2`) || el.closest('form, label, table') || inside(el)) continue;
-    const figure = el.closest('figure');  // a figure with its caption is the page's illustration of an ad
-    if (figure && figure.querySelector('figcaption')) continue;
     const lr = el.getBoundingClientRect();
     if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
     labels++;
