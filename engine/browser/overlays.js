@@ -191,11 +191,12 @@
     return {width: 0, height: 0};
   };
   // a page about advertising on the site (a media kit: a table of the ad sizes it sells) shows its formats as
-  // its content, labelled as they would be, and a page of classified ads ("Mali oglasi") its list of them
+  // its content, labelled as they would be, and a page of classified ads ("Mali oglasi") its list of them (by the
+  // classifieds' names: an ad label's word in a headline is often another word's part, "Strafanzeige")
   const title = document.querySelector('h1');
   const aboutAds = [...document.querySelectorAll('table')].slice(0, 10)
     .some((t) => /\b(728|300|970|160)\s*[×x]\s*(90|250|600)\b/.test(t.innerText || ''))
-    || (!!title && (has(adsIn(lower(title.innerText)), words.ad) || has(lower(title.innerText), words.classifieds)));
+    || (!!title && has(lower(title.innerText), words.classifieds));
   let slots = 0;
   for (const el of elements) {
     if (aboutAds) break;

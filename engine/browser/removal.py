@@ -186,7 +186,7 @@ class Removal:
         names = await _evaluate(page, NAMES_EXPRESSION.replace("LIMIT", str(MAX_NAMES)), world) or {}
         resources = self.rules.ads.url_cosmetic_resources(cosmetic_url(page.state.document_url))
         selectors = list(resources.hide_selectors)
-        # the lists' generic rules (`##.ad-item`) are not for a page whose heading says it lists ads (classifieds)
+        # the lists' generic rules (`##.ad-item`) are not for a page whose heading says it lists classified ads
         if not getattr(resources, "generichide", False) and not about_ads(str(names.get("heading", ""))):
             selectors += self.rules.ads.hidden_class_id_selectors(
                 names.get("classes", []), names.get("ids", []), set(resources.exceptions))
@@ -221,9 +221,6 @@ async def _evaluate(page: Page, expression: str, context: int | None = None) -> 
 
 
 def about_ads(heading: str) -> bool:
-    """Whether a page's heading says an ad label's word or names classifieds ("Mali oglasi", "Kleinanzeigen"): a
-    page about ads (its classifieds, its media kit), whose listed ads are its content. "ad-free" is a plan."""
-    said = heading.lower()
-    for word in WORDS["ad_free"]:
-        said = said.replace(word, " ")
-    return any(word in said for word in (*WORDS["ad"], *WORDS["classifieds"]))
+    """Whether a page's heading names classified ads ("Mali oglasi", "Kleinanzeigen"): its listed ads are its
+    content. An ad label's word alone says nothing here ("Strafanzeige" is a complaint to the police)."""
+    return any(word in heading.lower() for word in WORDS["classifieds"])
