@@ -36,7 +36,8 @@ NAMES_EXPRESSION = """(() => {
   return {classes: [...classes], ids: [...ids], heading: heading ? heading.innerText.slice(0, 300) : ''};
 })()"""
 
-# The ad slots the cosmetic rules name that the page shows, described, then hidden by one style sheet.
+# The ad slots the cosmetic rules name that the page shows, described (apart: those an earlier pass's sheet hid
+# as they came), then hidden by one style sheet.
 HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
   const valid = (list) => { try { document.querySelector(list.join(',')); return true; } catch (e) { return false; } };
   const usable = [];
@@ -44,9 +45,18 @@ HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
     const chunk = selectors.slice(i, i + 100);
     if (valid(chunk)) usable.push(...chunk); else usable.push(...chunk.filter((s) => valid([s])));
   }
-  const shown = [], seen = new Set(), kept = [];  // an element two hundreds both name is one element
+  // an earlier pass's sheet also hides what the page put in since (an ad's box that came late, its slot
+  // hidden at once): off while this pass measures, so that the box it left bare is seen and cleared too
+  const earlier = [...document.querySelectorAll('style[data-capture-removal]')];
+  const named = (i) => [...document.querySelectorAll(usable.slice(i, i + 100).join(','))];
+  const hiddenBefore = new Set();
+  for (let i = 0; i < usable.length && earlier.length; i += 100) {
+    for (const el of named(i)) if (!el.getClientRects().length) hiddenBefore.add(el);
+  }
+  for (const sheet of earlier) sheet.disabled = true;
+  const shown = [], before = [], seen = new Set(), kept = [];  // an element two hundreds both name is one
   for (let i = 0; i < usable.length && shown.length < LIMIT; i += 100) {
-    for (const el of document.querySelectorAll(usable.slice(i, i + 100).join(','))) {
+    for (const el of named(i)) {
       if (shown.length >= LIMIT) break;
       if (seen.has(el) || !el.getClientRects().length) continue;
       seen.add(el);
@@ -54,16 +64,18 @@ HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
       if (el.querySelector('table')) { kept.push([el, getComputedStyle(el).display]); continue; }
       const id = el.id ? `#${el.id}` : '';
       const name = typeof el.className === 'string' ? el.className.trim().split(/\\s+/)[0] : '';
-      shown.push(`${el.localName}${id}${name ? `.${name}` : ''}`);
+      (hiddenBefore.has(el) ? before : shown).push(`${el.localName}${id}${name ? `.${name}` : ''}`);
     }
   }
   const around = boxesAround([...seen].filter((el) => !kept.some(([k]) => k === el)));
+  for (const sheet of earlier) sheet.disabled = false;
   const style = document.createElement('style');
+  style.setAttribute('data-capture-removal', '');
   style.textContent = usable.map((s) => `${s} { display: none !important; }`).join('\\n');
   (document.head || document.documentElement).appendChild(style);
   for (const [el, display] of kept) el.style.setProperty('display', display, 'important');  // over the sheet
   clearAround(around);
-  return shown;
+  return {shown, before};
 }"""
 
 # The chosen overlays hidden, then what they took from the page given back.

@@ -25,14 +25,12 @@
   // a bar that signs the page (©) and asks nothing is the site's own footer, though it links its cookie policy
   const signs = (el) => (el.innerText || '').includes('©') && ![...el.querySelectorAll(CONTROLS)].slice(0, 30)
     .some((b) => { const said = lower(b.innerText); return has(said, words.accept) || has(said, words.reject); });
+  // the words an element names itself by: its classes (an SVG's too), its id, its tag
+  const ownTokens = (el) => lower(`${el.getAttribute('class') || ''} ${el.id} ${el.localName}`).split(/[^a-z0-9]+/);
   const tokens = (el) => {
-    const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') || '');
     const found = [];
-    for (const node of [el, ...el.querySelectorAll('[id],[class]')].slice(0, 200)) {
-      const c = typeof node.className === 'string' ? node.className : (node.getAttribute('class') || '');
-      found.push(...lower(`${c} ${node.id} ${node.localName}`).split(/[^a-z0-9]+/));
-    }
-    return {own: new Set(lower(`${cls} ${el.id} ${el.localName}`).split(/[^a-z0-9]+/)), all: new Set(found)};
+    for (const node of [el, ...el.querySelectorAll('[id],[class]')].slice(0, 200)) found.push(...ownTokens(node));
+    return {own: new Set(ownTokens(el)), all: new Set(found)};
   };
   const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
   // open shadow roots, and the closed ones the removal read through CDP (engine/browser/watching.py)
@@ -114,8 +112,7 @@
       for (const el of [...box.children].slice(-2)) if (!near.includes(el)) closing.add(el);
     }
     for (const el of elements.slice(0, 3000)) {  // a paywall vendor's widget, wherever in the story it sits
-      const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
-      if (!near.includes(el) && own.some((t) => words.walls.includes(t))) closing.add(el);
+      if (!near.includes(el) && ownTokens(el).some((t) => words.walls.includes(t))) closing.add(el);
     }
     // a page about privacy or cookies ("Privacy settings", a cookie policy) holds its own consent forms, an
     // app's page its own download buttons, and a page about its prices its plans
@@ -201,7 +198,6 @@
   for (const el of elements) {
     if (aboutAds) break;
     if (slots >= 30) break;
-    const own = lower(`${typeof el.className === 'string' ? el.className : ''} ${el.id}`).split(/[^a-z0-9]+/);
     // a banner: a link whose one content (a picture, or a box of a few words) is of an IAB size
     const banner = el.localName === 'a' && el.childElementCount === 1
       && [...el.childNodes].every((n) => n === el.firstElementChild || (n.nodeType === 3 && !n.textContent.trim()))
@@ -209,7 +205,7 @@
     // an unnamed, unlabelled creative says what it sells: a discount or an offer
     const drawn = !banner && el.localName === 'div' && (el.textContent || '').length <= 120
       && (DISCOUNT.test(el.textContent) || has(lower(el.textContent), words.offer)) && creative(el);
-    if (!banner && !drawn && el.localName !== 'iframe' && el.localName !== 'ins' && !own.some((t) => words.name_ad.includes(t))) continue;
+    if (!banner && !drawn && el.localName !== 'iframe' && el.localName !== 'ins' && !ownTokens(el).some((t) => words.name_ad.includes(t))) continue;
     if (el.querySelector('table') || el.localName === 'table') continue;  // a table of ad rates is the page's
     const around = parentOf(el);  // … and the sample beside it, in a short section about advertising
     if (around && around !== document.body && around.querySelector('table') && (around.innerText || '').length < 1500) continue;
@@ -251,8 +247,7 @@
       const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
       if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
       if (qr.width < 200 || qr.height < 90) continue;
-      const own = lower(`${typeof q.className === 'string' ? q.className : ''} ${q.id} ${q.localName}`).split(/[^a-z0-9]+/);
-      if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || own.some((t) => words.name_header.includes(t))
+      if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || ownTokens(q).some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
       // a preferences box lists its "advertising" purpose, a page on advertising its rates
       if (has(lower(q.innerText), words.consent) || q.querySelector('table')) break;

@@ -23,6 +23,7 @@ rules layer's scripts are engine.browser.consent's.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -193,8 +194,12 @@ class Removal:
         if not selectors:
             return
         hidden = await _evaluate(page, f"({HIDE_ADS.replace('LIMIT', str(MAX_REPORTED))})"
-                                       f"({orjson.dumps(selectors).decode()})", world) or []
-        self.removed += [Removed("ads", "list", str(what)[:120]) for what in hidden]
+                                       f"({orjson.dumps(selectors).decode()})", world) or {}
+        # what the last pass's sheet hid as it came is new unless that pass reported as many of its name
+        said = Counter(r.what for r in self.removed if r.layer == "list")
+        before = Counter(str(what)[:120] for what in hidden.get("before", []))
+        self.removed += [Removed("ads", "list", str(what)[:120]) for what in hidden.get("shown", [])]
+        self.removed += [Removed("ads", "list", what) for what in (before - said).elements()]
 
     async def _overlays(self, page: Page, world: int) -> None:
         found = await _evaluate(page, finder_expression(), world) or {}

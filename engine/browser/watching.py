@@ -3,7 +3,8 @@
 A script runs in the main frame before the page's own (`WATCH_SCRIPT`) and keeps three counts:
 - the timers the page set that are due soon (`setTimeout` wrapped in a Proxy, so that it still reads as
   native code and behaves as before): a pop-up shown 400 ms after the load is one of them;
-- the changes to the document (a MutationObserver: elements added, styles, classes, `open`, `hidden`);
+- the changes to the document and its shadow roots (a MutationObserver: elements added, styles, classes, `open`,
+  `hidden`);
 - the closed shadow roots attached (`attachShadow` wrapped the same way): page scripts cannot read into
   those, and neither can the finder, so the removal reads them through CDP (`DOM.getDocument` with `pierce`)
   and hands each to its isolated world (`hand_over_closed_roots`).
@@ -54,11 +55,6 @@ WATCH_SCRIPT = """(() => {
   const cleared = (target, self, args) => { due.delete(args[0]); return Reflect.apply(target, self, args); };
   window.clearTimeout = new Proxy(original.clearTimeout, {apply: cleared});
   window.clearInterval = new Proxy(window.clearInterval, {apply: cleared});
-  Element.prototype.attachShadow = new Proxy(Element.prototype.attachShadow, {apply(target, self, args) {
-    const root = Reflect.apply(target, self, args);
-    if (args[0] && args[0].mode === 'closed') state.closed++;
-    return root;
-  }});
   const loading = new Set();  // scripts the page added that are still loading: a pop-up may come with one
   const track = (node) => {
     if (node.tagName !== 'SCRIPT' || !node.src || loading.size >= 100
@@ -68,11 +64,21 @@ WATCH_SCRIPT = """(() => {
     node.addEventListener('load', done, {once: true});
     node.addEventListener('error', done, {once: true});
   };
-  new MutationObserver((records) => {
+  const observer = new MutationObserver((records) => {
     state.changes += records.length;
     for (const record of records) record.addedNodes.forEach(track);
-  }).observe(document, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'open', 'hidden']});
+  });
+  const watched = {subtree: true, childList: true, attributes: true,
+                   attributeFilter: ['style', 'class', 'open', 'hidden']};
+  observer.observe(document, watched);
+  // a shadow root is a document of its own to the observer: an ad drawn into one after the load is a change
+  Element.prototype.attachShadow = new Proxy(Element.prototype.attachShadow, {apply(target, self, args) {
+    const root = Reflect.apply(target, self, args);
+    if (args[0] && args[0].mode === 'closed') state.closed++;
+    observer.observe(root, watched);
+    state.changes++;
+    return root;
+  }});
   // a banner sliding or fading in (an animation with an end): it is judged where it comes to rest, or as near
   // to it as the wait allows
   const moving = () => native.animations().some((a) => a.playState === 'running' && a.effect
