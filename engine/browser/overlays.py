@@ -76,8 +76,8 @@ _CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD, _TEXT_SHARE = (FEATURES.index(n
 # search engines ask), or a box named for consent that speaks of it and offers both choices (each feature above 0)
 _SAID = {"ads": ("paid_link",), "cookieBanners": ("consent_words", "accept_button", "reject_button", "name_consent")}
 _PURPOSE = tuple(FEATURES.index(name) for name in (
-    "consent_words", "offer_words", "ad_words", "app_words", "chat_words", "accept_button", "reject_button",
-    "email_input", "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
+    "consent_words", "offer_words", "ad_words", "app_words", "accept_button", "reject_button", "email_input",
+    "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
 
 
 def has_purpose(features: tuple[float, ...]) -> bool:
