@@ -339,6 +339,27 @@ def ad_slots(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/late-ads")
+def late_ads(handler: Handler) -> Answer:
+    """Ads that come 300 ms after the load, once the first pass is over. `?kind=box`: an auto-placed red box
+    with its label and an `ins.adsbygoogle` (blue), which the sheet of the first pass (it hid the blue one in
+    the green story) hides as it comes, leaving the box bare. `?kind=shadow`: a purple 300×250 creative under
+    "REKLAMA", drawn into a shadow root of an empty box: no change the document itself sees."""
+    ad = ("<ins class='adsbygoogle' data-ad-client='ca-pub-0000000000000000' data-ad-slot='3'"
+          " style='display:block;width:300px;height:120px;background:#1010d0'></ins>")
+    late = (f"const box = document.createElement('div'); box.className = 'google-auto-placed';"
+            f" box.style.cssText = 'background:#d01010;padding:24px'; box.innerHTML = {'<div>Anzeige</div>' + ad!r};"
+            " document.getElementById('story').after(box);")
+    if handler.query.get("kind") == "shadow":
+        creative = ("<div style='font:10px sans-serif;color:#999'>REKLAMA</div><div style='width:300px;height:250px;"
+                    "background:#8010c0;color:#fff;font:20px sans-serif'>Domki w g&oacute;rach</div>")
+        late = f"document.getElementById('host').attachShadow({{mode: 'open'}}).innerHTML = {creative!r};"
+    story = "Der Gemeinderat hat am Dienstag den neuen Radweg entlang des Flusses beschlossen. " * 3
+    return _ok(f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p>{ad}</div><div id=host></div>"
+               f"<script>addEventListener('load', () => setTimeout(() => {{ {late} }}, 300));</script>",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/labelled-ads")
 def labelled_ads(handler: Handler) -> Answer:
     """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under

@@ -211,6 +211,26 @@ def test_a_slot_left_with_only_its_label_goes_with_its_ad(pro: Workspace, site: 
     assert after.get(orange, 0) > 800 * 300  # the hero stays
 
 
+def test_ads_that_come_after_the_first_pass_go_with_their_boxes(pro: Workspace, site: FixtureServer) -> None:
+    """An auto-placed box whose ad the first pass's sheet hides as it comes is left bare, and goes; an ad drawn
+    into a shadow root after the load is a change the watch sees, and the pass runs again for it."""
+    red, blue, purple, green = (208, 16, 16), (16, 16, 208), (128, 16, 192), (16, 160, 16)
+    viewport = {"width": 800, "height": 1000}
+    for kind, colour in (("box", red), ("shadow", purple)):
+        url = f"http://fixture.test:{site.server_address[1]}/late-ads?kind={kind}"  # a name: the lists skip addresses
+        before = pixels(pro.capture(url=url, viewport=viewport, delayMs=1000))
+        assert before.get(colour, 0) > (5000 if kind == "box" else 300 * 250 * 0.9), kind
+        job = pro.submit(url=url, viewport=viewport, removeElements={"ads": True}).json()["id"]
+        status = pro.finished_job(job)
+        after = pixels(pro.service.client.get(status["resultUrl"]))
+        assert after.get(colour, 0) == 0, (kind, status["removedElements"])
+        assert after.get(blue, 0) == 0, kind
+        assert after.get(green, 0) > 0.5 * before.get(green, 0), kind  # the story stays, less its emptied slot
+        layers = [(r["kind"], r["layer"]) for r in status["removedElements"]]
+        # each ad the lists hid is reported once, the late one too; the shadow's creative by the model
+        assert layers == ([("ads", "list")] * 2 if kind == "box" else [("ads", "list"), ("ads", "model")]), layers
+
+
 def test_ads_no_list_knows_go_by_their_label(pro: Workspace, site: FixtureServer) -> None:
     """A box labelled as an ad in the page's words goes, by any name, in a shadow root too, its frame of no IAB
     size with it; a classifieds list whose heading and control say "Anzeige" stays, and so does a story whose
