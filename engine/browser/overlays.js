@@ -19,6 +19,7 @@
   // Revcontent"); a headline that says "funded by" amid its words is no label
   const labelled = (label) => adsIn(label).split(/[·•|:,–—()[\]]/).some((part) => {
     const said = part.trim();  // a stem may end a few letters short of its word ("reklam" in "reklamy")
+    if (/\d/.test(said)) return false;  // a chart's caption ("Advertising 2019–2023"), a price: no ad's label
     return words.ad.some((w) => { const at = said.indexOf(w); return at === 0 || (at > 0 && at + w.length >= said.length - 3); });
   });
   const CONTROLS = 'button, a, [role=button], input[type=button], input[type=submit], [onclick]';
@@ -333,6 +334,8 @@
     const controls = all(CONTROLS).slice(0, 100).map((b) => ({
       text: lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''} ${b.title || ''}`).replace(/\s+/g, ' ').trim(),
     })).concat(said.flatMap((f) => f.controls.slice(0, 30).map((c) => ({text: lower(c).replace(/\s+/g, ' ').trim()}))));
+    // a chat's greeting asks to start one; an open chat window holds its message field (kept, as the page's)
+    const typing = all('textarea, input:not([type]), input[type=text]').length > 0;
     const names = tokens(el);
     const nameHit = (list) => list.some((t) => names.own.has(t)) ? 1 : (list.some((t) => names.all.has(t)) ? 0.5 : 0);
     const cover = (w * h) / AREA;
@@ -360,7 +363,7 @@
       consent_words: count(text, words.consent),
       offer_words: count(text, words.offer),
       ad_words: count(adsIn(text), words.ad),
-      chat_words: count(text, words.chat),
+      chat_words: typing ? 0 : count(text, words.chat),
       app_words: count(text, words.app),
       accept_button: controls.some((c) => has(c.text, words.accept) || /(^|[^a-z])ok($|[^a-z])/.test(c.text)) ? 1 : 0,
       reject_button: controls.some((c) => has(c.text, words.reject)) ? 1 : 0,

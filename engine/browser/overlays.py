@@ -46,7 +46,7 @@ FEATURES = (  # each lies in [0, 1]; the finder computes them in this order
     "consent_words",   # consent vocabulary in its text (cookie, datenschutz, consentement, …)
     "offer_words",     # newsletter, subscription and paywall vocabulary
     "ad_words",        # advertisement labels (Anzeige, publicité, sponsored, …)
-    "chat_words",      # chat and support vocabulary
+    "chat_words",      # chat and support vocabulary, of a box with no field to type in (a greeting, not the chat)
     "app_words",       # "open in the app" vocabulary
     "accept_button",   # a control that accepts or agrees
     "reject_button",   # a control that rejects or declines
@@ -76,8 +76,8 @@ _CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD, _TEXT_SHARE = (FEATURES.index(n
 # search engines ask), or a box named for consent that speaks of it and offers both choices (each feature above 0)
 _SAID = {"ads": ("paid_link",), "cookieBanners": ("consent_words", "accept_button", "reject_button", "name_consent")}
 _PURPOSE = tuple(FEATURES.index(name) for name in (
-    "consent_words", "offer_words", "ad_words", "app_words", "accept_button", "reject_button", "email_input",
-    "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
+    "consent_words", "offer_words", "ad_words", "app_words", "chat_words", "accept_button", "reject_button",
+    "email_input", "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
 
 
 def has_purpose(features: tuple[float, ...]) -> bool:
