@@ -208,6 +208,21 @@ def hide(_: Handler) -> Answer:
                "<style>html,body{background:rgb(255,255,255)}</style>")
 
 
+@route("/mask")
+def mask(handler: Handler) -> Answer:
+    """For `mask`: two prices (class `price`), a red 200×100 block in the flow with its text and a blue 100×50 box
+    fixed at the viewport's bottom right, and a green 300×150 block under the red one; 2000 px tall, white.
+    `?positioned=1`: the body positioned, with a margin and a border (what is laid in it is offset by them)."""
+    body = "body{position:relative;margin:10px 0 0 30px !important;border-top:25px solid #fff}"
+    return _ok("<div style='height:60px'></div><div class=price style='margin-left:60px;width:200px;height:100px;"
+               "background:rgb(255,0,0);color:#fff;font:20px sans-serif'>149,00 &euro;</div>"
+               "<div id=content style='margin-left:60px;width:300px;height:150px;background:rgb(0,160,0)'></div>"
+               "<div class=price style='position:fixed;right:20px;bottom:20px;width:100px;height:50px;"
+               "background:rgb(0,0,255)'></div><div style='height:1690px'></div>",
+               "<style>html,body{background:rgb(255,255,255)}"
+               f"{body if 'positioned' in handler.query else ''}</style>")
+
+
 @route("/status")
 def status(handler: Handler) -> Answer:
     code = int(handler.query.get("code", "200"))

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pypdf
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer
@@ -332,6 +332,58 @@ def test_hide_selectors_hides_the_overlay(ws: Workspace, site: FixtureServer) ->
     assert rgb(ws.capture(url=f"{site.base}/hide")).getpixel((640, 400)) == RED
     hidden = ws.capture(url=f"{site.base}/hide", hideSelectors=["#banner"])
     assert rgb(hidden).getpixel((640, 400)) == WHITE
+
+
+def test_mask_paints_each_box_over_and_moves_nothing(ws: Workspace, site: FixtureServer) -> None:
+    """Each matching element's box painted over in the mask's colour, the fixed one too (with its box at the end
+    of a full page), where the page showed them, in a positioned body too; the block under them stays where it
+    was."""
+    magenta, blue, green = (255, 0, 255), (0, 0, 255), (0, 160, 0)
+    viewport = {"width": 800, "height": 600}
+
+    def counted(answer: httpx.Response) -> tuple[dict[Any, int], tuple[int, int, int, int] | None]:
+        """The picture's colours counted, and where its green block is."""
+        picture = rgb(answer)
+        colours = {colour: n for n, colour in picture.getcolors(1 << 22) or []}
+        red_, green_, blue_ = picture.point([255 if v == c else 0 for c in green for v in range(256)]).split()
+        return colours, ImageChops.multiply(ImageChops.multiply(red_, green_), blue_).getbbox()
+
+    plain, plain_box = counted(ws.capture(url=f"{site.base}/mask", viewport=viewport))
+    assert 0.9 * 200 * 100 < plain.get(RED, 0) < 200 * 100, plain  # less its white text
+    assert plain.get(blue) == 100 * 50, plain
+    masked, masked_box = counted(ws.capture(url=f"{site.base}/mask", viewport=viewport,
+                                            mask={"selectors": [".price"]}))
+    assert masked.get(magenta) == 200 * 100 + 100 * 50, masked  # the red block's text too
+    assert RED not in masked
+    assert blue not in masked
+    assert masked.get(green) == plain.get(green) == 300 * 150
+    assert masked_box == plain_box == (60, 160, 360, 310)
+    shifted, _ = counted(ws.capture(url=f"{site.base}/mask?positioned=1", viewport=viewport,
+                                    mask={"selectors": [".price"]}))
+    assert shifted.get(magenta) == 200 * 100 + 100 * 50, shifted
+    assert RED not in shifted  # laid where the boxes are, not from the body's corner
+    assert blue not in shifted
+    full, _ = counted(ws.capture(url=f"{site.base}/mask", viewport=viewport, fullPage=True,
+                                 mask={"selectors": [".price", "#nothing"], "color": "#00a0a0"}))
+    assert full.get((0, 160, 160)) == 200 * 100 + 100 * 50, full
+    assert blue not in full
+    for body, field in (({"format": "pdf", "mask": {"selectors": [".price"]}}, "mask"),
+                        ({"mask": {"selectors": [".price"], "color": "magenta"}}, "mask.color"),
+                        ({"mask": {"selectors": []}}, "mask.selectors"),
+                        ({"mask": {"selectors": [".price", "a[["]}}, "mask.selectors[1]")):
+        refused = ws.capture(url=f"{site.base}/mask", **body)
+        assert problem(refused, 422, "invalid_request")["errors"][0]["field"] == field, show(refused)
+
+
+def test_mask_paints_at_most_a_thousand_boxes(ws: Workspace) -> None:
+    """Its worst input: a selector matching 20,000 elements. The first 1,000 are painted (engine.browser.masking's
+    MAX_BOXES), in the document's order, and the capture answers."""
+    cells = "<i style='display:inline-block;width:8px;height:8px;background:#000'></i>" * 20000
+    answer = ws.capture(html=f"<body style='margin:0;line-height:0;width:800px'>{cells}</body>",
+                        viewport={"width": 800, "height": 600}, mask={"selectors": ["i"]})
+    colours = {colour: n for n, colour in rgb(answer).getcolors(1 << 22) or []}
+    assert colours.get((255, 0, 255)) == 1000 * 8 * 8, colours  # ten rows of a hundred
+    assert colours.get(BLACK) == (600 // 8 - 10) * 100 * 8 * 8, colours
 
 
 def test_css_is_injected(ws: Workspace, site: FixtureServer) -> None:

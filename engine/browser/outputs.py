@@ -14,7 +14,7 @@ from typing import Any
 
 import trio
 
-from engine.browser import geometry, video
+from engine.browser import geometry, masking, video
 from engine.browser.cdp import CdpError
 from engine.browser.markdown import ABSOLUTE_DOM, extract
 from engine.browser.page import Page
@@ -96,6 +96,8 @@ async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
     if clip is not None:
         params["clip"] = clip
         params["captureBeyondViewport"] = True
+    if r.mask is not None:
+        await masking.paint(page, r.mask)
     if r.full_page and not r.selector:
         await evaluate(page, FIXED_TO_THE_END)
     result = await page.send("Page.captureScreenshot", params)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.alias_generators import to_camel
@@ -102,6 +102,11 @@ class RemoveElements(Model):
     cookie_banners: bool = False
     ads: bool = False
     popups: bool = False
+
+
+class Mask(Model):
+    selectors: list[Annotated[str, Field(min_length=1, max_length=1000)]] = Field(min_length=1, max_length=50)
+    color: str = Field(default="#ff00ff", pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")
 
 
 class Scroll(Model):

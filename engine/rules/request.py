@@ -23,6 +23,7 @@ from engine.rules.options import (
     Cache,
     Cookie,
     Geolocation,
+    Mask,
     Mockup,
     Model,
     PdfOptions,
@@ -39,7 +40,8 @@ from engine.rules.quality import WARNING_CODES, WarningCode
 # The body and the option objects are imported from here too, where the routes, actors and browser found them.
 __all__ = [
     "HEADER_NAME", "IMAGE_FORMATS", "LOCALE_TAG", "MAX_TTL_S", "MOCKUP_DEVICES", "VIDEO_FORMATS",
-    "Block", "Body", "Cache", "CaptureRequest", "Cookie", "Format", "Mockup", "Model", "PdfOptions", "RemoveElements",
+    "Block", "Body", "Cache", "CaptureRequest", "Cookie", "Format", "Mask", "Mockup", "Model", "PdfOptions",
+    "RemoveElements",
     "Resize", "Store", "Video", "Viewport", "parse_capture", "parse_model", "status_range",
 ]
 
@@ -82,6 +84,8 @@ class CaptureRequest(Model):
     timezone: str = Field(default="UTC", max_length=64)
     geolocation: Geolocation | None = None
     hide_selectors: list[Selector] = Field(default_factory=list, max_length=50)
+    mask: Mask | None = Field(default=None, description=(
+        "each matching element's box painted over in one colour (default #ff00ff), layout unchanged; images only"))
     click: Selector | None = None
     fail_on_status: list[int | str] = Field(default_factory=list, max_length=50)
     fail_on: list[WarningCode] = Field(default_factory=list, max_length=len(WARNING_CODES), description=(
@@ -239,6 +243,8 @@ def _cross_field(r: CaptureRequest) -> list[tuple[str, str, str]]:
         problems.append(("video", "not_applicable", "applies to formats webm, mp4 and gif only"))
     if r.resize is not None:
         problems += _resize_problems(r, r.resize)
+    if r.mask is not None and r.format not in IMAGE_FORMATS:
+        problems.append(("mask", "not_applicable", "applies to png, jpeg and webp only"))
     if r.mockup is not None and r.format not in IMAGE_FORMATS:
         problems.append(("mockup", "not_applicable", "applies to png, jpeg and webp only"))
     if r.device is not None and r.viewport is not None:
