@@ -57,7 +57,7 @@ def thumbnail(png: bytes, fit: str, width: int | None, height: int | None, fmt: 
               stop_at: float = float("inf")) -> bytes:
     """`png` resized as `fit` says, encoded as `fmt` (png, jpeg or webp; `quality` for the lossy two); raises
     Stopped once `time.monotonic()` passes `stop_at`."""
-    pyvips = _pyvips()
+    pyvips = libvips()
     source = pyvips.Image.new_from_buffer(png, "", access="sequential")
     out_w, out_h = planned((source.width, source.height), fit, width, height)
     if fit == "cover" and width and height:
@@ -104,7 +104,8 @@ def _stopping(image: Any, stop_at: float) -> None:
 
 
 @functools.cache
-def _pyvips() -> Any:
+def libvips() -> Any:
+    """pyvips, loaded at its first use, its operation cache off (engine.browser.comparison uses it too)."""
     import pyvips  # type: ignore[import-untyped]
 
     pyvips.cache_set_max(0)
