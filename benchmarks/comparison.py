@@ -13,6 +13,7 @@ comparison of the page's text against itself with one line edited. Loopback only
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -77,8 +78,8 @@ async def main(args: argparse.Namespace, site: Site) -> None:
     print(f"comparison, {args.reps} runs each:")
     for name, png in pngs.items():
         report(name, png, args.reps)
-    text = TEXT.decode(errors="replace")
-    edited = text.replace("</p>", " (edited)</p>", 1)
+    text = re.sub(r"<[^>]+>", "\n", TEXT.decode(errors="replace"))  # the page's text, a line per element
+    edited = text.replace("\n\n", " (edited)\n\n", 3)
     print(f"  text        compare {p50_ms(lambda: compare_text(text, edited), args.reps):6.2f} ms p50 "
           f"({len(text.splitlines())} lines)")
 

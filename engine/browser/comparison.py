@@ -134,29 +134,36 @@ def _regions(pyvips: Any, changed: Any) -> list[Region]:
         if found <= MAX_LABELS or join > 64:
             break
         join *= 2
-    xy = pyvips.Image.xyz(cells.width, cells.height)
-    boxes = [_column(xy[0].hist_find_indexed(labels, combine=c)) for c in ("min", "max")]
-    boxes += [_column(xy[1].hist_find_indexed(labels, combine=c)) for c in ("min", "max")]
-    marked = _column(joined.hist_find_indexed(labels, combine="max"))
+    xy = pyvips.Image.xyz(cells.width, cells.height).cast("int")
+    least = _rows(xy.hist_find_indexed(labels, combine="min"))  # per label: x, y
+    most = _rows(xy.bandjoin(joined.cast("int")).hist_find_indexed(labels, combine="max"))  # x, y, marked
     regions = []
     for label in range(found):
-        if not marked[label]:
+        if not most[label][2]:  # the unchanged cells between regions are labelled too
             continue
-        left, top = int(boxes[0][label]) * CELL, int(boxes[2][label]) * CELL
-        right = min(changed.width, (int(boxes[1][label]) + 1) * CELL)
-        bottom = min(changed.height, (int(boxes[3][label]) + 1) * CELL)
-        part = changed.crop(left, top, right - left, bottom - top)
-        x, y, w, h = part.find_trim(threshold=0, background=[0])
-        if w and h:
-            regions.append(Region(left + x, top + y, w, h))
+        left, top = least[label][0] * CELL, least[label][1] * CELL
+        right = min(changed.width, (most[label][0] + 1) * CELL)
+        bottom = min(changed.height, (most[label][1] + 1) * CELL)
+        (x0, x1), (y0, y1) = (_span(sums) for sums in changed.crop(left, top, right - left, bottom - top).project())
+        if x1 > x0 and y1 > y0:
+            regions.append(Region(left + x0, top + y0, x1 - x0, y1 - y0))
     return regions
 
 
-def _column(histogram: Any) -> list[int]:
-    """A 1-row image's values, one per label."""
+def _span(sums: Any) -> tuple[int, int]:
+    """The first and past the last non-zero of a projection (libvips' find_trim took 3x as long)."""
+    values = array("d")
+    values.frombytes(sums.cast("double").write_to_memory())
+    marked = [i for i, value in enumerate(values) if value]
+    return (marked[0], marked[-1] + 1) if marked else (0, 0)
+
+
+def _rows(histogram: Any) -> list[list[int]]:
+    """A 1-row image's pixels, one per label, each its bands' values."""
     values = array("i")
     values.frombytes(histogram.cast("int").write_to_memory())
-    return values.tolist()
+    bands = histogram.bands
+    return [values[i:i + bands].tolist() for i in range(0, len(values), bands)]
 
 
 def _merged(regions: list[Region]) -> list[Region]:
