@@ -472,8 +472,8 @@ async def test_grouped_cross_validation_meets_the_bar() -> None:
 
 def test_the_stored_rows_are_taken_only_while_what_made_them_is_unchanged(tmp_path: Any) -> None:
     """The first-look rows the cross-validation reads instead of measuring (crossval.ROWS_PATH) are keyed by
-    the finder's sources, the harness, each page and its label and the browser: a change to any of them is a
-    new key (so they are measured again), a refitted model is not."""
+    the finder's sources, the harness and the modules it runs, each page and its label and the browser: a change
+    to any of them is a new key (so they are measured again), a refitted model or a module it never runs is not."""
     for source in crossval.ROW_SOURCES:
         target = tmp_path / source / "x.js" if "." not in source.rsplit("/", 1)[-1] else tmp_path / source
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -492,6 +492,16 @@ def test_the_stored_rows_are_taken_only_while_what_made_them_is_unchanged(tmp_pa
         keys.add(crossval.rows_digest("Chrome/1", pages, tmp_path))
     keys.add(crossval.rows_digest("Chrome/1", {name: {"remove": [{"selector": "p"}]} for name in pages}, tmp_path))
     assert len(keys) == 6
+    # of the wing's modules, only those the harness runs count: a Monitors' comparison is no removal's part
+    (tmp_path / crossval.HARNESS).write_text("from engine.browser import used\n")
+    for name in ("used", "unused", "deeper"):
+        (tmp_path / f"engine/browser/{name}.py").write_text("from engine.browser.deeper import x\n" if name == "used"
+                                                            else "x = 1\n")
+    before = crossval.rows_digest("Chrome/1", pages, tmp_path)
+    (tmp_path / "engine/browser/unused.py").write_text("x = 2\n")
+    assert crossval.rows_digest("Chrome/1", pages, tmp_path) == before
+    (tmp_path / "engine/browser/deeper.py").write_text("x = 2\n")
+    assert crossval.rows_digest("Chrome/1", pages, tmp_path) != before
 
 
 def test_a_page_addressed_by_ip_is_given_the_generic_cosmetic_rules() -> None:

@@ -17,6 +17,7 @@ shape and writes these scores beside it.
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import hashlib
 import json
@@ -42,8 +43,10 @@ Row = tuple[tuple[float, ...], str, str]  # features, class, description
 ROOT = TESTS.parent
 ROWS_PATH = Path(__file__).with_name("first-look-rows.json")  # written by train.py, keyed by what makes its rows
 # What a page's rows depend on besides the page: the finder and its words, how a capture opens and prepares a page
-# (the browser wing, the request's rules, the settings' flags), and this harness. The model is not among them.
-ROW_SOURCES = ("engine/browser", "engine/rules", "engine/operations/settings.py", "tests/overlays/harness.py")
+# (the browser wing, the request's rules, the settings' flags: of their modules, those the harness imports), and
+# this harness. The model is not among them.
+HARNESS = "tests/overlays/harness.py"
+ROW_SOURCES = ("engine/browser", "engine/rules", "engine/operations/settings.py", HARNESS)
 
 
 def fit(rows: list[Row]) -> dict[str, Any]:
@@ -116,13 +119,35 @@ def rows_digest(browser: str, pages: dict[str, dict[str, Any]], root: Path = ROO
     digest = hashlib.sha256(browser.encode())
     files = [f for source in ROW_SOURCES for f in sorted((root / source).rglob("*") if (root / source).is_dir()
                                                           else [root / source])]
+    # of the wings' modules, those the harness runs (it imports them, or they do): a Monitors' comparison is not
+    # a removal's part; their scripts and word lists are read by path, and all count
+    imported, named = _imported(root / HARNESS, root), {root / source for source in ROW_SOURCES}
     for path in files:
+        if path.suffix == ".py" and path not in imported and path not in named:
+            continue
         if path.is_file() and path.name != "overlay-model.json" and "__pycache__" not in path.parts:
             digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     for name, label in sorted(pages.items()):
         page = (root / "tests" / name).read_bytes()
         digest.update(name.encode() + orjson.dumps(label, option=orjson.OPT_SORT_KEYS) + page)
     return digest.hexdigest()
+
+
+def _imported(start: Path, root: Path) -> set[Path]:
+    """`start` and the modules under `root` it imports, directly or through them (`import a.b`, `from a import b`,
+    `from a.b import c`: each name that is a module's file)."""
+    found, todo = {start}, [start]
+    while todo:
+        for node in ast.walk(ast.parse(todo.pop().read_bytes())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            for name in names:
+                for path in (root / f"{name.replace('.', '/')}.py", root / name.replace(".", "/") / "__init__.py"):
+                    if path.is_file() and path not in found:
+                        found.add(path)
+                        todo.append(path)
+    return found
 
 
 @dataclass(frozen=True)
