@@ -375,6 +375,25 @@ def late_ads(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/framed-ads")
+def framed_ads(handler: Handler) -> Answer:
+    """Ads no list names and no label says: a bar fixed at the bottom (random class) holding a 728×90 frame of a
+    teal (#008080) creative and its close tab, and a native widget named by its network (`mgid_container_…`)
+    whose three purple (#8010c0) teasers sit under "You may also like"; the green (#10a010) story stays."""
+    creative = "<body style='margin:0;height:90px;background:#008080;color:#fff;font:18px sans-serif'>Nordlys</body>"
+    teasers = "".join("<a href='#' style='display:block;width:200px;color:#222'><div style='height:110px;"
+                      f"background:#8010c0'></div>{headline}</a>" for headline in
+                      ("Homeowners turn to this solar offer", "A morning habit doctors love", "The new SUV"))
+    story = "The council approved the new cycle path along the river on Tuesday evening. " * 4
+    return _ok(f"<div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>"
+               "<div id=mgid_container_1759 style='margin:16px 0'><div>You may also like</div>"
+               f"<div style='display:flex;gap:12px'>{teasers}</div></div>"
+               "<div class=q7x-2k style='position:fixed;left:0;right:0;bottom:0;height:110px;background:#fff;"
+               "z-index:900;display:flex;justify-content:center;align-items:center'><button>&times;</button>"
+               f"<iframe width=728 height=90 style='border:0' srcdoc=\"{creative}\"></iframe></div>",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/labelled-ads")
 def labelled_ads(handler: Handler) -> Answer:
     """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under

@@ -332,6 +332,22 @@ def test_unlabelled_creatives_go_and_a_page_about_advertising_keeps_its_rates_an
         assert after.get(own, 0) == before.get(own, 0) > 30 * 30, (own, answer.headers["x-removed-elements"])
 
 
+def test_an_anchor_bar_holding_a_frame_and_a_widget_named_by_its_network_go(pro: Workspace,
+                                                                            site: FixtureServer) -> None:
+    """A fixed bar whose one content is a 728×90 frame (and its close tab), and a widget whose own name is an ad
+    network's: no list names them, no label says "ad"; they go, and the story stays."""
+    url = f"http://fixture.test:{site.server_address[1]}/framed-ads"
+    viewport = {"width": 1000, "height": 900}
+    before = pixels(pro.capture(url=url, viewport=viewport))
+    answer = pro.capture(url=url, viewport=viewport, removeElements={"ads": True})
+    after = pixels(answer)
+    teal, purple, green = (0, 128, 128), (128, 16, 192), (16, 160, 16)
+    assert before.get(teal, 0) > 700 * 85
+    assert before.get(purple, 0) > 3 * 200 * 110 * 0.9
+    assert (after.get(teal, 0), after.get(purple, 0)) == (0, 0), answer.headers["x-removed-elements"]
+    assert after.get(green, 0) == before.get(green, 0) > 10000
+
+
 def test_a_page_of_classified_ads_keeps_its_listing(pro: Workspace, site: FixtureServer) -> None:
     """A page whose heading says it lists classified ads keeps the list, though its items are named as the ad
     lists' generic rules hide (`.ad-item`) and each says "Anzeige" (ads on)."""

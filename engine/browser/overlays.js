@@ -212,11 +212,13 @@
     if (around && around !== document.body && around.querySelector('table') && (around.innerText || '').length < 1500) continue;
     const r = (banner ? el.firstElementChild : el).getBoundingClientRect();
     if (banner && !adSize(r) && !adSize(drawnAt(el.firstElementChild))) continue;
-    // an ad network's widget of no IAB size: named as an ad, labelled as one ("Sponsored", "Реклама") or holding
-    // a creative's frame, and short (a classifieds list is named and labelled so too, and long)
+    // an ad network's widget of no IAB size: named as an ad, labelled as one ("Sponsored", "Реклама"), holding
+    // a creative's frame or named by the network itself ("mgid_container_…"), and short (a classifieds list is
+    // named and labelled so too, and long)
     const said = (el.innerText || '').length;
     const widget = el.localName !== 'iframe' && r.width >= 200 && r.height >= 90 && r.height < H * 0.9 && said < 800
-      && el.querySelectorAll('a[href]').length <= 12 && (has(adsIn(lower(el.innerText)), words.ad) || el.querySelector('iframe'));
+      && el.querySelectorAll('a[href]').length <= 12 && (has(adsIn(lower(el.innerText)), words.ad) || el.querySelector('iframe')
+        || ownTokens(el).some((t) => words.ad_vendors.includes(t)));
     const served = el.localName === 'iframe' && servedFrame(el);
     if (!banner && !adSize(r) && !widget && !served) continue;
     // a frame of the site's that reads as text (a widget, an embedded article) is content, not a creative
@@ -301,12 +303,12 @@
   };
   // a list under its heading (a cart, a reading list) is the page's, though its box has an ad's size
   const listed = (el) => !!el.querySelector('h1, h2, h3, h4') && [...el.querySelectorAll('ul, ol')].some((l) => l.children.length >= 2);
-  // a bar laid over the page that holds nothing but a creative (and its close button): an anchor ad; the
-  // creative is most of it, in area and in words
+  // a bar laid over the page that holds nothing but a creative (a drawn one, a picture or a frame, and its close
+  // button): an anchor ad; the creative is most of it, in area and in words
   const holdsCreative = (el, flow) => {
     if (flow || (el.innerText || '').length > 120) return false;
     const er = el.getBoundingClientRect(), said = (el.innerText || '').trim().length;
-    return [...el.querySelectorAll('div, a, img')].slice(0, 40).some((k) => {
+    return [...el.querySelectorAll('div, a, img, iframe')].slice(0, 40).some((k) => {
       const kr = k.getBoundingClientRect();
       return kr.width * kr.height >= 0.4 * er.width * er.height && said <= (k.innerText || '').trim().length + 20 && creative(k);
     });

@@ -195,9 +195,9 @@ NAMES: dict[str, tuple[str, ...]] = {  # tokens of id and class names (split at 
 }
 
 
-OFFER_VENDORS = tuple(token for group in _WORDS_FILE["vendorNames"]["offer"].values() for token in group)
-for _kind in ("offer", "ad"):  # pop-up, survey, push, paywall vendors' and ad servers' widget names
-    NAMES[_kind] += tuple(token for group in _WORDS_FILE["vendorNames"][_kind].values() for token in group)
+OFFER_VENDORS, AD_VENDORS = (tuple(t for group in _WORDS_FILE["vendorNames"][kind].values() for t in group)
+                             for kind in ("offer", "ad"))  # pop-up, survey, push, paywall; ad servers, networks
+NAMES["offer"], NAMES["ad"] = NAMES["offer"] + OFFER_VENDORS, NAMES["ad"] + AD_VENDORS
 WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
 WORDS["chat"] += tuple(_WORDS_FILE["chatWords"]["words"])  # support launchers' and chat windows' words
 # a page about its prices keeps its plans, and a plan's "ad-free" is no ad label
@@ -284,7 +284,7 @@ def _leaf(tree: list[list[float]], features: tuple[float, ...]) -> float:
 def finder_expression() -> str:
     """The finder, called with the word lists: evaluated in an isolated world of the page's main frame."""
     words = {**WORDS, "glyphs": CLOSE_GLYPHS, **{f"name_{k}": v for k, v in NAMES.items()}, "vendors": OFFER_VENDORS,
-             "walls": _WORDS_FILE["vendorNames"]["offer"]["paywalls"]}  # a paywall's widget, anywhere in the story
+             "ad_vendors": AD_VENDORS, "walls": _WORDS_FILE["vendorNames"]["offer"]["paywalls"]}  # walls: anywhere
     return f"({_finder_source()})({orjson.dumps(words).decode()})"
 
 
