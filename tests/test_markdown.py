@@ -3,11 +3,16 @@ absolute links, and news pages of a published corpus scored against their articl
 
 from __future__ import annotations
 
+import os
 import statistics
+import sys
 
 import orjson
+import trio
 
 from benchmarks.markdown import score
+from engine.browser import markdown
+from engine.browser.browser_user import BrowserAccount
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
 from tests.pages import NEWS
@@ -48,3 +53,38 @@ def test_markdown_needs_the_html_feature(free: Workspace, site: FixtureServer) -
     assert answer.status_code == 403, answer.text
     assert (answer.json()["code"], answer.json()["feature"]) == ("feature_not_entitled", "htmlOutput")
     assert site.count("/article?free") == 0
+
+
+def _out_of_the_accounts_reach(path: str) -> bool:
+    return os.path.realpath(path).startswith("/root/") and not os.stat("/root").st_mode & 0o005
+
+
+async def test_extractors_started_side_by_side_all_fall_back_when_the_account_cannot_run_python() -> None:
+    """Here the interpreter lives under /root, which Chromium's account cannot enter: the service's first
+    extractors, started side by side, each find that out and run as the service's own user. None fails (the
+    second used to raise once the first had switched: a 500 in tests/test_walls.py under load)."""
+    account = BrowserAccount.for_service("capture-chromium")
+    assert account is not None  # the suite runs as root
+    assert _out_of_the_accounts_reach(sys.executable)  # so the fall-back is what is tested
+    markdown._idle.clear()
+    markdown.run_extractors_as(account)
+    found: list[str] = []
+
+    async def one(n: int) -> None:
+        found.append(await markdown.extract(f"<article><h1>Title {n}</h1><p>{'Words here. ' * 40}</p></article>",
+                                            None, f"Title {n}"))
+    try:
+        async with trio.open_nursery() as nursery:
+            for n in range(min(3, markdown.EXTRACTORS.total_tokens)):
+                nursery.start_soon(one, n)
+    finally:
+        markdown.run_extractors_as(None)
+        for process in markdown._idle:
+            process.kill()
+            await process.wait()
+            for pipe in (process.stdin, process.stdout):
+                if pipe is not None:
+                    await pipe.aclose()
+        markdown._idle.clear()
+    assert len(found) == min(3, markdown.EXTRACTORS.total_tokens) >= 2
+    assert all("Words here." in text for text in found)

@@ -114,8 +114,10 @@ async def _started() -> trio.Process:
                 [sys.executable, "-m", "engine.browser.markdown"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 preexec_fn=limited, cwd=ROOT, env=browser_environment(None), **switch)
         except PermissionError as exc:
-            if _account is None:
+            if not switch:  # not the account's: it was the service's own user that could not
                 raise
+            if _account is None:  # another extractor, started beside this one, found it out first
+                continue
             # an interpreter the account cannot run (a Python installed under /root): the service's own user,
             # still without its environment; a system install (Debian's python3) runs it as the account
             log.warning("markdown extraction runs as the service's user: %s cannot run %s (%s)", _account.name,
