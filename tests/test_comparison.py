@@ -89,3 +89,15 @@ def test_text_is_compared_line_by_line() -> None:
     assert (change.added, change.removed) == (2, 1)
     assert change.sample == ("- Pro  29 EUR", "+ Pro  35 EUR", "+ Teams  99 EUR")
     assert not compare_text(before, "  Prices\nBasic  9 EUR\n\nPro  29 EUR\nContact us").changed
+
+
+def test_a_transparent_or_grey_capture_is_compared_as_what_it_shows() -> None:
+    """An omitBackground capture (RGBA, transparent where the page was) is its picture over white; a grey one
+    is three equal bands, with its transparency too."""
+    page = drawn(320, 200, [(20, 20, 100, 60, [0, 0, 0])])
+    grey = page.colourspace("b-w")
+    clear = page.bandjoin((page[0] < 128).ifthenelse(255, 0))  # only the black block opaque
+    assert compare_pixels(png(page), png(grey)).percent == 0
+    assert compare_pixels(png(page), png(clear)).percent == 0
+    assert compare_pixels(png(grey), png(clear.embed(0, 0, 320, 220))).regions == (Region(0, 200, 320, 20),)
+    assert compare_pixels(png(page), png(grey.bandjoin(clear[3]))).percent == 0

@@ -10,6 +10,7 @@ import ast
 from pathlib import Path
 
 from tests.conftest import ROOT
+from tests.imports import imported_names
 
 PACKAGES = ("engine", "actors", "api", "benchmarks")
 # Who may import whom: a room sees the rooms before it, never those after.
@@ -23,16 +24,7 @@ def _module_name(path: Path) -> str:
 
 def _imports(path: Path, known: set[str]) -> set[str]:
     """The project modules `path` imports, anywhere in the file."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
-        else:
-            continue
-        found |= {name for name in names if name in known}
-    return found
+    return imported_names(path) & known
 
 
 def import_graph() -> dict[str, set[str]]:

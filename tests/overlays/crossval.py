@@ -17,7 +17,6 @@ shape and writes these scores beside it.
 
 from __future__ import annotations
 
-import ast
 import datetime as dt
 import hashlib
 import json
@@ -31,6 +30,7 @@ from sklearn.ensemble import GradientBoostingClassifier
 
 from engine.browser.cdp import CdpConnection
 from engine.browser.overlays import CLASSES, FEATURES, OverlayModel, has_purpose
+from tests.imports import imported_names
 from tests.overlays.harness import TESTS, PageResult, evaluate_many, features_of_many, summary
 
 MARGIN = 0.05  # the threshold sits this far above the most overlay-like piece of content trained on
@@ -134,19 +134,15 @@ def rows_digest(browser: str, pages: dict[str, dict[str, Any]], root: Path = ROO
 
 
 def _imported(start: Path, root: Path) -> set[Path]:
-    """`start` and the modules under `root` it imports, directly or through them (`import a.b`, `from a import b`,
-    `from a.b import c`: each name that is a module's file)."""
+    """`start` and the modules under `root` it imports, directly or through them (each imported name that is a
+    module's file)."""
     found, todo = {start}, [start]
     while todo:
-        for node in ast.walk(ast.parse(todo.pop().read_bytes())):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
-            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
-            for name in names:
-                for path in (root / f"{name.replace('.', '/')}.py", root / name.replace(".", "/") / "__init__.py"):
-                    if path.is_file() and path not in found:
-                        found.add(path)
-                        todo.append(path)
+        for name in imported_names(todo.pop()):
+            for path in (root / f"{name.replace('.', '/')}.py", root / name.replace(".", "/") / "__init__.py"):
+                if path.is_file() and path not in found:
+                    found.add(path)
+                    todo.append(path)
     return found
 
 
