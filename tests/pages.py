@@ -394,6 +394,26 @@ def framed_ads(handler: Handler) -> Answer:
                "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/words-apart")
+def words_apart(handler: Handler) -> Answer:
+    """What says its purpose in parts or in a frame's title only: an "open the <paper> App" strip at the top of
+    the body (red, #d01010), a Thai age gate asking "are you 20 full years of age" over the page (purple,
+    #8010c0), and a couplet ad fixed at the side whose 120×300 frame (teal, #008080) only its title calls an
+    ad ("广告"); the green (#10a010) story stays."""
+    creative = "<body style='margin:0;height:300px;background:#008080'></body>"
+    story = "市议会周二晚间批准了沿河修建新自行车道的计划。" * 6
+    return _ok("<div style='display:flex;gap:12px;align-items:center;padding:10px 32px;background:#d01010;"
+               "color:#fff'><button>&times;</button><div><strong>打开城市晨报App</strong><br>阅读体验更流畅</div>"
+               "<a href='#' style='margin-left:auto;color:#fff'>打开</a></div>"
+               f"<div id=story style='background:#10a010;padding:24px;margin:0 160px'><p>{story}</p></div>"
+               "<div style='position:fixed;right:8px;top:200px;z-index:500'><iframe title='广告' width=120 "
+               f"height=300 style='border:0;display:block' srcdoc=\"{creative}\"></iframe><a href='#'>关闭</a></div>"
+               "<div role=dialog aria-modal=true style='position:fixed;left:340px;top:300px;width:600px;height:300px;"
+               "z-index:999;background:#8010c0;color:#fff;text-align:center'>"
+               "<h2>คุณมีอายุ 20 ปีบริบูรณ์ขึ้นไปหรือไม่?</h2><button>ใช่</button><button>ไม่ใช่</button></div>",
+               "<style>html,body{overflow:hidden}body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/labelled-ads")
 def labelled_ads(handler: Handler) -> Answer:
     """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under

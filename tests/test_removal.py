@@ -348,6 +348,23 @@ def test_an_anchor_bar_holding_a_frame_and_a_widget_named_by_its_network_go(pro:
     assert after.get(green, 0) == before.get(green, 0) > 10000
 
 
+def test_purposes_said_in_parts_or_in_a_frames_title_go(pro: Workspace, site: FixtureServer) -> None:
+    """An app strip that names the paper between "open" and "App", an age gate whose age stands between "age"
+    and "years", and a side ad whose frame only its title calls an ad: all go (each stayed on 96bb51d), and
+    the story stays."""
+    url = f"http://fixture.test:{site.server_address[1]}/words-apart"
+    before = pixels(pro.capture(url=url))
+    answer = pro.capture(url=url, removeElements=ALL)
+    after = pixels(answer)
+    red, purple, teal, green = (208, 16, 16), (128, 16, 192), (0, 128, 128), (16, 160, 16)
+    assert before.get(red, 0) > 1200 * 40
+    assert before.get(purple, 0) > 600 * 300 * 0.9
+    assert before.get(teal, 0) > 120 * 300 * 0.9
+    assert (after.get(red, 0), after.get(purple, 0), after.get(teal, 0)) == (0, 0, 0), \
+        answer.headers["x-removed-elements"]
+    assert after.get(green, 0) > 10000
+
+
 def test_a_page_of_classified_ads_keeps_its_listing(pro: Workspace, site: FixtureServer) -> None:
     """A page whose heading says it lists classified ads keeps the list, though its items are named as the ad
     lists' generic rules hide (`.ad-item`) and each says "Anzeige" (ads on)."""

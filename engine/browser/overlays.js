@@ -6,14 +6,24 @@
   const W = innerWidth, H = innerHeight, AREA = Math.max(1, W * H);
   const MAX_ELEMENTS = 20000;
   const lower = (s) => (s || '').toLowerCase();
+  // a word with "…" in it is said in parts, up to 16 characters apart ("อายุ…ปี": "age 20 years"; "打开…app":
+  // "open the <paper's name> App"), as a language puts a number or a name between them
+  const gaps = new Map();
+  const gapped = (w) => {
+    if (!gaps.has(w)) gaps.set(w, new RegExp(w.split('…').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^]{0,16}?'), 'g'));
+    const re = gaps.get(w);
+    re.lastIndex = 0;
+    return re;
+  };
   const count = (text, list) => {
     let n = 0;
     for (const w of list) {
+      if (w.includes('…')) { const re = gapped(w); while (n < 5 && re.exec(text)) n++; continue; }
       for (let i = text.indexOf(w); i !== -1 && n < 5; i = text.indexOf(w, i + w.length)) n++;
     }
     return Math.min(n, 5) / 5;
   };
-  const has = (text, list) => list.some((w) => text.includes(w));
+  const has = (text, list) => list.some((w) => (w.includes('…') ? gapped(w).test(text) : text.includes(w)));
   const adsIn = (text) => words.ad_free.reduce((t, w) => t.split(w).join(' '), text);  // "ad-free" is a plan's
   // an ad's label says so at the start or end of one of its parts ("Sponsored by …", "Contenido patrocinado ·
   // Revcontent"); a headline that says "funded by" amid its words is no label
@@ -330,7 +340,10 @@
     const all = (selector) => roots.flatMap((root) => [...root.querySelectorAll(selector)]);
     // its accessible name, and its dialogs', say its purpose too ("نظرسنجی": a survey)
     const named = [el, ...all('dialog, [role=dialog], [role=alertdialog]')].filter((n) => n.hasAttribute('aria-label'));
-    const texts = [lower(el.innerText), ...said.map((f) => lower(f.text)), ...named.map((n) => lower(n.getAttribute('aria-label')))];
+    // and its frames' titles ("广告", "3rd party ad content": a slot's frame says what it holds)
+    const titled = [el, ...all('iframe')].filter((f) => f.localName === 'iframe' && f.title).slice(0, 5);
+    const texts = [lower(el.innerText), ...said.map((f) => lower(f.text)), ...named.map((n) => lower(n.getAttribute('aria-label'))),
+      ...titled.map((f) => lower(f.title))];
     for (const root of roots.slice(1)) texts.push(lower(root.body ? root.body.innerText : root.textContent));
     const text = texts.join(' ').replace(/\s+/g, ' ').slice(0, 5000);
     const controls = all(CONTROLS).slice(0, 100).map((b) => ({
