@@ -90,8 +90,8 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
     SIGINT; the pool adopts the browsers `head_start` launched."""
     import duckdb
 
-    from actors.database import Database
-    from actors.supervisor import Supervisor
+    from actors.operations import Supervisor
+    from actors.storage import Database
 
     own = _Keys.load(settings)  # a key that cannot be read stops the start before anything runs
     db = Database(settings.database_path)
@@ -108,7 +108,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             await db.serving()  # rebuilt: DuckDB back to one thread
             metrics_address = None
             if metrics_listener is not None:
-                from actors.metrics import MetricsServer
+                from actors.operations import MetricsServer
 
                 metrics_address = metrics_listener.getsockname()
                 await supervisor.start("metrics", MetricsServer(metrics_listener, core.pool, services.jobs).run)
@@ -136,9 +136,9 @@ class _Core:
 async def _start_browsers(supervisor: Any, settings: Settings, db: Any, head_start: HeadStart) -> _Core:
     """The event log, the egress guard and the browser pool, first: the head start's browsers boot while the
     rest is imported and started; "ready" waits for both."""
-    from actors.browser_pool import BrowserPool
+    from actors.browser import BrowserPool
     from actors.egress import EgressGuard
-    from actors.eventlog import EventLog
+    from actors.storage import EventLog
     from engine.browser.chromium import guard_host
     from engine.network.destinations import egress_policy
 
@@ -164,21 +164,11 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
                         core: _Core) -> tuple[Any, Any]:
     """Every other actor, wired: accounts, quota, the shelf, the capture flow, webhooks, jobs, systemd, the
     control socket. Returns the services the HTTP app is given, and the link to systemd."""
-    from actors.admission import Admission
-    from actors.attempts import Attempts
-    from actors.captures import Captures
-    from actors.control import ControlServer
-    from actors.health import status_line
-    from actors.heap import HeapKeeper
-    from actors.intake import Intake
-    from actors.job_book import JobSecrets
-    from actors.jobs import Jobs
-    from actors.ledger import QuotaLedger
-    from actors.results import ResultStore
-    from actors.shelf import Shelf
-    from actors.systemd import ServiceManagerLink
-    from actors.webhook_endpoints import WebhookEndpoints
-    from actors.webhooks import Webhooks
+    from actors.accounts import QuotaLedger
+    from actors.capture import Admission, Attempts, Captures, Intake, ResultStore, Shelf
+    from actors.jobs import Jobs, JobSecrets
+    from actors.operations import ControlServer, HeapKeeper, ServiceManagerLink, status_line
+    from actors.webhooks import WebhookEndpoints, Webhooks
     from api.pipeline import Services
     from engine.operations.sd_notify import Notifier
 
@@ -217,9 +207,7 @@ async def _start_accounts(supervisor: Any, db: Any, plans: dict[str, Plan], secr
                           settings: Settings) -> tuple[Any, Any, Any]:
     """The accounts' three actors: memberships first, which keys and people ask (and which tells keys of a
     deleted workspace; people tell it of a sign-up's personal workspace)."""
-    from actors.keys import ApiKeys
-    from actors.memberships import Memberships
-    from actors.people import People
+    from actors.accounts import ApiKeys, Memberships, People
 
     memberships = Memberships(db, plans, secret, max_teams_per_user=settings.max_teams_per_user)
     await supervisor.start("memberships", memberships.run)

@@ -1,7 +1,7 @@
 """The operator CLI's admin commands: through the running service's control socket, or on the file.
 
 `run.py workspace …`, `key …`, `payload-key rotate`, `sql` and `backup` send
-their command to the control socket (actors/control.py) when a service holds
+their command to the control socket (actors/operations/control.py) when a service holds
 the data directory, so memory and file change together; when none runs they
 open the DuckDB file directly through `FileDesk`. Either way the answers come
 from engine.records.operator's one dispatcher.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import trio
 from quart import Response
 
-from actors.intake import Delivery
+from actors.capture import Delivery
 from api.pipeline import base_url, delivering, services
 from engine.browser.outputs import fullpage_method
 from engine.browser.removal import blocked_hosts

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from quart import Response, g, request
 
-from actors.people import HashingBusy, LoginThrottled
+from actors.accounts import HashingBusy, LoginThrottled
 from api.pipeline import base_url, client, services
 from api.web import (
     acting_in,

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from quart import Blueprint, g, request
 
-from actors.keys import Principal
+from actors.accounts import Principal
 from api.declared_captures import CAPTURE_ROUTES
 from api.declared_service import SERVICE_ROUTES
 from api.declaring import Route

@@ -21,21 +21,12 @@ from quart import current_app, g, request
 from werkzeug.routing import BaseConverter
 from werkzeug.sansio.utils import get_current_url, get_host
 
-from actors.admission import Admission
-from actors.attempts import Attempts
-from actors.browser_pool import BrowserPool
-from actors.captures import Captures
-from actors.database import STUCK_S
-from actors.eventlog import EventLog
-from actors.intake import Delivery, Intake
+from actors.accounts import ApiKeys, Memberships, People, Principal, QuotaLedger
+from actors.browser import BrowserPool
+from actors.capture import Admission, Attempts, Captures, Delivery, Intake, Shelf, Shelved
 from actors.jobs import Jobs
-from actors.keys import ApiKeys, Principal
-from actors.ledger import QuotaLedger
-from actors.memberships import Memberships
-from actors.people import People
-from actors.shelf import Shelf, Shelved
-from actors.webhook_endpoints import WebhookEndpoints
-from actors.webhooks import Webhooks
+from actors.storage import STUCK_S, EventLog
+from actors.webhooks import WebhookEndpoints, Webhooks
 from engine.operations.settings import Settings
 from engine.records import render_links
 from engine.records.jobs import Job

@@ -11,8 +11,8 @@ import orjson
 from quart import Blueprint, Response, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from actors.health import readiness
-from actors.shelf import Shelved
+from actors.capture import Shelved
+from actors.operations import readiness
 from api.capture_answers import capture_response
 from api.declared import route
 from api.openapi import openapi_document

@@ -8,7 +8,7 @@ from typing import Any
 
 from quart import Response, g, request
 
-from actors.webhook_endpoints import WebhookEndpoints
+from actors.webhooks import WebhookEndpoints
 from api.declared import route, spend
 from api.pipeline import services
 from api.web import acting_in, blueprint, page, see_other

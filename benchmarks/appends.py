@@ -11,7 +11,7 @@ from typing import Any
 
 import trio
 
-from actors.eventlog import EventLog, running_event_log
+from actors.storage import EventLog, running_event_log
 from benchmarks.micro import rate
 from engine.operations.sql import SqlRefused
 from engine.records.schema import Event

@@ -7,7 +7,7 @@ Per round, alternating:
 
 - **raw**: the signed bodies POSTed by `micro.Connection` over 64 keep-alive connections: the most this
   receiver takes from a lean client on this machine;
-- **actor**: the same number of messages scheduled at once into the webhook actor (`actors/webhooks.py`,
+- **actor**: the same number of messages scheduled at once into the webhook actor (`actors/webhooks/delivery.py`,
   a real event log in a fresh DuckDB file), delivered under the egress policy with every attempt and
   verdict committed; timed from the schedule to the last `webhook.delivered` applied;
 
@@ -35,10 +35,9 @@ import orjson
 import trio
 import trio.lowlevel
 
-from actors.eventlog import running_event_log
-from actors.job_book import JobSecrets
-from actors.webhook_endpoints import WebhookEndpoints
-from actors.webhooks import Webhooks
+from actors.jobs import JobSecrets
+from actors.storage import running_event_log
+from actors.webhooks import WebhookEndpoints, Webhooks
 from benchmarks import micro
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, POLL_S, SETTLE_S, Capture, series, warm
 from benchmarks.service import start

@@ -14,9 +14,9 @@ import duckdb
 import httpx
 import orjson
 
-from actors.ledger import MONTH_USAGE
-from actors.shelf import SHELF_HITS, SHELF_REPLAY
-from actors.webhook_endpoints import ENDPOINT_REPLAY
+from actors.accounts import MONTH_USAGE
+from actors.capture import SHELF_HITS, SHELF_REPLAY
+from actors.webhooks import ENDPOINT_REPLAY
 from benchmarks.year_log import generate
 from engine.records.jobs import REPLAYED_JOB_EVENTS
 from engine.records.schema import EVENT_COLUMNS

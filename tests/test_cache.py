@@ -11,7 +11,7 @@ import httpx
 import pytest
 from PIL import Image
 
-from actors.shelf import cache_key
+from actors.capture import cache_key
 from engine.rules.request import Cache, parse_capture
 from tests.conftest import Service, Workspace, running_service
 from tests.fixture_site import FixtureServer

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from actors.people import HashingBusy, LoginThrottled
+from actors.accounts import HashingBusy, LoginThrottled
 from api.openapi import openapi_document
 from engine.records.charts import LABELS
 from engine.records.jobs import TERMINAL

@@ -11,7 +11,7 @@ from typing import Any
 
 import duckdb
 
-from actors.eventlog import running_event_log
+from actors.storage import running_event_log
 from engine.records import daily_counts
 from engine.records.analytics import analytics_query
 from engine.records.daily_counts import analytics_plan

@@ -8,8 +8,8 @@ import duckdb
 import pytest
 import trio
 
-import actors.eventlog as eventlog
-from actors.eventlog import EventLog, EventLogClosed, running_event_log
+import actors.storage.eventlog as eventlog
+from actors.storage import EventLog, EventLogClosed, running_event_log
 from engine.records.schema import Event
 
 

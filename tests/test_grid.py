@@ -18,7 +18,7 @@ import trio
 from PIL import Image
 
 from actors.egress import EgressGuard
-from actors.eventlog import running_event_log
+from actors.storage import running_event_log
 from benchmarks.site import IMAGES, Site
 from engine.browser import emulation
 from engine.browser.cdp import message_limit, open_cdp

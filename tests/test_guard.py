@@ -19,7 +19,7 @@ import pytest
 import trio
 
 from actors.egress import EgressGuard
-from actors.eventlog import running_event_log
+from actors.storage import running_event_log
 from engine.network.destinations import Address, EgressPolicy, Refused
 from engine.network.outbound import KeepAlive, send
 from engine.operations.settings import EgressAllowance

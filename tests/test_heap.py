@@ -1,6 +1,6 @@
 """The C heap's free pages go back to the system (engine.operations.heap), and the service does it while captures
-run, never while it is quiet (actors.heap); with the mmap threshold held, a screenshot's buffers go back as soon
-as they are freed."""
+run, never while it is quiet (actors.operations.heap); with the mmap threshold held, a screenshot's buffers go back
+as soon as they are freed."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import trio
 
-from actors.heap import HeapKeeper
+from actors.operations import HeapKeeper
 from tests.conftest import ROOT
 
 # What both scripts below begin with: the project on the path, and the process's resident MB.

@@ -18,14 +18,10 @@ import pytest
 import trio
 import trio.testing
 
-from actors.captures import Made
-from actors.database import Database
-from actors.eventlog import EventLog, EventLogClosed, running_event_log
-from actors.job_book import JobSecrets
-from actors.jobs import Jobs
-from actors.keys import Principal
-from actors.ledger import QuotaLedger
-from actors.results import ResultStore
+from actors.accounts import Principal, QuotaLedger
+from actors.capture import Made, ResultStore
+from actors.jobs import Jobs, JobSecrets
+from actors.storage import Database, EventLog, EventLogClosed, running_event_log
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
 from engine.records.accounts import ApiKey, Workspace
@@ -199,7 +195,7 @@ async def test_parallel_submits_never_overshoot_the_queue_limit(tmp_path: Path) 
 
 async def test_a_stuck_database_fails_a_submit_after_the_bound_instead_of_holding_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("actors.job_intake.STUCK_S", 0.5)
+    monkeypatch.setattr("actors.jobs.intake.STUCK_S", 0.5)
     async with rig(tmp_path) as r:
         gate = await r.hold_commits()  # the database thread answers nothing until the gate opens
         try:

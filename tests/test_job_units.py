@@ -9,7 +9,7 @@ import pytest
 import trio
 import trio.testing
 
-from actors.browser_pool import BrowserPool, Session
+from actors.browser import BrowserPool, Session
 from engine.operations.settings import Settings
 from engine.records import responses
 from engine.records.fair_queue import FairQueue

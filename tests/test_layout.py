@@ -98,6 +98,45 @@ def test_each_wing_imports_only_the_wings_before_it() -> None:
     assert wrong == []
 
 
+# The actors' wings by what they own, lowest first, the same way: a wing sees the wings before it, and from outside
+# a wing only its face (its __init__) is seen, never a room inside it (issue 55).
+ACTOR_WINGS = ("storage", "accounts", "egress", "browser", "capture", "jobs", "webhooks", "operations")
+
+
+def _actor_wing(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "actors" and len(parts) > 1 else None
+
+
+def test_each_actor_lives_in_a_wing() -> None:
+    loose = [m for m in import_graph() if m.startswith("actors.") and _actor_wing(m) not in ACTOR_WINGS]
+    assert loose == []
+
+
+def test_each_actor_wing_imports_only_the_wings_before_it() -> None:
+    graph = import_graph()
+    assert "actors.browser" in graph["actors.capture.flow"]  # the walk reads the wings
+    wrong = [(module, imported) for module, imports in graph.items() if _actor_wing(module) in ACTOR_WINGS
+             for imported in imports if _actor_wing(imported) in ACTOR_WINGS
+             and ACTOR_WINGS.index(_actor_wing(imported)) > ACTOR_WINGS.index(_actor_wing(module))]  # type: ignore[arg-type]
+    assert wrong == []
+
+
+def reaches_inside(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Each import of a room inside an actor wing from outside that wing (its face, the wing itself, is allowed)."""
+    return [(module, imported) for module, imports in graph.items() for imported in imports
+            if imported.count(".") >= 2 and _actor_wing(imported) in ACTOR_WINGS
+            and not (module + ".").startswith(f"actors.{_actor_wing(imported)}.")]
+
+
+def test_from_outside_a_wing_only_its_face_is_seen() -> None:
+    assert reaches_inside({"api.app": {"actors.jobs.book"}, "actors.jobs.actor": {"actors.jobs.book"},
+                           "actors.jobs": {"actors.jobs.actor"}, "run": {"actors.jobs"},
+                           "actors.webhooks.calls": {"actors.jobs.book"}}) == [
+        ("api.app", "actors.jobs.book"), ("actors.webhooks.calls", "actors.jobs.book")]
+    assert reaches_inside(import_graph()) == []
+
+
 def test_nothing_in_the_engine_prints() -> None:
     """What prints to a terminal belongs to the operator's command line (api/admin.py, run.py)."""
     printing = [str(path.relative_to(ROOT)) for path in (ROOT / "engine").rglob("*.py")

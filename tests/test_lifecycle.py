@@ -169,7 +169,7 @@ def test_sigterm_stops_cleanly_and_sql_still_works(tmp_path: Path, site: Fixture
 
 
 def test_no_code_updates_or_deletes_events() -> None:
-    sources = [p for folder in ("engine", "actors", "api") for p in (ROOT / folder).glob("*.py")]
+    sources = [p for folder in ("engine", "actors", "api") for p in (ROOT / folder).rglob("*.py")]
     sources.append(ROOT / "run.py")
     for path in sources:
         text = path.read_text().lower()

@@ -13,8 +13,8 @@ import httpx
 import pytest
 import trio
 
-import actors.people as people_module
-from actors.people import People, client_key
+import actors.accounts.people as people_module
+from actors.accounts import People, client_key
 from engine.records.users import UserError
 from engine.rules.ratelimit import TokenBuckets
 from tests.conftest import Service, running_service

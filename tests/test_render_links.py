@@ -13,8 +13,7 @@ import httpx
 import pytest
 from PIL import Image
 
-from actors.keys import ApiKeys
-from actors.memberships import Memberships
+from actors.accounts import ApiKeys, Memberships
 from engine.records import render_links
 from engine.records.accounts import ApiKey
 from engine.records.accounts import Workspace as AccountWorkspace

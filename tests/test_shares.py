@@ -10,10 +10,9 @@ from typing import cast
 
 import pytest
 
-from actors.eventlog import EventLog, running_event_log
-from actors.job_book import JobBook, JobSecrets
-from actors.results import ResultStore
-from actors.shelf import Shelf
+from actors.capture import ResultStore, Shelf
+from actors.jobs import JobBook, JobSecrets
+from actors.storage import EventLog, running_event_log
 from engine.browser.recipes import Capture
 from engine.operations.settings import Settings
 from engine.records.fair_queue import FairQueue

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import trio
 
-from actors.browser_pool import BrowserPool, Session
+from actors.browser import BrowserPool, Session
 from actors.egress import EgressGuard
-from actors.eventlog import EventLog, running_event_log
+from actors.storage import EventLog, running_event_log
 from engine.browser import chromium
 from engine.browser.cdp import CdpError, succeeded
 from engine.browser.recipes import take_capture

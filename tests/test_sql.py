@@ -9,7 +9,7 @@ import duckdb
 import pytest
 import trio
 
-from actors.eventlog import running_event_log
+from actors.storage import running_event_log
 from api.admin import admin
 from engine.operations.settings import Settings
 from engine.operations.sql import SqlRefused

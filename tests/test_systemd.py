@@ -19,7 +19,7 @@ import httpx
 import pytest
 import trio
 
-from actors.systemd import ServiceManagerLink
+from actors.operations import ServiceManagerLink
 from engine.operations.sd_notify import Notifier
 from tests.conftest import READY, start_service, stop_service
 from tests.fixture_site import FixtureServer

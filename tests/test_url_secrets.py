@@ -11,8 +11,8 @@ from pathlib import Path
 import orjson
 import trio
 
-from actors.eventlog import running_event_log
-from actors.supervisor import Supervisor
+from actors.operations import Supervisor
+from actors.storage import running_event_log
 from engine.records.at_rest import opened_job_data, sealed_job_data
 from engine.records.sealing import Keyring
 from tests.conftest import Service, Workspace

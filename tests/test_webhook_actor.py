@@ -16,11 +16,10 @@ import orjson
 import pytest
 import trio
 
-from actors.eventlog import EventLog, running_event_log
-from actors.job_book import JobSecrets
-from actors.keys import Principal
-from actors.webhook_endpoints import WebhookEndpoints
-from actors.webhooks import Webhooks
+from actors.accounts import Principal
+from actors.jobs import JobSecrets
+from actors.storage import EventLog, running_event_log
+from actors.webhooks import WebhookEndpoints, Webhooks
 from engine.network.destinations import EgressPolicy, HostsFileResolver
 from engine.operations.settings import EgressAllowance, Settings
 from engine.records.accounts import ApiKey, Workspace

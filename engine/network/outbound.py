@@ -64,7 +64,7 @@ class KeepAlive:
     A connection is taken only for an address the policy has just judged again (`send` vets every
     request), so reuse never skips the check; the TLS name is part of the key. Kept at most `idle_s`
     seconds, at most `per_key` per key. Each egress lane keeps its capture's plain-http connections in one of
-    its own, keyed by the region they go through in place of the scheme (`actors.egress_lane`).
+    its own, keyed by the region they go through in place of the scheme (`actors.egress.lane`).
     """
 
     def __init__(self, per_key: int = 8, idle_s: float = 30.0, total: int = 256) -> None:

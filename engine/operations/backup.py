@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 
 DATABASE = "capture.duckdb"
-COPIED_DIRECTORIES = ("secrets", "results", "shelf")  # shelf: the cache and json answers' results (actors/shelf.py)
+COPIED_DIRECTORIES = ("secrets", "results", "shelf")  # shelf: the cache and json answers' results (actors.capture)
 
 
 class BackupError(ValueError):

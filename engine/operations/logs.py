@@ -84,7 +84,7 @@ def configure(log_format: str, level: str, stream: TextIO | None = None) -> None
 
 def log_committed(events: Iterable[Any]) -> None:
     """One line per finished capture, from its committed capture.succeeded / capture.failed event
-    (actors.eventlog.Event, duck-typed): a render failure is a warning that says why."""
+    (actors.storage.eventlog.Event, duck-typed): a render failure is a warning that says why."""
     for event in events:
         if event.type not in ("capture.succeeded", "capture.failed"):
             continue

@@ -4,7 +4,7 @@ Counters and histograms are moved where things happen: captures, webhook attempt
 refusals when their events are committed (`observe_committed`, so the figures count what is on
 disk), egress refusals in the guard, commits in the event log, waits and recycling in the pool,
 HTTP answers in the app. Gauges that describe the present (queues, sessions, jobs by state,
-Chromium's memory) are set by `actors.metrics.MetricsServer` just before each scrape.
+Chromium's memory) are set by `actors.operations.metrics.MetricsServer` just before each scrape.
 
 Labels hold only bounded sets: formats, outcomes, error codes, rule names, route templates.
 Never a workspace, key, URL or host.
@@ -74,7 +74,7 @@ def count_request(route: str, method: str, status: int) -> None:
 
 
 def observe_committed(events: Iterable[Any]) -> None:
-    """Count what a committed batch of events says happened (actors.eventlog.Event, duck-typed)."""
+    """Count what a committed batch of events says happened (actors.storage.eventlog.Event, duck-typed)."""
     for event in events:
         kind = event.type
         if kind in ("capture.succeeded", "capture.failed"):

@@ -112,7 +112,7 @@ class Job(Reply):
 
 
 def job_view(job: jobs.Job, base_url: str) -> Job:
-    """The job as GET shows it, but for its result URL (fresh at each read: `actors.jobs.Jobs.view`)."""
+    """The job as GET shows it, but for its result URL (fresh at each read: `actors.jobs.actor.Jobs.view`)."""
     return Job(
         id=job.id, status=job.status, status_url=status_url(base_url, job.id), url=job.url, format=job.format,
         created_at=rfc3339(job.created_at), started_at=rfc3339(job.started_at) if job.started_at else None,

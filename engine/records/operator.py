@@ -1,7 +1,7 @@
 """The operator's commands, answered the same way whether the service runs or not.
 
 `answers(desk, command, args)` is the one dispatcher. The control socket
-(actors/control.py) calls it with the running service behind the desk, so
+(actors/operations/control.py) calls it with the running service behind the desk, so
 memory and file change together; api/admin.py calls it with the database file
 opened directly when no service runs. Either way a command prints the same
 JSON and meets the same checks (the key cap among them, kept by the database

@@ -6,7 +6,7 @@ by making more of them, so a place in the synchronous capture queue counts again
 its workspace, its owning account (the user who owns the workspace; an operator's workspace owns itself),
 and, for the plans named in `address_share_plans`, the client's address (an IPv6 /64). It is refused when
 any holder has its share. The job queue counts per workspace and per account the same way
-(actors/job_book.py), and the cache's bytes per account (`heaviest`, used by actors/shelf.py).
+(actors/jobs/book.py), and the cache's bytes per account (`heaviest`, used by actors/capture/shelf.py).
 """
 
 from __future__ import annotations

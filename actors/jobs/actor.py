@@ -1,0 +1,203 @@
+"""Durable jobs: the actor's face, its life (rebuild, run, drain), reading, results and their retention.
+
+Its parts share one table of jobs (actors/jobs/book.py, where a job changes by
+committing an event, then applying it): acceptance (actors/jobs/intake.py)
+and the workers with cancellation (actors/jobs/workers.py). On start the
+projection is rebuilt from the event log: a job that was RUNNING when the
+process died is queued again (that start counted), and its quota
+reservation is held again.
+
+HTTP tasks call `submit` and `cancel`: every check of the queue and the
+change it allows happen with no await in between (places a commit has yet
+to fill are held, `JobBook.hold_places`), as the ledger does for quota.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import orjson
+import trio
+
+from actors.accounts import Principal, QuotaLedger
+from actors.browser import BrowserPool
+from actors.capture import Attempts, Captures, ResultStore
+from actors.jobs.book import Announcer, JobBook, JobSecrets
+from actors.jobs.intake import JobAcceptance
+from actors.jobs.workers import JobWorkers
+from actors.storage import EventLog
+from engine.operations.settings import Settings
+from engine.records import responses
+from engine.records.at_rest import opened_job_data
+from engine.records.idempotency import REMEMBER_S
+from engine.records.jobs import QUEUED, REPLAYED_JOB_EVENTS, RUNNING, SUCCEEDED, Accepted, Job
+from engine.records.sealing import Keyring
+from engine.records.signing import result_url_expires
+from engine.rules.errors import JobNotFound, ResultUrlExpired
+from engine.rules.period import rfc3339, utcnow
+from engine.rules.request import Body
+
+log = logging.getLogger("capture.jobs")
+
+
+@dataclass(frozen=True)
+class JobStatistics:
+    queued: int  # waiting for a worker
+    by_status: dict[str, int]  # jobs the service still knows (history is forgotten after job_history_s)
+
+
+class Jobs:
+    def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
+                 captures: Captures, attempts: Attempts, store: ResultStore, secrets: JobSecrets,
+                 announcer: Announcer | None = None, *, account_of: Callable[[str], str] = str) -> None:
+        """`account_of`: a workspace's owning account (Memberships.account_of), for fair turns and shares."""
+        self.settings = settings
+        self.event_log = event_log
+        self.ledger = ledger
+        self.store = store
+        self.secrets = secrets
+        self.book = JobBook(settings, event_log, secrets, announcer, account_of)
+        self.acceptance = JobAcceptance(settings, self.book, captures, attempts, ledger, secrets)
+        self.workers = JobWorkers(settings, self.book, pool, captures, ledger, store, secrets)
+        self._built = False
+
+    # ------------------------------------------------------------ life
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Rebuild the projection (once), queue interrupted jobs again, then work until cancelled."""
+        if not self._built:
+            await self._rebuild()
+            self._built = True
+        for job in [j for j in self.book.jobs.values() if j.status == RUNNING]:
+            await self.workers.requeue(job, "restart")  # the process (or this actor) died while it ran
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._sweep_forever)
+            await nursery.start(self.workers.run)
+            task_status.started()
+
+    @property
+    def queued(self) -> int:
+        return len(self.book.queue)
+
+    def statistics(self) -> JobStatistics:
+        return JobStatistics(len(self.book.queue), dict(Counter(job.status for job in self.book.jobs.values())))
+
+    async def drain(self) -> None:
+        """Stop the workers for an orderly shutdown; their jobs go back to the queue, attempts given back."""
+        await self.workers.drain()
+
+    async def _rebuild(self) -> None:
+        book = self.book
+        cutoff = utcnow() - dt.timedelta(seconds=self.settings.job_history_s)
+        rows = await self.event_log.query(REPLAYED_JOB_EVENTS, [cutoff])
+        for row in rows:
+            data = orjson.loads(row["data"]) if row["data"] else {}
+            if row["type"] == "job.created":
+                job = Job.created(row["capture_id"], row["workspace_id"], row["key_id"], row["request_id"],
+                                  row["format"], row["ts"], data)
+                if "sealedUrl" in data:
+                    job.url = self.secrets.whole_url(job, data["sealedUrl"])
+                book.jobs[job.id] = job
+            elif (known := book.jobs.get(row["capture_id"])) is not None:
+                known.apply(row["type"], row["ts"], opened_job_data(self.secrets.keyring, known.id,
+                                                                    known.workspace_id, data))
+        book.forget_history()
+        now = time.time()
+        for job in book.jobs.values():  # in creation order
+            if not job.finished:
+                self.ledger.hold(job.workspace_id, job.id)
+            if job.status == QUEUED:
+                book.queue.push(job)
+            age = now - job.created_at.replace(tzinfo=dt.UTC).timestamp()
+            if job.idempotency_key is not None and job.fingerprint is not None and age < REMEMBER_S:
+                self.acceptance.idempotency.rebuilt((job.workspace_id, job.idempotency_key), job.fingerprint,
+                                                    now - age, job)
+        removed = await self.store.keep_only(j.id for j in book.jobs.values() if j.status == SUCCEEDED)
+        if removed:
+            log.info("removed %d result files of jobs that never succeeded", len(removed))
+        log.info("jobs rebuilt: %d known, %d queued", len(book.jobs), len(book.queue))
+
+    def use_keyring(self, keyring: Keyring) -> None:
+        """Seal new jobs with `keyring`'s current key (after a rotation); it still opens the older ones."""
+        self.secrets.keyring = keyring
+
+    # ------------------------------------------------------------ what HTTP asks for
+
+    async def submit(self, principal: Principal, body: Body, *, request_id: str, route: str,
+                     idempotency_key: str | None, batch: bool, base_url: str) -> Accepted:
+        """Accept the captures of `body` as jobs, durably, or raise the error that says why not (recorded)."""
+        return await self.acceptance.submit(principal, body, request_id=request_id, route=route,
+                                            idempotency_key=idempotency_key, batch=batch, base_url=base_url)
+
+    async def cancel(self, workspace_id: str, job_id: str) -> Job:
+        """QUEUED: cancelled at once. RUNNING: cancel requested, the worker stops it. Finished: 409."""
+        return await self.workers.cancel(workspace_id, job_id)
+
+    def job(self, workspace_id: str, job_id: str) -> Job:
+        return self.book.job(workspace_id, job_id)
+
+    def recent(self, workspace_id: str, limit: int) -> list[Job]:
+        """The workspace's newest jobs, newest first (the dashboard's jobs page)."""
+        return self.book.recent(workspace_id, limit)
+
+    async def wait_finished(self, workspace_id: str, job_id: str) -> Job:
+        """The job once it has finished (SUCCEEDED, FAILED, CANCELLED); the caller sets the deadline."""
+        return await self.book.wait_finished(workspace_id, job_id)
+
+    def view(self, job: Job, base_url: str) -> responses.Job:
+        """The job as GET shows it: a succeeded job gets a fresh signed URL, never past retention."""
+        body = responses.job_view(job, base_url)
+        if job.status != SUCCEEDED or job.retained_until is None:
+            return body
+        now = int(time.time())
+        kept_until = int(job.retained_until.replace(tzinfo=dt.UTC).timestamp())
+        expires = result_url_expires(now, self.settings.result_url_ttl_s, kept_until)
+        if expires <= now:
+            return body  # retention over; the sweeper has yet to come by
+        return body.model_copy(update={
+            "result_url": self.secrets.signer.url(base_url, job.id, job.workspace_id, expires),
+            "result_expires_at": rfc3339(dt.datetime.fromtimestamp(expires, dt.UTC)),
+            "content_type": job.content_type, "bytes": job.bytes})
+
+    def signed_result(self, job_id: str, expires: str | None, sig: str | None) -> Job:
+        """The job behind a signed result URL (no API key), if the URL holds and its result is still kept."""
+        job = self.book.jobs.get(job_id)
+        if job is None:
+            raise JobNotFound(job_id)
+        self.secrets.signer.check(job.id, job.workspace_id, expires, sig, time.time())
+        if job.status != SUCCEEDED or job.retained_until is None or job.retained_until <= utcnow():
+            raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
+        return job
+
+    async def result(self, job: Job) -> bytes:
+        """The result file of a job `signed_result` vouched for."""
+        body = await self.store.read(job.id)
+        if body is None:
+            raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
+        return body
+
+    # ------------------------------------------------------------ retention
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await trio.sleep(self.settings.retention_sweep_s)
+            await self.sweep()
+
+    async def sweep(self) -> int:
+        """Delete results past retention and mark their jobs EXPIRED; forget old idempotency keys."""
+        now = utcnow()
+        due = [j for j in self.book.jobs.values()
+               if j.status == SUCCEEDED and j.retained_until is not None and j.retained_until <= now]
+        for job in due:
+            await self.store.delete(job.id)
+            await self.book.record(job, "job.expired", {"bytes": job.bytes, "sweep": "retention"})
+        self.acceptance.idempotency.forget_before(time.time() - REMEMBER_S)
+        self.book.forget_history()
+        if due:
+            log.info("retention sweep: %d results deleted", len(due))
+        return len(due)

@@ -1,0 +1,236 @@
+"""The append-only event log: group-committed inserts into DuckDB, acknowledged once on disk.
+
+The batch window is the commit itself: whatever arrives while one batch is
+being written goes into the next, so an idle log commits a lone event at
+once and a busy one writes hundreds per transaction.
+
+`append(event)` returns only after the batch holding the event is
+committed, so "accepted" means "on disk". Events are never updated or
+deleted; every other view (quota, analytics, job state) is derived from them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import orjson
+import pyarrow as pa
+import trio
+
+from actors.storage.database import STUCK_S, Database
+from engine.operations import metrics
+from engine.operations.logs import log_committed
+from engine.records import daily_counts
+from engine.records.analytics import analytics_query
+from engine.records.daily_counts import analytics_plan
+from engine.records.schema import EVENT_COLUMNS, EVENT_SCHEMA, Event
+
+log = logging.getLogger("capture.eventlog")
+MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
+
+
+_PLAIN = EVENT_COLUMNS[1:-1]  # every column but seq (given at commit) and data (JSON text)
+assert EVENT_COLUMNS[0] == "seq"
+assert EVENT_COLUMNS[-1] == "data"
+
+
+def event_table(events: list[Event], first_seq: int) -> pa.Table:
+    """The events as one Arrow batch, built column by column (half the cost of row dicts)."""
+    columns: list[list[Any]] = [list(range(first_seq, first_seq + len(events)))]
+    columns += [[getattr(event, name) for event in events] for name in _PLAIN]
+    columns.append([orjson.dumps(e.data).decode() if e.data is not None else None for e in events])
+    arrays = [pa.array(values, type=f.type) for values, f in zip(columns, EVENT_SCHEMA, strict=True)]
+    return pa.Table.from_arrays(arrays, schema=EVENT_SCHEMA)
+
+
+class EventLogClosed(Exception):
+    """An append the stopped event log will never commit."""
+
+
+class _Batch:
+    """The events of one transaction, and the one wake-up every appender in it waits for."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.done = trio.Event()
+        self.error: BaseException | None = None
+
+    def fail(self, error: BaseException) -> None:
+        if not self.done.is_set():
+            self.error = error
+            self.done.set()
+
+
+class EventLogStatistics:
+    def __init__(self, appended: int, batches: int) -> None:
+        self.appended = appended
+        self.batches = batches
+
+
+class EventLog:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._open = _Batch()  # where appends go; the writer takes it whole and opens the next
+        self._arrived = trio.lowlevel.ParkingLot()  # the writer, waiting for a first event
+        self._taken = trio.lowlevel.ParkingLot()  # appends waiting for room (the open batch is full)
+        self._seq = 0
+        self._closed = True  # until run() starts
+        self._appended = 0
+        self._batches = 0
+        self._committing_since: float | None = None  # trio time the commit under way started
+        self._uncounted_since: dt.datetime | None = None  # the oldest counted event the daily counts lack
+        self._last_failed: str | None = None  # why the last commit failed, until one succeeds
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Commit batches until cancelled; a failed insert fails every caller in that batch.
+
+        When it stops, every append not committed fails with EventLogClosed, so no caller
+        (shielded ones included) waits for an answer that will never come.
+        """
+        self._seq = await self.db.call(_max_seq)
+        if counted := await self.db.call(daily_counts.catch_up):  # a file from before the counts
+            log.info("analytics' daily counts caught up with %d events", counted)
+        self._closed = False
+        task_status.started()
+        batch = self._open
+        try:
+            while True:
+                while not self._open.events:
+                    await self._arrived.park()
+                await trio.lowlevel.checkpoint()  # appends made in this same turn of the loop join the batch
+                batch, self._open = self._open, _Batch()  # and whatever arrives meanwhile goes in the next
+                self._taken.unpark_all()
+                await self._commit(batch)
+        finally:
+            self._closed = True
+            closed = EventLogClosed("the event log stopped before this event was committed")
+            batch.fail(closed)
+            self._open.fail(closed)
+            self._taken.unpark_all()
+
+    async def _commit(self, batch: _Batch) -> None:
+        table = event_table(batch.events, self._seq + 1)
+        self._seq += len(batch.events)
+        self._committing_since = trio.current_time()
+        try:
+            # A half-acknowledged batch helps nobody. Past STUCK_S the batch's appends fail with
+            # TooSlowError; should the insert land after all, it is as if it had been answered.
+            with trio.fail_after(STUCK_S, shield=True):
+                await self.db.call(_insert, table)
+            self._last_failed = None
+        except Exception as exc:
+            batch.error = exc
+            self._last_failed = type(exc).__name__
+            metrics.COMMIT_FAILURES.inc()
+        finally:
+            took = trio.current_time() - self._committing_since
+            self._committing_since = None
+        if batch.error is None:
+            stamps = [e.ts for e in batch.events if e.type in daily_counts.COUNTED_TYPES and e.workspace_id]
+            if stamps:
+                self._uncounted_since = min([*stamps, self._uncounted_since or stamps[0]])
+            try:  # counting and logging must never fail a commit, nor stop the writer
+                metrics.COMMIT_SECONDS.observe(took)
+                metrics.COMMIT_EVENTS.observe(len(batch.events))
+                metrics.observe_committed(batch.events)
+                log_committed(batch.events)
+            except Exception:
+                log.exception("committed events could not be counted or logged")
+        self._appended += len(batch.events)
+        self._batches += 1
+        batch.done.set()
+
+    async def append(self, *events: Event) -> None:
+        """Return once `events` are committed, all in one transaction; raise the database's error if not.
+
+        Every append joins the open batch and waits for its one commit: no queue, no
+        wake-up of its own. A full batch (MAX_BATCH events) makes appends wait for the next.
+        """
+        while not self._closed and self._open.events and len(self._open.events) + len(events) > MAX_BATCH:
+            await self._taken.park()
+        if self._closed:
+            raise EventLogClosed("the event log is not running")
+        batch = self._open
+        batch.events.extend(events)
+        self._arrived.unpark()
+        await batch.done.wait()
+        if batch.error is not None:
+            raise batch.error
+
+    async def analytics(self, group_by: str, workspace_id: str, since: dt.datetime,
+                        until: dt.datetime) -> list[dict[str, Any]]:
+        """analytics_query's rows: from the daily counts where they can answer (engine/records/daily_counts.py),
+        brought up to the last commit first if a commit since the last catch-up falls on a day read from them;
+        else from the events."""
+        plan = analytics_plan(group_by, workspace_id, since, until)
+        if plan is None:
+            return await self.query(analytics_query(group_by), [workspace_id, since, until])
+        uncounted = self._uncounted_since
+        if uncounted is not None and uncounted < plan.counts_until:
+            self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
+            try:
+                await self.db.call(daily_counts.catch_up)
+            except BaseException:
+                self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
+                raise
+        return await self.query(plan.sql, plan.params)
+
+    async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+        """Rows of a read, beside the commits (Database.read), never behind them."""
+        return await self.db.read(_query, sql, params or [])
+
+    def trouble(self, stuck_s: float) -> str | None:
+        """Why the log is not committing now, or None: stopped, a commit running past `stuck_s`, the last one
+        failed."""
+        if self._closed:
+            return "the event log is not running"
+        if self._committing_since is not None and trio.current_time() - self._committing_since > stuck_s:
+            return f"a commit has been running for more than {stuck_s:g} s"
+        if self._last_failed is not None:
+            return f"the last commit failed ({self._last_failed})"
+        return None
+
+    def statistics(self) -> EventLogStatistics:
+        return EventLogStatistics(self._appended, self._batches)
+
+
+@asynccontextmanager
+async def running_event_log(path: Path) -> AsyncIterator[tuple[EventLog, trio.Nursery]]:
+    """A DuckDB file with its event log running, and the nursery it runs in, for more actors.
+
+    For tests and benchmarks; the service starts its actors under the supervisor. Everything
+    in the nursery stops, and the file is closed, when the block exits.
+    """
+    db = Database(path)
+    await db.open()
+    try:
+        async with trio.open_nursery() as nursery:
+            event_log = EventLog(db)
+            await nursery.start(event_log.run)
+            yield event_log, nursery
+            nursery.cancel_scope.cancel()
+    finally:
+        await db.close()
+
+
+def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:
+    rows = conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchall()  # all: no open result
+    return int(rows[0][0]) if rows else 0
+
+
+def _insert(conn: duckdb.DuckDBPyConnection, event_batch: pa.Table) -> None:
+    # Straight from the Arrow table: no catalog change (register/unregister) per commit, and unlike a
+    # replacement scan of a local variable it works with external access off (engine.operations.sql.SAFE_CONFIG).
+    conn.from_arrow(event_batch).insert_into("events")
+
+
+def _query(conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description or []]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
