@@ -128,6 +128,7 @@ class _Core:
     """What starts first, for the actors after it."""
 
     event_log: Any
+    policy: Any  # the egress policy the guard enforces: its lookups' turns are counted by owning account
     guard: Any
     pool: Any
     pool_ready: trio.Event
@@ -144,19 +145,15 @@ async def _start_browsers(supervisor: Any, settings: Settings, db: Any, head_sta
 
     event_log = EventLog(db)
     await supervisor.start("event-log", event_log.run)
-    supervisor.event_log = event_log
+    supervisor.record_crashes_in(event_log)
     # built in a thread: it reads the host's addresses and resolves the Grid hub's name, once
     policy = await trio.to_thread.run_sync(egress_policy, settings)
     guard = EgressGuard(policy, event_log, head_start.listener,
                         guard_host(settings), settings.grid_nodes, credentials=bool(settings.grid_url))
     await supervisor.start("egress-guard", guard.run)
     pool = BrowserPool(settings, event_log, guard, head_start)
-    core = _Core(event_log, guard, pool, trio.Event())
-
-    async def start_pool() -> None:
-        await supervisor.start("browser-pool", pool.run)
-        core.pool_ready.set()
-    supervisor.nursery.start_soon(start_pool)
+    core = _Core(event_log, policy, guard, pool, trio.Event())
+    supervisor.start_soon("browser-pool", pool.run, core.pool_ready)
     return core
 
 
@@ -174,7 +171,7 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
 
     event_log, pool = core.event_log, core.pool
     memberships, keys, people = await _start_accounts(supervisor, db, plans, own.api_keys, settings)
-    core.guard.policy.turns.count_by(memberships.account_of)  # lookups take turns by owning account
+    core.policy.turns.count_by(memberships.account_of)  # lookups take turns by owning account
     ledger = QuotaLedger(event_log, partial(memberships.pooled, settings.account_quota_plans))
     await supervisor.start("ledger", ledger.run)
     secrets = JobSecrets(own.keyring, own.signer, own.fingerprints)
@@ -186,16 +183,16 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
     admission = Admission(settings, attempts, captures.in_cache)
     intake = Intake(captures, admission, attempts, ledger)
     await supervisor.start("intake", intake.run)
-    endpoints = WebhookEndpoints(event_log, secrets, core.guard.policy)
+    endpoints = WebhookEndpoints(event_log, secrets, core.policy)
     await supervisor.start("webhook-endpoints", endpoints.run)
-    webhooks = Webhooks(settings, event_log, secrets, core.guard.policy, endpoints, account_of=memberships.account_of)
+    webhooks = Webhooks(settings, event_log, secrets, core.policy, endpoints, account_of=memberships.account_of)
     await supervisor.start("webhooks", webhooks.run)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
                 ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of)
     await supervisor.start("jobs", jobs.run)
     link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
     await supervisor.start("systemd", link.run)
-    control = ControlServer(settings.control_socket, memberships, keys, event_log, jobs, settings.payload_key_dir,
+    control = ControlServer(settings.control_socket, memberships, keys, db, jobs, settings.payload_key_dir,
                             settings.sql_timeout_s, settings.data_dir)
     await supervisor.start("control", control.run)
     await supervisor.start("heap", HeapKeeper(lambda: pool.statistics().pages).run)

@@ -14,7 +14,7 @@ from api.web import acting_in, blueprint, page, see_other
 from engine.records.accounts import Workspace
 from engine.records.jobs import SUCCEEDED, Job
 from engine.rules.entitlements import FORMAT_FEATURES
-from engine.rules.errors import CaptureError, JobAlreadyFinished, status_of
+from engine.rules.errors import CaptureError, JobAlreadyFinished, ResultUrlExpired, status_of
 from engine.rules.permissions import allowed
 from engine.rules.request import Body
 
@@ -94,8 +94,11 @@ async def _shown(job: Job) -> dict[str, Any]:
     view = services().jobs.view(job, base_url())
     text = None
     if (job.content_type or "").startswith("text/"):
-        body = await services().jobs.store.read(job.id)
-        text = (body or b"")[:PREVIEW_BYTES].decode("utf-8", "replace")
+        try:
+            body = await services().jobs.result(job)
+        except ResultUrlExpired:  # swept meanwhile
+            body = b""
+        text = body[:PREVIEW_BYTES].decode("utf-8", "replace")
     return {
         "content_type": job.content_type, "bytes": job.bytes or 0, "capture_id": job.id,
         "kind": (job.content_type or "").split("/")[0], "url": view.result_url, "text": text,

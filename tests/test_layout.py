@@ -137,6 +137,23 @@ def test_from_outside_a_wing_only_its_face_is_seen() -> None:
     assert reaches_inside(import_graph()) == []
 
 
+def private_reaches(source: str) -> list[str]:
+    """Each use of another object's private attribute (`x._y`, `self.book._queue`): only `self` and `cls` own theirs."""
+    return [ast.unparse(node) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
+
+
+def test_no_side_doors_into_another_objects_private_state() -> None:
+    """What an actor needs it is given, and what it asks of another it asks by a verb (issue 55): no room of the
+    actors, the API or the composition root reads or changes another object's private fields."""
+    source = "self._a = 1\nself.book._queue.push(j)\nsupervisor._nursery\nx.__class__\ncls._b"
+    assert sorted(private_reaches(source)) == ["self.book._queue", "supervisor._nursery"]
+    paths = [*(ROOT / "actors").rglob("*.py"), *(ROOT / "api").rglob("*.py"), ROOT / "run.py"]
+    found = {str(path.relative_to(ROOT)): reach for path in paths if (reach := private_reaches(path.read_text()))}
+    assert found == {}
+
+
 def test_nothing_in_the_engine_prints() -> None:
     """What prints to a terminal belongs to the operator's command line (api/admin.py, run.py)."""
     printing = [str(path.relative_to(ROOT)) for path in (ROOT / "engine").rglob("*.py")

@@ -67,7 +67,7 @@ async def test_an_actor_crash_is_recorded_without_the_url_its_error_named(tmp_pa
     with trio.fail_after(20):
         async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
             supervisor = Supervisor(nursery)
-            supervisor.event_log = event_log
+            supervisor.record_crashes_in(event_log)
             await supervisor.start("flaky", flaky)
             await again.wait()  # restarted: the crash event was committed before the back-off
             [crash] = await event_log.query("SELECT data FROM events WHERE type = 'actor.crashed'")

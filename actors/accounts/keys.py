@@ -143,24 +143,21 @@ class ApiKeys:
         return await self.db.call(users.list_keys, workspace_id)
 
     async def issue_key(self, user_id: str, workspace_id: str, name: str | None) -> tuple[ApiKey, str]:
-        """A key a member creates: their role must allow `manage_keys` (Forbidden), else as `create_key`.
-
-        Under the membership lock: a role taken away meanwhile cannot slip a key through.
-        """
-        async with self._memberships.changes():
-            self._memberships.acting(user_id, workspace_id, "manage_keys")
-            return await self.create_key(workspace_id, name)
+        """A key a member creates: their role must allow `manage_keys` (Forbidden), else as `create_key`; a role
+        taken away meanwhile cannot slip a key through (Memberships.as_member)."""
+        return await self._memberships.as_member(user_id, workspace_id, "manage_keys",
+                                                 lambda: self.create_key(workspace_id, name))
 
     async def revoke_key_of(self, user_id: str, workspace_id: str, key_id: str) -> ApiKey:
         """A key a member revokes: their role must allow `manage_keys`; another workspace's key is not found."""
-        async with self._memberships.changes():
-            self._memberships.acting(user_id, workspace_id, "manage_keys")
+        async def revoke() -> ApiKey:
             self._key_in(key_id, workspace_id)
             return await self.revoke_key(key_id)
+        return await self._memberships.as_member(user_id, workspace_id, "manage_keys", revoke)
 
     async def rotate_signing_secret_of(self, user_id: str, workspace_id: str, key_id: str) -> tuple[ApiKey, str]:
         """As `rotate_signing_secret`, for a member whose role allows `manage_keys`."""
-        async with self._memberships.changes():
-            self._memberships.acting(user_id, workspace_id, "manage_keys")
+        async def rotate() -> tuple[ApiKey, str]:
             self._key_in(key_id, workspace_id)
             return await self.rotate_signing_secret(key_id)
+        return await self._memberships.as_member(user_id, workspace_id, "manage_keys", rotate)

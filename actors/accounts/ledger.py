@@ -97,6 +97,14 @@ class QuotaLedger:
         self._reserved[workspace_id].discard(capture_id)
         self._used[workspace_id] += 1
 
+    def succeeded(self, workspace_id: str, capture_id: str, cache: str | None) -> None:
+        """The one rule of a success's unit, for every way a capture is asked: consumed (`commit`), unless the
+        shelf answered it (`cache: "hit"`), which is free: then its reservation, if it had one, is given back."""
+        if cache == "hit":
+            self.release(workspace_id, capture_id)
+        else:
+            self.commit(workspace_id, capture_id)
+
     def release(self, workspace_id: str, capture_id: str) -> None:
         self._reserved[workspace_id].discard(capture_id)
 

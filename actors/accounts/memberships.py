@@ -2,9 +2,9 @@
 
 All in memory, written through to DuckDB (`write_through`): every change goes
 to the database first and to memory after it committed. Membership changes
-run one at a time under one lock (`changes`) and check inside it, so a role
-taken away meanwhile cannot slip a change through; the keys actor
-(`actors.accounts.keys`) takes the same lock for a member's key changes, and is told of
+run one at a time under one lock and check inside it, so a role taken away
+meanwhile cannot slip a change through; the keys actor (`actors.accounts.keys`)
+asks for a member's key changes to be run under it (`as_member`), and is told of
 a deleted workspace (`on_delete`) so that its keys stop working in the same
 step. People (`actors.accounts.people`) tell this actor of a new user's personal
 workspace (`founded`).
@@ -13,7 +13,7 @@ workspace (`founded`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import trio
@@ -71,9 +71,12 @@ class Memberships:
         """Call `forget(workspace_id)` when a workspace is deleted, in the step that deletes it (no await)."""
         self._deleted.append(forget)
 
-    def changes(self) -> trio.Lock:
-        """The lock every membership change holds while it checks and writes; a member's key change holds it too."""
-        return self._membership
+    async def as_member(self, user_id: str, workspace_id: str, action: str, change: Callable[[], Awaitable[T]]) -> T:
+        """`change()` for a member whose role allows `action` (Forbidden), checked and run under the lock every
+        membership change holds: a role taken away meanwhile cannot slip the change through (a member's keys)."""
+        async with self._membership:
+            self.acting(user_id, workspace_id, action)
+            return await change()
 
     # ------------------------------------------------------------ workspaces
 

@@ -241,8 +241,10 @@ class Captures:
             path += f"{job_id}.{'jpg' if fmt == 'jpeg' else fmt}"
         for attempt, delay in enumerate((*STORE_RETRY_S, None), start=1):
             try:
+                # never abandoned mid-put (a cancelled job would leave a thread writing its object): a cancel
+                # waits for the put, which the client's own timeouts bound (engine.operations.storage)
                 key = await trio.to_thread.run_sync(self.uploader.put, store.destination, workspace_id, path,
-                                                    capture.body, capture.content_type, abandon_on_cancel=True)
+                                                    capture.body, capture.content_type)
             except StorageError as exc:
                 log.warning("job %s: upload %d of %d to %s failed: %s", job_id, attempt, len(STORE_RETRY_S) + 1,
                             store.destination, exc.detail)

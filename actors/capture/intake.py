@@ -176,8 +176,7 @@ class Intake:
         await self.attempts.succeeded(delivery.principal, delivery.request_id, delivery.capture_id, request,
                                       delivery.started, bytes=len(capture.body), target_status=capture.target_status,
                                       data=data)
-        if delivery.cache != "hit":  # an answer from the shelf costs no quota
-            self.ledger.commit(delivery.principal.workspace.id, delivery.capture_id)
+        self.ledger.succeeded(delivery.principal.workspace.id, delivery.capture_id, delivery.cache)
 
     async def delivery_failed(self, delivery: Delivery, why: str) -> None:
         if delivery.settled:

@@ -59,7 +59,7 @@ class Jobs:
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger
-        self.store = store
+        self._store = store
         self.secrets = secrets
         self.book = JobBook(settings, event_log, secrets, announcer, account_of)
         self.acceptance = JobAcceptance(settings, self.book, captures, attempts, ledger, secrets)
@@ -82,10 +82,10 @@ class Jobs:
 
     @property
     def queued(self) -> int:
-        return len(self.book.queue)
+        return self.book.queued_count()
 
     def statistics(self) -> JobStatistics:
-        return JobStatistics(len(self.book.queue), dict(Counter(job.status for job in self.book.jobs.values())))
+        return JobStatistics(self.book.queued_count(), dict(Counter(job.status for job in self.book.jobs.values())))
 
     async def drain(self) -> None:
         """Stop the workers for an orderly shutdown; their jobs go back to the queue, attempts given back."""
@@ -112,15 +112,15 @@ class Jobs:
             if not job.finished:
                 self.ledger.hold(job.workspace_id, job.id)
             if job.status == QUEUED:
-                book.queue.push(job)
+                book.queue_rebuilt(job)
             age = now - job.created_at.replace(tzinfo=dt.UTC).timestamp()
             if job.idempotency_key is not None and job.fingerprint is not None and age < REMEMBER_S:
                 self.acceptance.idempotency.rebuilt((job.workspace_id, job.idempotency_key), job.fingerprint,
                                                     now - age, job)
-        removed = await self.store.keep_only(j.id for j in book.jobs.values() if j.status == SUCCEEDED)
+        removed = await self._store.keep_only(j.id for j in book.jobs.values() if j.status == SUCCEEDED)
         if removed:
             log.info("removed %d result files of jobs that never succeeded", len(removed))
-        log.info("jobs rebuilt: %d known, %d queued", len(book.jobs), len(book.queue))
+        log.info("jobs rebuilt: %d known, %d queued", len(book.jobs), book.queued_count())
 
     def use_keyring(self, keyring: Keyring) -> None:
         """Seal new jobs with `keyring`'s current key (after a rotation); it still opens the older ones."""
@@ -176,7 +176,7 @@ class Jobs:
 
     async def result(self, job: Job) -> bytes:
         """The result file of a job `signed_result` vouched for."""
-        body = await self.store.read(job.id)
+        body = await self._store.read(job.id)
         if body is None:
             raise ResultUrlExpired(f"the result of {job.id} is no longer kept")
         return body
@@ -194,7 +194,7 @@ class Jobs:
         due = [j for j in self.book.jobs.values()
                if j.status == SUCCEEDED and j.retained_until is not None and j.retained_until <= now]
         for job in due:
-            await self.store.delete(job.id)
+            await self._store.delete(job.id)
             await self.book.record(job, "job.expired", {"bytes": job.bytes, "sweep": "retention"})
         self.acceptance.idempotency.forget_before(time.time() - REMEMBER_S)
         self.book.forget_history()

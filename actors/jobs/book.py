@@ -9,10 +9,11 @@ fair queue, the places held by submits still committing, the jobs a worker holds
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime as dt
 import heapq
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -77,10 +78,10 @@ class JobBook:
         self.announcer = announcer
         self.account_of = account_of
         self.jobs: dict[str, Job] = {}
-        self.queue = FairQueue(account_of)
-        self.queued = trio.lowlevel.ParkingLot()  # idle workers
-        self.claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
-        self.cancelling: set[str] = set()  # jobs whose job.cancel_requested is being committed
+        self._queue = FairQueue(account_of)
+        self._idle = trio.lowlevel.ParkingLot()  # idle workers
+        self._claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
+        self._cancelling: set[str] = set()  # jobs whose job.cancel_requested is being committed
         self._finished: dict[str, trio.Event] = {}  # set when the job finishes, for whoever waits on it
         self._held = Counter[str]()  # queue places of accepted jobs whose job.created is being committed
 
@@ -111,17 +112,18 @@ class JobBook:
 
         The check and the hold happen with no await in between, so parallel submits cannot overshoot.
         """
-        queued = len(self.queue) + self._held.total()
+        queued = len(self._queue) + self._held.total()
         if queued + count > self.settings.job_queue_limit:
             raise CapacityExhausted(f"{queued} jobs are queued; the limit is {self.settings.job_queue_limit}",
                                     retry_after=30)
         share = workspace_share(self.settings.job_queue_limit, self.settings.workspace_job_share)
-        mine = self.queue.waiting(workspace_id) + self._held[workspace_id]
+        mine = self._queue.waiting(workspace_id) + self._held[workspace_id]
         if mine + count > share:
             raise CapacityExhausted(f"this workspace has {mine} jobs queued; its share of the queue is {share}",
                                     retry_after=30)
         account = self.account_of(workspace_id)
-        theirs = sum(n for ws, n in [*self.queue.by_workspace(), *self._held.items()] if self.account_of(ws) == account)
+        theirs = sum(n for ws, n in [*self._queue.by_workspace(), *self._held.items()]
+                     if self.account_of(ws) == account)
         if theirs + count > share:
             raise CapacityExhausted(f"the account that owns this workspace has {theirs} jobs queued in its "
                                     f"workspaces; one account's share of the queue is {share}", retry_after=30)
@@ -136,8 +138,66 @@ class JobBook:
         """Newly accepted jobs, into the table and the queue, and a worker woken for them."""
         for job in jobs:
             self.jobs[job.id] = job
-            self.queue.push(job)
-        self.queued.unpark_all()
+            self._queue.push(job)
+        self._idle.unpark_all()
+
+    def queue_rebuilt(self, job: Job) -> None:
+        """A job the event log says is QUEUED, at start (in creation order; the workers start after)."""
+        self._queue.push(job)
+
+    def queued_count(self) -> int:
+        return len(self._queue)
+
+    def is_queued(self, job: Job) -> bool:
+        return job in self._queue
+
+    def put_front(self, job: Job, *, wake: bool = False) -> None:
+        """Back at the head of the queue, not recorded (it never left QUEUED, or its requeue is recorded); `wake`
+        idle workers for it."""
+        self._queue.push_front(job)
+        if wake:
+            self._idle.unpark_all()
+
+    async def wait_for_work(self) -> None:
+        """Until the queue holds a job (another worker may take it first: `take` then gives None)."""
+        while not self._queue:
+            await self._idle.park()
+
+    def take(self) -> Job | None:
+        """The next job in fair order, for a worker that holds a session: chosen at the fairest moment."""
+        return self._queue.pop()
+
+    def unqueue(self, job: Job) -> bool:
+        """Out of the queue if no worker holds it and it waits there (a cancellation in the queue)."""
+        return job.id not in self._claimed and self._queue.remove(job)
+
+    # ------------------------------------------------------------ a worker's hold and a cancellation
+
+    def claim(self, job: Job) -> trio.CancelScope:
+        """A worker holds `job` now: the scope a cancellation cancels."""
+        scope = self._claimed[job.id] = trio.CancelScope()
+        return scope
+
+    def release(self, job: Job) -> None:
+        self._claimed.pop(job.id, None)
+
+    def stop_claimed(self, job: Job) -> None:
+        """Cancel the attempt a worker runs for `job`, if one does."""
+        if (scope := self._claimed.get(job.id)) is not None:
+            scope.cancel()
+
+    @contextlib.contextmanager
+    def cancelling(self, job: Job) -> Iterator[None]:
+        """While job.cancel_requested is being committed: the job, back in the queue and taken meanwhile, must
+        not start."""
+        self._cancelling.add(job.id)
+        try:
+            yield
+        finally:
+            self._cancelling.discard(job.id)
+
+    def cancel_pending(self, job: Job) -> bool:
+        return job.cancel_requested or job.id in self._cancelling
 
     def forget_history(self) -> None:
         """Drop jobs long over from memory (GET answers 404 for them); the event log keeps them."""

@@ -89,25 +89,20 @@ class JobWorkers:
             return job
         if job.finished:
             raise JobAlreadyFinished(f"job {job.id} is already {job.status}")
-        if job.id not in book.claimed and book.queue.remove(job):
+        if book.unqueue(job):
             try:
                 await self._finish_cancelled(job, None, trio.current_time(), stage="queue")
             except BaseException:
                 if not job.finished:
-                    book.queue.push_front(job)  # not recorded: it is still queued
+                    book.put_front(job)  # not recorded: it is still queued
                 raise
             return job
         # A worker holds it, or it is on its way back to the queue: the worker ends it.
         if not job.cancel_requested:
             # Meanwhile the job may come back to the queue and be taken again: it must not start.
-            book.cancelling.add(job.id)
-            try:
+            with book.cancelling(job):
                 await book.record(job, "job.cancel_requested")
-            finally:
-                book.cancelling.discard(job.id)
-        scope = book.claimed.get(job.id)
-        if scope is not None:
-            scope.cancel()
+        book.stop_claimed(job)
         return job
 
     async def requeue(self, job: Job, reason: str) -> None:
@@ -126,31 +121,28 @@ class JobWorkers:
             self.ledger.release(job.workspace_id, job.id)
         else:
             await self.book.record(job, "job.requeued", {"reason": reason})
-            self.book.queue.push_front(job)
-            self.book.queued.unpark_all()
+            self.book.put_front(job, wake=True)
 
     # ------------------------------------------------------------ one worker
 
     async def _work(self) -> None:
         book = self.book
         while True:
-            while not book.queue:
-                await book.queued.park()
+            await book.wait_for_work()
             job: Job | None = None
             video = False
             try:
                 async with self.pool.lease(math.inf, urgent=False) as session:
-                    job = book.queue.pop()  # chosen once a session is free: the fairest moment
+                    job = book.take()  # chosen once a session is free: the fairest moment
                     if job is None:
                         continue  # another worker took it, or it was cancelled
                     if job.format in VIDEO_FORMATS:
                         video = self.captures.take_video_slot()
                         if not video:  # as many videos as may record: it waits at the front
-                            book.queue.push_front(job)
+                            book.put_front(job)
                             job = None
                     if job is not None:
-                        scope = book.claimed[job.id] = trio.CancelScope()
-                        attempt = await self._attempt(job, session, scope)
+                        attempt = await self._attempt(job, session, book.claim(job))
                 if job is None:
                     await self.captures.video_slot_free()
                     continue
@@ -168,14 +160,14 @@ class JobWorkers:
                 if video:
                     self.captures.give_back_video_slot()
                 if job is not None:
-                    book.claimed.pop(job.id, None)
+                    book.release(job)
 
     async def _attempt(self, job: Job, session: Session, scope: trio.CancelScope) -> _Attempt:
         started = trio.current_time()
         request: CaptureRequest | None = None
         try:
             request = self._open(job)
-            if job.cancel_requested or job.id in self.book.cancelling:
+            if self.book.cancel_pending(job):
                 return _Attempt(_Cancelled(), request, started)
             await self.book.record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
             with scope:
@@ -244,10 +236,7 @@ class JobWorkers:
                                     outcome="succeeded", bytes=len(capture.body),
                                     target_status=capture.target_status, data=said),
             bytes=len(capture.body), target_status=capture.target_status)
-        if attempt.cache == "hit":  # answered from the shelf: no quota
-            self.ledger.release(job.workspace_id, job.id)
-        else:
-            self.ledger.commit(job.workspace_id, job.id)
+        self.ledger.succeeded(job.workspace_id, job.id, attempt.cache)
 
     async def _finish_cancelled(self, job: Job, request: CaptureRequest | None, started: float, stage: str) -> None:
         await self.book.record(job, "job.cancelled", {"stage": stage},
@@ -259,8 +248,8 @@ class JobWorkers:
         """A job a worker let go of unfinished: queued again (recorded if it had started), or ended."""
         if job.status == RUNNING or job.cancel_requested or reason == "crash":
             await self.requeue(job, reason)
-        elif job not in self.book.queue:
-            self.book.queue.push_front(job)  # stopped before it started: nothing to record
+        elif not self.book.is_queued(job):
+            self.book.put_front(job)  # stopped before it started: nothing to record
 
 
 def _only_cancelled(exc: BaseException) -> bool:

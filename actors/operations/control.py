@@ -20,7 +20,7 @@ import trio
 
 from actors.accounts import ApiKeys, Memberships
 from actors.jobs import Jobs
-from actors.storage import EventLog
+from actors.storage import Database
 from engine.operations import backup, export
 from engine.operations.sql import SqlRefused, json_line
 from engine.records.accounts import AccountError, ApiKey, Workspace
@@ -32,14 +32,14 @@ MAX_REQUEST = 1024 * 1024
 
 
 class ControlServer:
-    def __init__(self, path: Path, memberships: Memberships, keys: ApiKeys, event_log: EventLog, jobs: Jobs,
+    def __init__(self, path: Path, memberships: Memberships, keys: ApiKeys, db: Database, jobs: Jobs,
                  payload_keys: Path, sql_timeout_s: float, data_dir: Path) -> None:
         self.path = path
         self.data_dir = data_dir
         self.sql_timeout_s = sql_timeout_s
         self.memberships = memberships
         self.keys = keys
-        self.event_log = event_log
+        self.db = db  # the operator's SQL, backups and exports read the file itself
         self.jobs = jobs
         self.payload_keys = payload_keys
 
@@ -100,14 +100,14 @@ class ControlServer:
         return answer
 
     async def sql(self, query: str) -> list[dict[str, Any]]:
-        return await self.event_log.db.read_only(query, self.sql_timeout_s)
+        return await self.db.read_only(query, self.sql_timeout_s)
 
     async def backup(self, destination: str) -> dict[str, object]:
         """The database copied on its own thread after a checkpoint (commits wait meanwhile), then the
         secrets and results; see engine.operations.backup."""
         started = trio.current_time()
         target = await trio.to_thread.run_sync(backup.prepare, Path(destination))
-        size = await self.event_log.db.call(backup.snapshot_database, self.event_log.db.path, target)
+        size = await self.db.call(backup.snapshot_database, self.db.path, target)
         results = await trio.to_thread.run_sync(backup.copy_files, self.data_dir, target)
         log.info("backup in %s: %d database bytes, %d results", target, size, results)
         return {"backup": str(target), "databaseBytes": size, "results": results,
@@ -117,7 +117,7 @@ class ControlServer:
         """The events of the period as Parquet by month (engine.operations.export), from one snapshot on an
         operator's cursor: appends go on meanwhile."""
         begin, stop = export.period(start, end)
-        answer = await self.event_log.db.on_own_cursor(export.export_events, begin, stop, out)
+        answer = await self.db.on_own_cursor(export.export_events, begin, stop, out)
         log.info("export to %s: %d events", answer["out"], answer["rows"])
         return answer
 
