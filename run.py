@@ -25,7 +25,7 @@ import socket
 import sys
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # Light imports only up here: `serve` launches Chromium before DuckDB, Arrow, Quart; admin commands import theirs.
 import trio
@@ -47,8 +47,17 @@ from engine.operations.settings import Settings, SettingsError, load_settings
 from engine.records.keys import load_or_create_secret
 from engine.rules.plans import Plan, PlanFileError, load_plans
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the composition root's types; each is imported for real where it is started
+    from actors.accounts import ApiKeys, Memberships, People
+    from actors.browser import BrowserPool
+    from actors.egress import EgressGuard
+    from actors.operations import ServiceManagerLink, Supervisor
+    from actors.storage import Database, EventLog
+    from api.pipeline import Services
     from engine.browser.chromium import HeadStart
+    from engine.network.destinations import EgressPolicy
+    from engine.records.sealing import Keyring
+    from engine.records.signing import ResultSigner
 
 log = logging.getLogger("capture")
 
@@ -127,14 +136,14 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
 class _Core:
     """What starts first, for the actors after it."""
 
-    event_log: Any
-    policy: Any  # the egress policy the guard enforces: its lookups' turns are counted by owning account
-    guard: Any
-    pool: Any
+    event_log: EventLog
+    policy: EgressPolicy  # the egress policy the guard enforces: its lookups' turns are counted by owning account
+    guard: EgressGuard
+    pool: BrowserPool
     pool_ready: trio.Event
 
 
-async def _start_browsers(supervisor: Any, settings: Settings, db: Any, head_start: HeadStart) -> _Core:
+async def _start_browsers(supervisor: Supervisor, settings: Settings, db: Database, head_start: HeadStart) -> _Core:
     """The event log, the egress guard and the browser pool, first: the head start's browsers boot while the
     rest is imported and started; "ready" waits for both."""
     from actors.browser import BrowserPool
@@ -157,8 +166,8 @@ async def _start_browsers(supervisor: Any, settings: Settings, db: Any, head_sta
     return core
 
 
-async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Plan], db: Any, own: _Keys,
-                        core: _Core) -> tuple[Any, Any]:
+async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[str, Plan], db: Database,
+                        own: _Keys, core: _Core) -> tuple[Services, ServiceManagerLink]:
     """Every other actor, wired: accounts, quota, the shelf, the capture flow, webhooks, jobs, systemd, the
     control socket. Returns the services the HTTP app is given, and the link to systemd."""
     from actors.accounts import QuotaLedger
@@ -200,8 +209,8 @@ async def _start_actors(supervisor: Any, settings: Settings, plans: dict[str, Pl
                     ledger, event_log, webhooks, endpoints), link
 
 
-async def _start_accounts(supervisor: Any, db: Any, plans: dict[str, Plan], secret: bytes,
-                          settings: Settings) -> tuple[Any, Any, Any]:
+async def _start_accounts(supervisor: Supervisor, db: Database, plans: dict[str, Plan], secret: bytes,
+                          settings: Settings) -> tuple[Memberships, ApiKeys, People]:
     """The accounts' three actors: memberships first, which keys and people ask (and which tells keys of a
     deleted workspace; people tell it of a sign-up's personal workspace)."""
     from actors.accounts import ApiKeys, Memberships, People
@@ -221,8 +230,8 @@ class _Keys:
     """The service's own secrets, from the data directory (created on a first start)."""
 
     api_keys: bytes  # HMAC of API key hashes
-    keyring: Any  # seals job payloads
-    signer: Any  # signs result URLs
+    keyring: Keyring  # seals job payloads
+    signer: ResultSigner  # signs result URLs
     fingerprints: bytes  # idempotency keys' body fingerprints
     cache: bytes  # cache keys
 

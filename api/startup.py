@@ -11,7 +11,7 @@ import socket
 import sys
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import trio
 
@@ -19,11 +19,20 @@ from api.admin import CliError
 from engine.operations.logs import as_json
 from engine.operations.settings import Settings
 
+if TYPE_CHECKING:  # imported for real where each is used: Quart and hypercorn load while Chromium starts
+    from hypercorn.config import Config
+    from quart import Quart
+
+    from actors.accounts import ApiKeys, Memberships
+    from actors.jobs import Jobs
+    from actors.operations import ServiceManagerLink
+    from api.pipeline import Services
+
 log = logging.getLogger("capture")
 GRACEFUL_S = 3.0  # for the requests in flight at SIGTERM
 
 
-async def default_workspace(memberships: Any, keys: Any, settings: Settings) -> str | None:
+async def default_workspace(memberships: Memberships, keys: ApiKeys, settings: Settings) -> str | None:
     """On a first start, a workspace for the operator and a key to try it with."""
     if memberships.workspaces() or not settings.default_workspace:
         return None
@@ -147,7 +156,7 @@ def listen_for_metrics(settings: Settings) -> socket.socket | None:
         return None
 
 
-async def serve_http(nursery: trio.Nursery, services: Any, listener: socket.socket, link: Any,
+async def serve_http(nursery: trio.Nursery, services: Services, listener: socket.socket, link: ServiceManagerLink,
                       pool_ready: trio.Event) -> None:
     """The HTTP server on `listener`, once the pool is ready; SIGTERM and SIGINT drain it, then stop the actors."""
     from hypercorn.config import Config
@@ -166,7 +175,7 @@ async def serve_http(nursery: trio.Nursery, services: Any, listener: socket.sock
     await nursery.start(partial(_serve_http, app, config, shutdown, services.jobs, nursery.cancel_scope))
 
 
-async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, scope: trio.CancelScope, *,
+async def _serve_http(app: Quart, config: Config, shutdown: trio.Event, jobs: Jobs, scope: trio.CancelScope, *,
                       task_status: trio.TaskStatus[list[str]] = trio.TASK_STATUS_IGNORED) -> None:
     import hypercorn.trio
 
@@ -176,7 +185,7 @@ async def _serve_http(app: Any, config: Any, shutdown: trio.Event, jobs: Any, sc
     scope.cancel()  # HTTP drained: stop the actors
 
 
-async def _watch_signals(shutdown: trio.Event, link: Any) -> None:
+async def _watch_signals(shutdown: trio.Event, link: ServiceManagerLink) -> None:
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for signum in signals:
             log.info("%s: stopping", signal.Signals(signum).name)
