@@ -12,6 +12,7 @@ import av
 import pytest
 from PIL import Image
 
+from engine.browser.hiding import REMOVE_OVERLAYS
 from engine.browser.overlays import FEATURES, KINDS, WORDS, WORDS_PATH, has_purpose
 from engine.browser.removal import about_ads, cosmetic_url
 from tests.conftest import Service, Workspace
@@ -363,6 +364,20 @@ def test_purposes_said_in_parts_or_in_a_frames_title_go(pro: Workspace, site: Fi
     assert (after.get(red, 0), after.get(purple, 0), after.get(teal, 0)) == (0, 0, 0), \
         answer.headers["x-removed-elements"]
     assert after.get(green, 0) > 10000
+
+
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_slot_holding_a_smaller_slot_is_the_pages_box_and_stays() -> None:
+    """Both judged ads, a story's figure and the in-image unit laid over its photo (set22's 024-hu, the figure
+    taken with the unit on d013416): the unit, under half the figure, goes; the figure is the page's and stays."""
+    pages = harness.TESTS / "overlays_firstlook" / "set22" / "pages"
+    expression = f"""(() => {{
+      globalThis.__overlays = [document.querySelector('#st-fig-host'), document.querySelector('.seedtag-unit')];
+      const held = ({REMOVE_OVERLAYS})([0, 1], [0, 1]);
+      return [held, ...globalThis.__overlays.map((el) => getComputedStyle(el).display)]; }})()"""
+    async with harness.corpus_browser(pages) as (conn, base), harness.opened(conn, base + "024-hu.html") as page:
+        answer = await page.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    assert answer["result"]["value"] == [[0], "block", "none"]
 
 
 def test_a_page_of_classified_ads_keeps_its_listing(pro: Workspace, site: FixtureServer) -> None:

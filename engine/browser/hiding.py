@@ -82,10 +82,15 @@ HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
 REMOVE_OVERLAYS = """(indexes, slots = []) => {""" + BARE_BOXES + """
   const els = globalThis.__overlays || [];
   const important = (el, name, value) => el.style.setProperty(name, value, 'important');
-  const around = boxesAround(slots.map((i) => els[i]).filter(Boolean));
+  // a slot holding another slot that fills less than half of it is the page's box the ad sits in (a photo's
+  // figure an in-image unit lies over): the inner one goes, and the box only if it is left bare
+  const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
+  const held = slots.filter((i) => els[i] && slots.some((j) => j !== i && els[j] && els[i] !== els[j]
+    && els[i].contains(els[j]) && area(els[j]) < 0.5 * area(els[i])));
+  const around = boxesAround(slots.filter((i) => !held.includes(i)).map((i) => els[i]).filter(Boolean));
   for (const i of indexes) {
     const el = els[i];
-    if (!el) continue;
+    if (!el || held.includes(i)) continue;
     if (el.localName === 'dialog' && el.open) { try { el.close(); } catch (e) { /* not ours to close */ } }
     important(el, 'display', 'none');
   }
@@ -105,5 +110,5 @@ REMOVE_OVERLAYS = """(indexes, slots = []) => {""" + BARE_BOXES + """
     const s = getComputedStyle(el);
     if (s.filter && s.filter.includes('blur')) important(el, 'filter', 'none');
   }
-  return true;
+  return held;
 }"""

@@ -210,8 +210,10 @@ class Removal:
             return
         backdrops = [v.candidate.index for v in verdicts if v.candidate.bare_backdrop]
         slots = [v.candidate.index for v in chosen if v.kind == "ads"]  # their boxes left bare go too
-        await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops}, {slots})", world)
-        self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen]
+        held = await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops}, {slots})",
+                               world) or []  # the boxes around an ad that stayed (hiding.REMOVE_OVERLAYS)
+        self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen
+                         if v.candidate.index not in held]
 
 
 async def _evaluate(page: Page, expression: str, context: int | None = None) -> Any:
