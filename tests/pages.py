@@ -414,6 +414,23 @@ def words_apart(handler: Handler) -> Answer:
                "<style>html,body{overflow:hidden}body{margin:0;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/offline-and-donation")
+def offline_and_donation(handler: Handler) -> Answer:
+    """A site's own asks no list names: a donation bar in the page's flow at the top of the body (red, #d01010)
+    whose five links are its amounts and its two answers, and a fixed toast saying the reader is offline (orange,
+    #e0a000); the green (#10a010) story stays."""
+    amounts = "".join(f"<a href='#' style='color:#fff;margin:0 6px'>{n} €</a>" for n in (5, 10, 20))
+    story = "Der Gemeinderat hat am Dienstag den neuen Radweg entlang des Flusses beschlossen. " * 4
+    return _ok("<div style='background:#d01010;color:#fff;padding:16px 32px'><h2>Diese Zeitung lebt von ihren "
+               "Leserinnen und Lesern</h2><p>Kein Milliardär, kein Konzern: nur Sie.</p>"
+               f"{amounts}<a href='#' style='color:#fff'>Jetzt spenden</a> <a href='#' style='color:#fff'>Später</a>"
+               f"</div><div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>"
+               "<div role=status style='position:fixed;left:24px;bottom:24px;width:420px;height:60px;z-index:300;"
+               "background:#e0a000'>Sie sind offline. Einige Meldungen werden nicht aktualisiert."
+               "<button>&times;</button></div>",
+               "<style>body{margin:0;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/labelled-ads")
 def labelled_ads(handler: Handler) -> Answer:
     """Ads no list or name knows, labelled in the page's words: a native grid of three purple (#8010c0) cards under

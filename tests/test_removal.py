@@ -380,6 +380,20 @@ async def test_a_slot_holding_a_smaller_slot_is_the_pages_box_and_stays() -> Non
     assert answer["result"]["value"] == [[0], "block", "none"]
 
 
+def test_a_donation_bar_with_its_amounts_and_an_offline_toast_go(pro: Workspace, site: FixtureServer) -> None:
+    """A donation bar in the flow whose links are its amounts (more than a notice's few) and a toast saying the
+    reader is offline: both stayed on 8132d92; both go, and the story stays."""
+    url = f"http://fixture.test:{site.server_address[1]}/offline-and-donation"
+    before = pixels(pro.capture(url=url))
+    answer = pro.capture(url=url, removeElements={"popups": True})
+    after = pixels(answer)
+    red, orange, green = (208, 16, 16), (224, 160, 0), (16, 160, 16)
+    assert before.get(red, 0) > 1200 * 80
+    assert before.get(orange, 0) > 400 * 40
+    assert (after.get(red, 0), after.get(orange, 0)) == (0, 0), answer.headers["x-removed-elements"]
+    assert after.get(green, 0) >= before.get(green, 0) > 10000
+
+
 def test_a_page_of_classified_ads_keeps_its_listing(pro: Workspace, site: FixtureServer) -> None:
     """A page whose heading says it lists classified ads keeps the list, though its items are named as the ad
     lists' generic rules hide (`.ad-item`) and each says "Anzeige" (ads on)."""

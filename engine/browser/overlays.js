@@ -98,6 +98,7 @@
   // footer, header or navigation. And ad slots in the content (an ad name, an ins or a frame, in one of the IAB
   // sizes). Measured by their own box.
   const pageText = Math.max(1, (document.body ? document.body.innerText : '').length);
+  const AMOUNT = /^\s*([€$£¥₹]\s?)?\d{1,5}([.,]\d{2})?\s?(€|\$|£|¥|₹|eur|usd|kr|zł|kč|ft|lei|₺|₽|₴)?\s*$/i;
   const SKIP = ['script', 'style', 'link', 'noscript', 'template', 'meta'];
   const ends = (parent) => {
     const kids = [...parent.children].filter((k) => !SKIP.includes(k.localName));
@@ -148,7 +149,8 @@
       const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
       if (el.querySelector('table')) continue;  // a cookie policy's table of its cookies, a table of rates: the page's
       const controls = within(CONTROLS).slice(0, 30);
-      const short = text.length < 600 && within('a[href]').length <= 3;
+      // few links: a donation's amounts ("5 €", "$10") are its choices, not the site's navigation
+      const short = text.length < 600 && within('a[href]').filter((a) => !AMOUNT.test(a.innerText || '')).length <= 3;
       if (!consent) {
         if (short && controls.length && !within('input[type=password]').length) addFlowing(el);
         continue;
