@@ -394,6 +394,23 @@ def test_a_donation_bar_with_its_amounts_and_an_offline_toast_go(pro: Workspace,
     assert after.get(green, 0) >= before.get(green, 0) > 10000
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_bylines_verb_is_no_survey_and_an_opponent_no_discount() -> None:
+    """"מסקרת" ("she covers", in an author box) holds the survey's "סקר", and Arabic's "خصم" is an opponent as
+    often as a discount: set23's Hebrew author boxes, read as drawn creatives offering something, were cleared on
+    c275989. The lists say neither now, and both pages keep what they must."""
+    assert [w for w in WORDS["offer"] if w in "על הכותבת נועה לוי מסקרת תכנון עירוני ושלטון מקומי"] == []
+    assert [w for w in WORDS["offer"] if w in "هزم المرشح خصمه السياسي في الانتخابات"] == []
+    assert [w for w in WORDS["offer"] if w in "احصل على خصم بنسبة 20 ٪"] != []
+    folder = harness.TESTS / "overlays_firstlook" / "set23"
+    labels = harness.labels(folder)
+    async with harness.corpus_browser(folder / "pages") as (conn, base):
+        for name in ("021-he.html", "058-he.html"):
+            result = await harness.evaluate(conn, base, name, label=labels[name])
+            assert all(result.kept.values()), (name, result.kept, result.reported)
+            assert all(result.removed.values()), (name, result.removed)
+
+
 def test_a_page_of_classified_ads_keeps_its_listing(pro: Workspace, site: FixtureServer) -> None:
     """A page whose heading says it lists classified ads keeps the list, though its items are named as the ad
     lists' generic rules hide (`.ad-item`) and each says "Anzeige" (ads on)."""
