@@ -380,6 +380,25 @@ async def test_a_slot_holding_a_smaller_slot_is_the_pages_box_and_stays() -> Non
     assert answer["result"]["value"] == [[0], "block", "none"]
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_slot_holding_only_its_ad_goes_and_a_unit_laid_over_a_photo_goes_alone() -> None:
+    """An interstitial, a Teads in-read player and an Amazon native box each hold a smaller slot and nothing of
+    their own besides (set11: all three stayed on 3f30c17, read as a page's box an ad sits in); they go whole.
+    A Seedtag unit labelled inside and laid over a photo painted in CSS (set8's 103-ca, missed on 3f30c17 when
+    its label climbed to the photo's box): the unit goes, the article and the photo stay."""
+    sets = harness.TESTS / "overlays_firstlook"
+    pages = {"set11": ("076-interstitial-site-zh-cn.html", "090-teads-inread-it.html", "121-amazon-native-en.html"),
+             "set8": ("103-seedtag-ca.html",)}
+    results = []
+    for name, files in pages.items():
+        labels = json.loads((sets / name / "labels.json").read_text())
+        async with harness.corpus_browser(sets / name / "pages") as (conn, base):
+            results += await harness.evaluate_many(conn, base, {f: labels[f] for f in files})
+    assert [(r.name, r.removed, r.kept) for r in results] == [
+        (r.name, dict.fromkeys(r.removed, True), dict.fromkeys(r.kept, True)) for r in results]
+    assert len(results) == 4 and all(r.removed and r.kept for r in results)
+
+
 def test_a_donation_bar_with_its_amounts_and_an_offline_toast_go(pro: Workspace, site: FixtureServer) -> None:
     """A donation bar in the flow whose links are its amounts (more than a notice's few) and a toast saying the
     reader is offline: both stayed on 8132d92; both go, and the story stays."""

@@ -3,9 +3,9 @@ overlays the model chose hidden and what they took given back, and the boxes eit
 
 An ad's box is often more than the ad: a frame with its label ("Anzeige", "Advertisement"), a widget's heading
 ("추천 콘텐츠 by Dable") over the cards that went one by one. `BARE_BOXES` takes such a box too, up to three boxes
-up from each ad, when what is left of it is bare: no media shown, 40 characters at most, not the page's html,
-body, main or article, and no taller than the ad with its label was, or now no taller than a label (a hero
-section holding a banner and a heading painted in CSS stays).
+up from each ad, when what is left of it is bare: no media shown (nor a picture painted in CSS), 40 characters
+at most, not the page's html, body, main or article, and no taller than the ad with its label was, or now no
+taller than a label (a hero section holding a banner and a heading painted in CSS stays).
 """
 
 BARE_BOXES = """
@@ -15,8 +15,14 @@ BARE_BOXES = """
     return [el.offsetHeight, boxes];
   });
   const media = 'img, video, iframe, canvas, embed, object, svg, picture, input, textarea, select';
+  // a picture painted in CSS (a photo as a background image, a block of colour with no text) is media too
+  const painted = (el) => [...el.querySelectorAll('div, span, figure, a')].slice(0, 50).some((d) => {
+    const r = d.getBoundingClientRect(), s = getComputedStyle(d);
+    return r.width * r.height >= 10000 && !d.innerText.trim() && (s.backgroundImage !== 'none'
+      || !['transparent', 'rgba(0, 0, 0, 0)'].includes(s.backgroundColor));
+  });
   const bare = (el) => !/^(html|body|main|article)$/.test(el.localName) && el.innerText.trim().length <= 40
-    && ![...el.querySelectorAll(media)].some((m) => m.getClientRects().length);
+    && ![...el.querySelectorAll(media)].some((m) => m.getClientRects().length) && !painted(el);
   const clearAround = (around) => {
     for (const [height, boxes] of around) {
       for (const [up, was] of boxes) {
@@ -82,11 +88,15 @@ HIDE_ADS = """(selectors) => {""" + BARE_BOXES + """
 REMOVE_OVERLAYS = """(indexes, slots = []) => {""" + BARE_BOXES + """
   const els = globalThis.__overlays || [];
   const important = (el, name, value) => el.style.setProperty(name, value, 'important');
-  // a slot holding another slot that fills less than half of it is the page's box the ad sits in (a photo's
-  // figure an in-image unit lies over): the inner one goes, and the box only if it is left bare
+  // a slot holding another slot that fills less than half of it, and a picture of its own besides, is the
+  // page's box the ad sits in (a photo's figure an in-image unit lies over): the inner one goes, and the box
+  // only if it is left bare; one holding nothing else (an in-read player's frame, a widget's cards) is the ad
   const area = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height; };
-  const held = slots.filter((i) => els[i] && slots.some((j) => j !== i && els[j] && els[i] !== els[j]
-    && els[i].contains(els[j]) && area(els[j]) < 0.5 * area(els[i])));
+  const inner = (i) => slots.filter((j) => j !== i && els[j] && els[i] !== els[j] && els[i].contains(els[j])
+    && area(els[j]) < 0.5 * area(els[i])).map((j) => els[j]);
+  const pictured = (el, ads) => [...el.querySelectorAll('img, svg, picture, video, canvas')].slice(0, 50)
+    .some((m) => !ads.some((ad) => ad.contains(m)) && area(m) >= 10000);
+  const held = slots.filter((i) => els[i] && inner(i).length && pictured(els[i], inner(i)));
   const around = boxesAround(slots.filter((i) => !held.includes(i)).map((i) => els[i]).filter(Boolean));
   for (const i of indexes) {
     const el = els[i];

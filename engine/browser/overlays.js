@@ -98,7 +98,8 @@
   // footer, header or navigation. And ad slots in the content (an ad name, an ins or a frame, in one of the IAB
   // sizes). Measured by their own box.
   const pageText = Math.max(1, (document.body ? document.body.innerText : '').length);
-  const AMOUNT = /^\s*([€$£¥₹]\s?)?\d{1,5}([.,]\d{2})?\s?(€|\$|£|¥|₹|eur|usd|kr|zł|kč|ft|lei|₺|₽|₴)?\s*$/i;
+  // a donation's amount is a number with its currency: a bare year or a pager's "3" is none
+  const AMOUNT = /^\s*([€$£¥₹]\s?\d{1,5}([.,]\d{2})?|\d{1,5}([.,]\d{2})?\s?(€|\$|£|¥|₹|eur|usd|kr|zł|kč|ft|lei|₺|₽|₴))\s*$/i;
   const SKIP = ['script', 'style', 'link', 'noscript', 'template', 'meta'];
   const ends = (parent) => {
     const kids = [...parent.children].filter((k) => !SKIP.includes(k.localName));
@@ -255,12 +256,12 @@
     const lr = el.getBoundingClientRect();
     if (!lr.width || !lr.height) continue;  // a label left in a hidden slot
     labels++;
-    let p = null, pr = null;
+    let p = null, pr = null, laidOver = false;
     for (let q = parentOf(el), via = el, up = 0; q && q !== document.body && up < 4; via = q, q = parentOf(q), up++) {
       const qr = q.getBoundingClientRect();
       // a box laid over the content (an in-image unit) is the ad, not what it lies on
       const laid = ['absolute', 'fixed'].includes(getComputedStyle(q).position);
-      if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; break; }
+      if (laid && qr.width * qr.height >= 900) { p = q; pr = qr; laidOver = true; break; }
       if (qr.width < 200 || qr.height < 90) continue;
       if (qr.height >= H * 0.9 || ['header', 'footer', 'nav'].includes(q.localName) || ownTokens(q).some((t) => words.name_header.includes(t))
         || (q.innerText || '').length > 800 || q.querySelectorAll('a[href]').length > 12 || q.querySelector('h1')) break;
@@ -284,7 +285,7 @@
     }
     if (!p) continue;
     boxes++;
-    addFlowing(cardAround(slotAround(p, pr)));
+    addFlowing(laidOver ? p : cardAround(slotAround(p, pr)));  // a laid unit's card is itself, not its photo's box
   }
   // a paid link (rel=sponsored, as search engines ask of ads and affiliate links) shown as a box of its own, a
   // card or a banner, with what holds nothing else; not a link in a paragraph's text

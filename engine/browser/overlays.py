@@ -148,6 +148,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "open in app", "get the app", "download the app", "app store", "google play", "in the app", "our app",
         "in der app", "zur app", "l'application", "la app", "nell'app", "de app", "no app", "w aplikacji",
         "aplikacj", "install the app", "install our app", "app installieren", "installer l'app", "instalar la app",
+        "baixe o app", "baixar o app", "descarregue o app", "descarregue a app", "instale o app", "abra o app",
         "★★★★",  # a store's rating, as app banners show it beside their one "Open" or "Install"
     ),
     "accept": (

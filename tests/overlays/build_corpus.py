@@ -293,6 +293,15 @@ top:20%;left:25%;width:50%;background:{OVERLAY};padding:30px;z-index:4000"><butt
 <h2>{t['promo_title']}</h2><p>{t['promo_body']}</p><button>{t['promo_button']}</button></div>""")
 
 
+def teaser_tab(p: Page) -> None:
+    """A pop-up folded to its teaser: a lone tab at the window's edge saying its discount, that opens the form."""
+    t, where = p.t, p.rng.choice(["left:0;top:40%", "right:0;top:55%", "left:16px;bottom:16px"])
+    turned = "writing-mode:vertical-rl;" if "top" in where and p.rng.random() < .5 else ""
+    p.body.append(f"""<div role="button" tabindex="0" class="{p.name('offer-teaser')}" {p.label("popups")}
+style="position:fixed;{where};{turned}background:{OVERLAY};color:#fff;padding:12px 18px;z-index:2147483000;
+cursor:pointer">{t['promo_body']}</div>""")
+
+
 def chat_panel(p: Page) -> None:
     t = p.t
     """The site's own support chat, opened: it stays (issue 54), like its launcher."""
@@ -474,6 +483,7 @@ POSITIVES: dict[str, Callable[[Page], None]] = {
     "paywall-bottom": lambda p: paywall(p, "bottom"),
     "paywall-modal": lambda p: paywall(p, "modal"),
     "promo": promo,
+    "teaser-tab": teaser_tab,
     "app-banner-top": lambda p: app_banner(p, "top"),
     "app-banner-bottom": lambda p: app_banner(p, "bottom"),
     "anchor-ad": anchor_ad,
