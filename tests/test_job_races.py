@@ -71,7 +71,11 @@ class FakeCaptures:
     async def vet(self, request: Any, principal: Any, *, job: bool) -> None:
         pass
 
-    async def make(self, request: Any, capture_id: str, workspace_id: str, *, session: Any = None) -> Made:
+    @asynccontextmanager
+    async def video_slot(self, fmt: str, *, within_s: float) -> AsyncIterator[None]:
+        yield  # no video is rendered here
+
+    async def make(self, request: Any, capture_id: str, workspace_id: str, *, lease: Any, for_url: bool) -> Made:
         self.renders += 1
         self.rendering.set()
         await self.finish.wait()

@@ -1,16 +1,17 @@
 """One capture flow for every way a capture is asked: vet → cache → slot → lease → render → shelve → deliver.
 
 The synchronous route and render links (actors/capture/intake.py) and the job workers (actors/jobs/workers.py) take
-each capture through these same steps; only who holds the session differs (a synchronous capture leases
-one here, urgently; a job worker brings the one it leased, at low priority). Admission (rates, shares)
-is actors/capture/admission.py's; what is recorded of an attempt, the caller's.
+each capture through these same steps, in one call (`Captures.make`); only the lease is theirs to pass in: a
+synchronous capture's `urgent_lease`, or the session a job worker leased at low priority before it chose the job.
+A video holds one of the video slots (`video_slot`) either way. Admission (rates, shares) is
+actors/capture/admission.py's; what is recorded of an attempt, the caller's.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
@@ -137,26 +138,25 @@ class Captures:
     # ------------------------------------------------------------ the flow
 
     async def make(self, request: CaptureRequest, capture_id: str, workspace_id: str, *,
-                   session: Session | None = None,
+                   lease: AbstractAsyncContextManager[Session], for_url: bool = True,
                    before_render: Callable[[], AbstractContextManager[Any]] = nullcontext) -> Made:
-        """The capture, from the cache or rendered, then shelved. A synchronous capture (no `session`) leases
-        one here and is kept for its resultUrl; a job's (its worker's `session`) keeps only the cache's copy.
+        """The capture, from the cache or rendered on the session `lease` gives, then shelved. `lease` is entered
+        only when the cache has no answer: a synchronous capture's `urgent_lease`, or a job worker's session,
+        leased at low priority before it chose the job (`nullcontext(session)`). `for_url`: kept for a json
+        answer's resultUrl; a job's result has its own retention, so it keeps only the cache's copy.
         `before_render`: entered once the cache has no answer, held while rendering (a place, a reservation)."""
         key = self.shelf.key(workspace_id, request)
         if key is not None and (hit := await self._from_shelf(key, request)) is not None:
             return hit
         with before_render():
-            if session is None:
-                capture = await self._render(request, capture_id, workspace_id)
-                shelved = await self._shelve(workspace_id, capture_id, request, capture, key)
-            else:
-                capture = await self.render_on(session, request, capture_id, workspace_id)
-                # the cache's own copy, under a capture id: the job's result has its own retention
-                shelved = await self._shelve(workspace_id, new_id("cap"), request, capture, key, for_url=False)
+            async with lease as session:
+                capture = await self._render_on(session, request, capture_id, workspace_id)
+            shelved = await self._shelve(workspace_id, capture_id if for_url else new_id("cap"), request, capture,
+                                         key, for_url=for_url)
         return Made(capture, "miss" if key is not None else None, shelved)
 
     async def _shelve(self, workspace_id: str, capture_id: str, request: CaptureRequest, capture: Capture,
-                      key: str | None, *, for_url: bool = True) -> Shelved | None:
+                      key: str | None, *, for_url: bool) -> Shelved | None:
         """Keep the result: in the cache for its ttlS, or (`for_url`) for a json answer's resultUrl."""
         if key is not None and request.cache is not None and request.cache.ttl_s > 0:
             return await self.shelf.put(workspace_id, capture_id, request, capture, request.cache.ttl_s, key)
@@ -165,25 +165,17 @@ class Captures:
                                         self.settings.result_url_ttl_s, None)
         return None
 
-    async def _render(self, request: CaptureRequest, capture_id: str, workspace_id: str) -> Capture:
-        """A synchronous capture: a video slot for a video, then a session leased urgently, within its lease time."""
+    @asynccontextmanager
+    async def urgent_lease(self, request: CaptureRequest) -> AsyncIterator[Session]:
+        """A synchronous capture's session: a video slot for a video, then a session leased urgently, both within
+        its lease time."""
         lease_s = min(self.settings.lease_timeout_s, request.timeout_ms / 1000)
-        if request.format not in VIDEO_FORMATS:
-            async with self.pool.lease(lease_s) as session:
-                return await self.render_on(session, request, capture_id, workspace_id)
         waited = trio.current_time()
-        with trio.move_on_after(lease_s) as slot_wait:
-            await self._video_slots.acquire()
-        if slot_wait.cancelled_caught:
-            raise CapacityExhausted(f"{max(1, self.settings.pool_size - 1)} videos are recording; no room for "
-                                    f"another within {lease_s:g} s", retry_after=5)
-        try:
+        async with self.video_slot(request.format, within_s=lease_s):
             async with self.pool.lease(max(0.0, lease_s - (trio.current_time() - waited))) as session:
-                return await self.render_on(session, request, capture_id, workspace_id)
-        finally:
-            self._video_slots.release()
+                yield session
 
-    async def render_on(self, session: Session, request: CaptureRequest, capture_id: str,
+    async def _render_on(self, session: Session, request: CaptureRequest, capture_id: str,
                         workspace_id: str) -> Capture:
         """Render on a leased session, in a fresh browser context behind its own egress lane."""
         region = self.regions.get(request.proxy.region) if request.proxy is not None else None
@@ -213,18 +205,27 @@ class Captures:
         except CdpError as exc:
             raise RenderFailed(f"the browser failed during the capture: {exc.message}") from exc
 
-    # ------------------------------------------------------------ video slots, for the job workers' turns
+    # ------------------------------------------------------------ video slots, for captures and job workers alike
 
-    def take_video_slot(self) -> bool:
-        """A video slot now, or False: as many videos record as may."""
+    @asynccontextmanager
+    async def video_slot(self, fmt: str, *, within_s: float) -> AsyncIterator[None]:
+        """One of the video slots while a video records (nothing to hold for another format), or CapacityExhausted
+        if none is free within `within_s` (0: now or not at all, as a job worker asks)."""
+        if fmt not in VIDEO_FORMATS:
+            yield
+            return
         try:
             self._video_slots.acquire_nowait()
         except trio.WouldBlock:
-            return False
-        return True
-
-    def give_back_video_slot(self) -> None:
-        self._video_slots.release()
+            with trio.move_on_after(within_s) as slot_wait:
+                await self._video_slots.acquire()
+            if slot_wait.cancelled_caught:
+                raise CapacityExhausted(f"{max(1, self.settings.pool_size - 1)} videos are recording; no room for "
+                                        f"another within {within_s:g} s", retry_after=5) from None
+        try:
+            yield
+        finally:
+            self._video_slots.release()
 
     async def video_slot_free(self) -> None:
         """Until a video slot is free (not taking it: the next lease decides who records)."""

@@ -128,7 +128,8 @@ class Intake:
         try:
             request = parse_capture(body.json())
             await self.captures.vet(request, principal, job=False)
-            made = await self.captures.make(request, capture_id, workspace_id, before_render=reserve)
+            lease = self.captures.urgent_lease(request)  # entered only if the cache has no answer
+            made = await self.captures.make(request, capture_id, workspace_id, lease=lease, before_render=reserve)
         except CaptureError as exc:
             if reserved:
                 self.ledger.release(workspace_id, capture_id)

@@ -13,6 +13,7 @@ import binascii
 import datetime as dt
 import logging
 import math
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +30,16 @@ from engine.operations.settings import Settings
 from engine.records.analytics import error_data, verdict_data
 from engine.records.jobs import CANCELLED, MAX_ATTEMPTS, QUEUED, RUNNING, Job
 from engine.records.sealing import SealError
-from engine.rules.errors import CaptureError, JobAlreadyFinished, RenderFailed, RenderTimeout, StorageFailed
+from engine.rules.errors import (
+    CapacityExhausted,
+    CaptureError,
+    JobAlreadyFinished,
+    RenderFailed,
+    RenderTimeout,
+    StorageFailed,
+)
 from engine.rules.period import utcnow
-from engine.rules.request import VIDEO_FORMATS, CaptureRequest, parse_capture
+from engine.rules.request import CaptureRequest, parse_capture
 
 log = logging.getLogger("capture.jobs")
 STOP_S = 5.0
@@ -130,19 +138,17 @@ class JobWorkers:
         while True:
             await book.wait_for_work()
             job: Job | None = None
-            video = False
             try:
                 async with self.pool.lease(math.inf, urgent=False) as session:
                     job = book.take()  # chosen once a session is free: the fairest moment
                     if job is None:
                         continue  # another worker took it, or it was cancelled
-                    if job.format in VIDEO_FORMATS:
-                        video = self.captures.take_video_slot()
-                        if not video:  # as many videos as may record: it waits at the front
-                            book.put_front(job)
-                            job = None
-                    if job is not None:
-                        attempt = await self._attempt(job, session, book.claim(job))
+                    try:
+                        async with self.captures.video_slot(job.format, within_s=0):
+                            attempt = await self._attempt(job, session, book.claim(job))
+                    except CapacityExhausted:  # as many videos as may record: it waits at the front
+                        book.put_front(job)
+                        job = None
                 if job is None:
                     await self.captures.video_slot_free()
                     continue
@@ -157,8 +163,6 @@ class JobWorkers:
                         await self._put_back(job, "shutdown" if _only_cancelled(exc) else "crash")
                 raise
             finally:
-                if video:
-                    self.captures.give_back_video_slot()
                 if job is not None:
                     book.release(job)
 
@@ -171,7 +175,8 @@ class JobWorkers:
                 return _Attempt(_Cancelled(), request, started)
             await self.book.record(job, "job.started", {"attempt": job.attempts + 1, "slot": session.slot})
             with scope:
-                made = await self.captures.make(request, job.id, job.workspace_id, session=session)
+                made = await self.captures.make(request, job.id, job.workspace_id, lease=nullcontext(session),
+                                                for_url=False)
                 return _Attempt(made.capture, request, started, made.cache)
             return _Attempt(_Cancelled(), request, started)
         except CaptureError as exc:
