@@ -509,6 +509,26 @@ def pricing(handler: Handler) -> Answer:
                "<style>body{margin:0 auto;max-width:760px;background:#fff;font:14px sans-serif}</style>")
 
 
+@route("/notice-layer")
+def notice_layer(handler: Handler) -> Answer:
+    """Two layers with no offer, no consent and no ad: a notice of tonight's maintenance over a dimmed page (red,
+    #d01010, its sheet a separate element), which offers a checkbox "Heute nicht mehr anzeigen" beside its close,
+    and an app's sheet at the bottom (orange, #e0a000) whose one other choice is to continue in the browser. The
+    page's own cookie preferences (pink, #e07090) hold checkboxes too, of categories; the story (green) stays."""
+    story = "Die Stadtwerke erneuern im Sommer die Wasserleitungen in der Altstadt, Straße für Straße. " * 4
+    prefs = "".join(f"<label><input type=checkbox checked> {name}</label> " for name in ("Statistik", "Marketing"))
+    return _ok(f"<main><h1>Altstadt</h1><div id=story style='background:#10a010;padding:24px'><p>{story}</p></div>"
+               f"<form id=prefs style='background:#e07090;padding:16px;width:400px'>{prefs}<button>Speichern"
+               "</button></form></main><div style='position:fixed;inset:0;background:rgba(0,0,0,.5);z-index:90'>"
+               "</div><div style='position:absolute;left:440px;top:120px;width:380px;z-index:100;background:#d01010;"
+               "color:#fff;padding:20px'><p><b>Hinweis:</b> Wegen Wartungsarbeiten ist das Kundenkonto heute Nacht "
+               "von 2 bis 4 Uhr nicht erreichbar.</p><label><input type=checkbox> Heute nicht mehr anzeigen</label>"
+               "<button>Schließen</button></div><div role=dialog style='position:fixed;left:0;right:0;bottom:0;"
+               "height:110px;z-index:95;background:#e0a000'><p>Lies die Altstadt-Nachrichten schneller in unserer "
+               "App</p><button>App öffnen</button><button>Im Browser fortfahren</button></div>",
+               "<style>body{margin:0 auto;max-width:1000px;background:#fff;font:14px sans-serif}</style>")
+
+
 @route("/own-controls")
 def own_controls(handler: Handler) -> Answer:
     """A news page's own things beside two that interrupt it. Its own: a chat launcher (blue #1010d0, a lone

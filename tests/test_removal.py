@@ -290,6 +290,23 @@ def test_a_pages_own_controls_stay_and_what_interrupts_it_goes(pro: Workspace, s
         assert after.get(own, 0) == before.get(own, 0) > 50 * 50, (own, answer.headers["x-removed-elements"])
 
 
+def test_a_layer_offering_not_to_come_back_and_an_app_sheet_go_a_forms_checkboxes_stay(
+        pro: Workspace, site: FixtureServer) -> None:
+    """A notice with no offer whose checkbox says "not again today" (set25's layer pop-ups, missed on 1a181bc) and
+    an app's sheet whose other choice is the browser go with their dimmed sheet; a preferences form's checkboxes
+    of categories are no such choice, and the form stays with the story (pop-ups on)."""
+    url = f"http://fixture.test:{site.server_address[1]}/notice-layer"
+    before = pixels(pro.capture(url=url))
+    answer = pro.capture(url=url, removeElements={"popups": True})
+    after = pixels(answer)
+    red, orange, pink, green = (208, 16, 16), (224, 160, 0), (224, 112, 144), (16, 160, 16)
+    assert before.get(red, 0) > 300 * 100
+    assert before.get(orange, 0) > 1000 * 80
+    assert (after.get(red, 0), after.get(orange, 0)) == (0, 0), answer.headers["x-removed-elements"]
+    assert after.get(pink, 0) > 300 * 40  # shown, no longer dimmed
+    assert after.get(green, 0) > 10000
+
+
 def test_a_feeds_labelled_card_and_a_sliding_bar_go_its_own_lists_and_footer_stay(pro: Workspace,
                                                                                   site: FixtureServer) -> None:
     """In a feed, the one card that carries its own ad label goes, not the feed; a headline saying "sponsored by"
@@ -396,7 +413,8 @@ async def test_a_slot_holding_only_its_ad_goes_and_a_unit_laid_over_a_photo_goes
             results += await harness.evaluate_many(conn, base, {f: labels[f] for f in files})
     assert [(r.name, r.removed, r.kept) for r in results] == [
         (r.name, dict.fromkeys(r.removed, True), dict.fromkeys(r.kept, True)) for r in results]
-    assert len(results) == 4 and all(r.removed and r.kept for r in results)
+    assert len(results) == 4
+    assert all(r.removed and r.kept for r in results)
 
 
 def test_a_donation_bar_with_its_amounts_and_an_offline_toast_go(pro: Workspace, site: FixtureServer) -> None:

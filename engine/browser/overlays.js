@@ -24,7 +24,8 @@
     return Math.min(n, 5) / 5;
   };
   const has = (text, list) => list.some((w) => (w.includes('…') ? gapped(w).test(text) : text.includes(w)));
-  const adsIn = (text) => words.ad_free.reduce((t, w) => t.split(w).join(' '), text);  // "ad-free" is a plan's
+  // "ad-free" is a plan's, "alle anzeigen" a link's: no ad's label
+  const adsIn = (text) => [...words.ad_free, ...words.not_ads].reduce((t, w) => t.split(w).join(' '), text);
   // an ad's label says so at the start or end of one of its parts ("Sponsored by …", "Contenido patrocinado ·
   // Revcontent"); a headline that says "funded by" amid its words is no label
   const labelled = (label) => adsIn(label).split(/[·•|:,–—()[\]]/).some((part) => {
@@ -404,6 +405,9 @@
       in_flow: flow,
       ad_size: (adSize(r) && !listed(el)) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
       paid_link: el.matches('a[rel~=sponsored i]') || 2 * all('a[rel~=sponsored i]').length > all('a[href]').length ? 1 : 0,
+      // "don't show again today", "not now" beside a checkbox: a layer that offers not to come back interrupts
+      show_again: all('input[type=checkbox]').slice(0, 5).some((c) => has(lower([...(c.labels || [])]
+        .map((l) => l.innerText).join(' ') || (c.parentElement || {}).innerText), words.close)) ? 1 : 0,
     };
     const id = el.id ? `#${el.id}` : '';
     const cls = (typeof el.className === 'string' ? el.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 3).map((c) => `.${c}`).join('');

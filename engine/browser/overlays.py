@@ -67,6 +67,7 @@ FEATURES = (  # each lies in [0, 1]; the finder computes them in this order
     "in_flow",         # not positioned: a block near the body's top or end, or an ad slot in the content
     "ad_size",         # its box is one of the IAB ad sizes (728x90, 300x250, 160x600, 320x50, …)
     "paid_link",       # it is a link marked paid (rel=sponsored, as search engines ask of ads) or most of its are
+    "show_again",      # a checkbox saying not to show it again (today, now): an interruption's own choice
 )
 
 PAGE_TEXT_SHARE = 0.9  # an element holding this share of the page's text is the page
@@ -77,7 +78,7 @@ _CONSENT_WORDS, _TEXT_LENGTH, _OFFER, _PASSWORD, _TEXT_SHARE = (FEATURES.index(n
 _SAID = {"ads": ("paid_link",), "cookieBanners": ("consent_words", "accept_button", "reject_button", "name_consent")}
 _PURPOSE = tuple(FEATURES.index(name) for name in (
     "consent_words", "offer_words", "ad_words", "app_words", "chat_words", "accept_button", "reject_button",
-    "email_input", "name_consent", "name_offer", "name_ad", "ad_size", "paid_link"))
+    "email_input", "name_consent", "name_offer", "name_ad", "ad_size", "paid_link", "show_again"))
 
 
 def has_purpose(features: tuple[float, ...]) -> bool:
@@ -165,6 +166,18 @@ WORDS: dict[str, tuple[str, ...]] = {
         "close", "dismiss", "no thanks", "no, thanks", "not now", "maybe later", "schließen", "nein danke",
         "fermer", "non merci", "cerrar", "no gracias", "chiudi", "no grazie", "sluiten", "nee bedankt", "fechar",
         "não obrigado", "zamknij", "nie, dziękuję",
+        # not to be shown again: the choice a notice's or a promotion's layer offers beside its close
+        "don't show again", "do not show again", "don't show this again", "nicht mehr anzeigen",
+        "nicht wieder anzeigen", "ne plus afficher", "no volver a mostrar", "no mostrar de nuevo", "non mostrare più",
+        "niet meer tonen", "não mostrar novamente", "não mostrar de novo", "nie pokazuj ponownie",
+        "больше не показывать", "今日は表示しない", "今後表示しない", "不再显示", "今天不再显示", "不再顯示",
+        # an app's sheet: staying on the web is its decline
+        "continue in browser", "continue in the browser", "stay in browser", "im browser fortfahren",
+        "weiter im browser", "continuer dans le navigateur", "continuar en el navegador", "continua nel browser",
+        "continuar no navegador", "doorgaan in de browser", "kontynuuj w przeglądarce", "продолжить в браузере",
+        "tarayıcıda devam et", "ブラウザで続ける", "在浏览器中继续", "继续使用浏览器", "브라우저로 계속",
+        "모바일 웹으로 볼게요", "ब्राउज़र में जारी रखें", "المتابعة في المتصفح", "lanjutkan di browser",
+        "tiếp tục trên trình duyệt", "ดำเนินการต่อในเบราว์เซอร์",
     ),
 }
 
@@ -203,6 +216,8 @@ WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if ke
 WORDS["chat"] += tuple(_WORDS_FILE["chatWords"]["words"])  # support launchers' and chat windows' words
 # a page about its prices keeps its plans, and a plan's "ad-free" is no ad label
 WORDS.update(pricing=tuple(_WORDS_FILE["pricingPages"]["words"]), ad_free=tuple(_WORDS_FILE["adFree"]["words"]))
+# a word holding an ad label that is no label: German's "anzeigen" (to show: "Alle anzeigen", "nicht mehr anzeigen")
+WORDS["not_ads"] = ("anzeigen",)
 WORDS["classifieds"] = tuple(_WORDS_FILE["classifieds"]["words"])  # a page listing ads: its content
 
 
