@@ -417,6 +417,22 @@ async def test_a_slot_holding_only_its_ad_goes_and_a_unit_laid_over_a_photo_goes
     assert all(r.removed and r.kept for r in results)
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_preferences_form_closing_the_body_stays_and_an_app_banner_opening_it_goes() -> None:
+    """set26 at first look on debdfb5: a Polish article's own cookie preferences, a form of switches and a save
+    button last in the body, was cleared as an in-flow consent notice; smartbanners first in the body, pushing the
+    page down (Turkish, Arabic), stayed. The form stays with the article, the banners go."""
+    folder = harness.TESTS / "overlays_firstlook" / "set26"
+    labels = json.loads((folder / "labels.json").read_text())
+    names = ("010-pl.html", "028-tr.html", "049-ar.html")
+    async with harness.corpus_browser(folder / "pages") as (conn, base):
+        results = await harness.evaluate_many(conn, base, {name: labels[name] for name in names})
+    assert [(r.name, r.removed, r.kept) for r in results] == [
+        (r.name, dict.fromkeys(r.removed, True), dict.fromkeys(r.kept, True)) for r in results]
+    assert {r.name: len(r.removed) for r in results} == {"010-pl.html": 0, "028-tr.html": 1, "049-ar.html": 1}
+    assert "#cookie-preferences" in results[0].kept
+
+
 def test_a_donation_bar_with_its_amounts_and_an_offline_toast_go(pro: Workspace, site: FixtureServer) -> None:
     """A donation bar in the flow whose links are its amounts (more than a notice's few) and a toast saying the
     reader is offline: both stayed on 8132d92; both go, and the story stays."""

@@ -158,7 +158,10 @@
         continue;
       }
       const labels = controls.map((b) => lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''}`));
-      const notice = short && !signs(el) && (count(text, words.consent) >= 0.4 || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
+      // a form of choices (its categories' switches) with no answer but to save them is the page's preferences
+      const choosing = within('input[type=checkbox], input[type=radio], [role=switch]').length >= 2;
+      const notice = short && !signs(el) && ((count(text, words.consent) >= 0.4 && !choosing)
+        || labels.some((c) => /(^|[^a-z])ok($|[^a-z])/.test(c)));
       if (notice || labels.some((c) => has(c, words.accept) || has(c, words.reject))) addFlowing(el);
     }
   }

@@ -312,11 +312,14 @@ bottom:20px;right:20px;width:360px;height:460px;background:#e0f2f1;z-index:21474
 
 
 def app_banner(p: Page, where: str) -> None:
+    """An app's banner fixed at the top or bottom, or (`flow`) first in the body, pushing the page down."""
     t = p.t
-    p.body.append(f"""<div class="{p.name('smart-app-banner')}" data-overlay {p.label("popups")}
-style="position:fixed;{where}:0;left:0;right:0;height:84px;background:{OVERLAY};z-index:100000;display:flex;
+    place = "position:relative" if where == "flow" else f"position:fixed;{where}:0;left:0;right:0;z-index:100000"
+    bar = f"""<div class="{p.name('smart-app-banner')}" data-overlay {p.label("popups")}
+style="{place};height:84px;background:{OVERLAY};display:flex;
 gap:12px;align-items:center;padding:0 16px"><button>×</button><b>Harbour Times</b><span>{t['app_body']}</span>
-<a href="#app">{p.rng.choice([t['app'], t['app_button']])}</a></div>""")
+<a href="#app">{p.rng.choice([t['app'], t['app_button']])}</a></div>"""
+    p.body.insert(0, bar) if where == "flow" else p.body.append(bar)
 
 
 # ---- ads -----------------------------------------------------------------------------------------------------
@@ -375,6 +378,16 @@ padding:20px"><h1>{t['settings']}</h1><div {p.label(None)} style="background:{MA
 <p>{t['policy_body']}</p><label><input type="checkbox" checked> Analytics</label> <label><input type="checkbox">
 Marketing</label><p>{t['accept']} / {t['reject']}</p><button>{t['accept']}</button> <button>{t['reject']}</button>
 </main>""")
+
+
+def preferences_form(p: Page) -> None:
+    """An article's own cookie preferences at the end of the body: choices and a save button, no accept or reject."""
+    t = p.t
+    boxes = " ".join(f'<label><input type="checkbox"{" checked" * (i == 0)}> {name}</label>'
+                     for i, name in enumerate(("Analytics", "Marketing", "Social media")))
+    p.body.append(f"""<form class="{p.name('cookie-preferences')}" {p.label(None)} style="max-width:760px;
+margin:0 auto;padding:20px;background:#f3f3f3"><h3>{t['settings']}</h3><p>{t['cookie_body']}</p>{boxes}
+<button type="button">{t['save']}</button></form>""")
 
 
 def embeds(p: Page) -> None:
@@ -486,6 +499,7 @@ POSITIVES: dict[str, Callable[[Page], None]] = {
     "teaser-tab": teaser_tab,
     "app-banner-top": lambda p: app_banner(p, "top"),
     "app-banner-bottom": lambda p: app_banner(p, "bottom"),
+    "app-banner-flow": lambda p: app_banner(p, "flow"),
     "anchor-ad": anchor_ad,
     "rail-ad": rail_ad,
     "slot-ads": slot_ads,
@@ -507,6 +521,7 @@ NEGATIVES: dict[str, Callable[[Page], None]] = {
     "sticky-player": sticky_player,
     "chat-panel": chat_panel,
     "preferences-page": preferences_page,
+    "preferences-form": preferences_form,
     "embeds": embeds,
 }
 

@@ -7,7 +7,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="We value your privacy",
         cookie_body="We and our partners use cookies and similar technologies to store and access personal data "
                     "on your device, to measure audiences and to show personalised content.",
-        accept="Accept all", reject="Reject all", settings="Manage preferences",
+        accept="Accept all", reject="Reject all", save="Save", settings="Manage preferences",
         news_title="Join our newsletter", news_body="Get the best stories in your inbox every week and 10% off "
                    "your first order.", email="Your e-mail address", subscribe="Subscribe", no_thanks="No thanks",
         pay_title="You have reached your limit of free articles",
@@ -31,7 +31,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Wir respektieren Ihre Privatsphäre",
         cookie_body="Wir und unsere Partner verwenden Cookies und ähnliche Technologien, um personenbezogene "
                     "Daten auf Ihrem Gerät zu speichern. Mit Ihrer Einwilligung zeigen wir Ihnen passende Inhalte.",
-        accept="Alle akzeptieren", reject="Ablehnen", settings="Einstellungen",
+        accept="Alle akzeptieren", reject="Ablehnen", save="Speichern", settings="Einstellungen",
         news_title="Unser Newsletter", news_body="Die besten Geschichten jede Woche in Ihrem Postfach und 10 % "
                    "Rabatt auf Ihre erste Bestellung.", email="Ihre E-Mail-Adresse", subscribe="Jetzt abonnieren",
         no_thanks="Nein danke",
@@ -56,7 +56,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Nous respectons votre vie privée",
         cookie_body="Nos partenaires et nous utilisons des cookies et des traceurs pour stocker des données "
                     "personnelles sur votre appareil. Avec votre consentement, nous personnalisons le contenu.",
-        accept="Tout accepter", reject="Continuer sans accepter", settings="Paramétrer",
+        accept="Tout accepter", reject="Continuer sans accepter", save="Enregistrer", settings="Paramétrer",
         news_title="Inscrivez-vous à la newsletter", news_body="Recevez nos meilleurs articles chaque semaine et "
                    "10 % de réduction sur votre première commande.", email="Votre adresse e-mail",
         subscribe="S'abonner", no_thanks="Non merci",
@@ -81,7 +81,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Respetamos tu privacidad",
         cookie_body="Nosotros y nuestros socios utilizamos cookies para almacenar datos personales en tu "
                     "dispositivo. Con tu consentimiento mostramos contenido personalizado.",
-        accept="Aceptar todo", reject="Rechazar", settings="Configurar",
+        accept="Aceptar todo", reject="Rechazar", save="Guardar", settings="Configurar",
         news_title="Suscríbete a nuestro boletín", news_body="Recibe las mejores historias cada semana y un 10 % de "
                    "descuento en tu primer pedido.", email="Tu correo electrónico", subscribe="Suscribirme",
         no_thanks="No gracias",
@@ -106,7 +106,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Rispettiamo la tua privacy",
         cookie_body="Noi e i nostri partner utilizziamo cookie per archiviare dati personali sul tuo dispositivo. "
                     "Con il tuo consenso mostriamo contenuti personalizzati.",
-        accept="Accetta tutto", reject="Rifiuta", settings="Personalizza",
+        accept="Accetta tutto", reject="Rifiuta", save="Salva", settings="Personalizza",
         news_title="Iscriviti alla newsletter", news_body="Ricevi le storie migliori ogni settimana e uno sconto del "
                    "10 % sul primo ordine.", email="Il tuo indirizzo e-mail", subscribe="Iscriviti",
         no_thanks="No grazie",
@@ -131,7 +131,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Wij respecteren je privacy",
         cookie_body="Wij en onze partners gebruiken cookies om persoonsgegevens op je apparaat op te slaan. "
                     "Met je toestemming tonen we gepersonaliseerde inhoud.",
-        accept="Alles accepteren", reject="Weigeren", settings="Instellingen",
+        accept="Alles accepteren", reject="Weigeren", save="Opslaan", settings="Instellingen",
         news_title="Schrijf je in voor de nieuwsbrief", news_body="Ontvang elke week de beste verhalen en 10 % "
                    "korting op je eerste bestelling.", email="Je e-mailadres", subscribe="Inschrijven",
         no_thanks="Nee bedankt",
@@ -156,7 +156,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Respeitamos a sua privacidade",
         cookie_body="Nós e os nossos parceiros utilizamos cookies para armazenar dados pessoais no seu "
                     "dispositivo. Com o seu consentimento mostramos conteúdo personalizado.",
-        accept="Aceitar todos", reject="Rejeitar", settings="Configurar",
+        accept="Aceitar todos", reject="Rejeitar", save="Guardar", settings="Configurar",
         news_title="Assine a nossa newsletter", news_body="Receba as melhores histórias todas as semanas e 10 % de "
                    "desconto na primeira compra.", email="O seu e-mail", subscribe="Assinar",
         no_thanks="Não, obrigado",
@@ -181,7 +181,7 @@ T: dict[str, dict[str, str]] = {
         cookie_title="Szanujemy Twoją prywatność",
         cookie_body="My i nasi partnerzy używamy plików cookie, aby przechowywać dane osobowe na Twoim "
                     "urządzeniu. Za Twoją zgodą pokazujemy spersonalizowane treści.",
-        accept="Akceptuj wszystkie", reject="Odrzuć", settings="Ustawienia",
+        accept="Akceptuj wszystkie", reject="Odrzuć", save="Zapisz", settings="Ustawienia",
         news_title="Zapisz się do newslettera", news_body="Otrzymuj najlepsze artykuły co tydzień i 10 % rabatu na "
                    "pierwsze zamówienie.", email="Twój adres e-mail", subscribe="Zapisz się",
         no_thanks="Nie, dziękuję",
