@@ -11,7 +11,7 @@ from api.pipeline import base_url, delivering, services
 from engine.browser.outputs import fullpage_method
 from engine.browser.removal import blocked_hosts
 from engine.browser.removal import counts as removal_counts
-from engine.records.responses import CaptureReport, Quality
+from engine.records.replies import CaptureReport, Quality
 from engine.rules.quality import header_value
 
 

@@ -12,7 +12,7 @@ from pydantic_core import core_schema
 from api.answers import REF, UNREADABLE
 from api.declared import ROUTES
 from engine.records.jobs import MAX_BATCH
-from engine.records.responses import CALLS, REPLIES
+from engine.records.replies import CALLS, REPLIES
 from engine.records.webhooks import EVENT_TYPES, TEST_EVENT, EndpointChange, EndpointCreate
 from engine.rules.devices import DEVICES
 from engine.rules.request import HEADER_NAME, LOCALE_TAG, CaptureRequest

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from quart import Response
 
-from engine.records import responses
+from engine.records import replies
 from engine.rules.errors import Problem
 
 PROBLEM_TYPE = "application/problem+json"
 
 
-def problem_document(problem: Problem, request_id: str) -> responses.Problem:
-    return responses.Problem.model_validate({
+def problem_document(problem: Problem, request_id: str) -> replies.Problem:
+    return replies.Problem.model_validate({
         "type": f"/docs/errors#{problem.code}", "title": problem.title, "status": problem.status,
         "code": problem.code, "detail": problem.detail, "requestId": request_id,
         "errors": [e.as_json() for e in problem.errors] or None, **problem.extra(),

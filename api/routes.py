@@ -20,7 +20,7 @@ from api.pipeline import base_url, client, principal, services
 from engine.records import render_links
 from engine.records.analytics import analytics_query, parse_range, shape_rows
 from engine.records.jobs import status_url
-from engine.records.responses import (
+from engine.records.replies import (
     Analytics,
     BatchAccepted,
     BatchJob,

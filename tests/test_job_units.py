@@ -11,7 +11,7 @@ import trio.testing
 
 from actors.browser import BrowserPool, Session
 from engine.operations.settings import Settings
-from engine.records import responses
+from engine.records import replies
 from engine.records.fair_queue import FairQueue
 from engine.records.idempotency import REMEMBER_S, IdempotencyKeys
 from engine.records.jobs import (
@@ -90,11 +90,11 @@ def test_the_projection_follows_its_events() -> None:
     assert (j.status, j.attempts) == (SUCCEEDED, 2)  # a finished job stays finished
     j.apply("job.expired", until, {})
     assert (j.status, j.expired_at) == (EXPIRED, until)
-    assert "resultUrl" not in responses.job_view(j, "http://h").as_json()
+    assert "resultUrl" not in replies.job_view(j, "http://h").as_json()
 
     cancelled = job("a", 2)
     cancelled.apply("job.cancelled", T0, {})
-    body = responses.job_view(cancelled, "http://h/").as_json()
+    body = replies.job_view(cancelled, "http://h/").as_json()
     assert body["status"] == CANCELLED
     assert body["statusUrl"] == "http://h/api/jobs/job_a2"
     assert "startedAt" not in body

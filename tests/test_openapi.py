@@ -36,7 +36,7 @@ from api.app import create_app
 from api.openapi import openapi_document
 from api.pipeline import Services
 from engine.operations.settings import Settings
-from engine.records.responses import REPLIES
+from engine.records.replies import REPLIES
 from engine.rules.errors import (
     ApiProblem,
     BatchTooLarge,
@@ -132,7 +132,7 @@ def test_every_route_is_described(served: dict[str, Any]) -> None:
 
 
 def test_every_json_answer_is_described_by_the_model_it_is_sent_through(served: dict[str, Any]) -> None:
-    """The routes serialise through engine.records.responses; the document's schemas are those models'."""
+    """The routes serialise through engine.records.replies; the document's schemas are those models'."""
     schemas = served["components"]["schemas"]
     for reply in REPLIES:
         assert schemas[reply.__name__]["properties"].keys() == {

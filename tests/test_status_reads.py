@@ -18,7 +18,7 @@ import pytest
 from api.pipeline import Services
 from api.status_reads import StatusReads
 from engine.operations.settings import Settings
-from engine.records import responses
+from engine.records import replies
 from engine.rules.errors import JobNotFound, RateLimited
 from engine.rules.ratelimit import RateDecision
 from tests.conftest import Service, Workspace
@@ -63,8 +63,8 @@ class Jobs:
             raise JobNotFound(job_id)
         return job_id
 
-    def view(self, job: str, base_url: str) -> responses.Job:
-        return responses.Job(id=job, status="QUEUED", status_url=f"{base_url}/api/jobs/{job}", format="png",
+    def view(self, job: str, base_url: str) -> replies.Job:
+        return replies.Job(id=job, status="QUEUED", status_url=f"{base_url}/api/jobs/{job}", format="png",
                              created_at="2026-11-23T16:00:00Z", attempts=0, cancel_requested=False)
 
 

@@ -32,7 +32,7 @@ from actors.jobs.intake import JobAcceptance
 from actors.jobs.workers import JobWorkers
 from actors.storage import EventLog
 from engine.operations.settings import Settings
-from engine.records import responses
+from engine.records import replies
 from engine.records.at_rest import opened_job_data
 from engine.records.idempotency import REMEMBER_S
 from engine.records.jobs import QUEUED, REPLAYED_JOB_EVENTS, RUNNING, SUCCEEDED, Accepted, Job
@@ -149,9 +149,9 @@ class Jobs:
         """The job once it has finished (SUCCEEDED, FAILED, CANCELLED); the caller sets the deadline."""
         return await self.book.wait_finished(workspace_id, job_id)
 
-    def view(self, job: Job, base_url: str) -> responses.Job:
+    def view(self, job: Job, base_url: str) -> replies.Job:
         """The job as GET shows it: a succeeded job gets a fresh signed URL, never past retention."""
-        body = responses.job_view(job, base_url)
+        body = replies.job_view(job, base_url)
         if job.status != SUCCEEDED or job.retained_until is None:
             return body
         now = int(time.time())

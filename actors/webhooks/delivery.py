@@ -39,7 +39,7 @@ from actors.webhooks.calls import Courier, Outcome, about, verdict
 from actors.webhooks.endpoints import WebhookEndpoints, open_sealed
 from engine.network.destinations import EgressPolicy
 from engine.operations.settings import Settings
-from engine.records import responses
+from engine.records import replies
 from engine.records.at_rest import opened_message_data, sealed_message_data
 from engine.records.jobs import SUCCEEDED, Job
 from engine.records.keys import new_id
@@ -171,7 +171,7 @@ class Webhooks:
         after = copy.copy(job)
         after.apply(kind, ts, data)
         common = {
-            "event": kind, "job": job.id, "payload": responses.job_view(after, job.base_url).as_json(),
+            "event": kind, "job": job.id, "payload": replies.job_view(after, job.base_url).as_json(),
             "result": {"contentType": after.content_type, "bytes": after.bytes} if after.status == SUCCEEDED
             else None,
             "baseUrl": job.base_url,

@@ -2,7 +2,7 @@
 generated from them, so a field added to an answer is described the moment it is sent.
 
 Named as the document names them (`Problem`, `Job`), so modules that hold the engine's own `Problem`
-or `Job` import this one as `responses`. Absent means omitted: `wire()` leaves out every field that is
+or `Job` import this one as `replies`. Absent means omitted: `wire()` leaves out every field that is
 None, and the document lists such fields as optional rather than nullable (`api.openapi.Omitted`).
 """
 
@@ -14,7 +14,7 @@ from pydantic import Field
 
 from engine.records import webhooks
 from engine.records.analytics import GROUPS, OUTCOMES
-from engine.records.job_replies import (
+from engine.records.capture_replies import (
     STATES,
     CaptureReport,
     Job,

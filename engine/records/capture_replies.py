@@ -1,7 +1,7 @@
 """The answers about one capture or job (the job view, the json capture report, with their quality verdicts,
-removals and uploads), and the Reply base every answer of engine.records.responses shares.
+removals and uploads), and the Reply base every answer of engine.records.replies shares.
 
-Split from engine.records.responses, which imports these and serves them with the rest.
+engine.records.replies imports these and serves them with the rest.
 """
 
 from __future__ import annotations
