@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from engine.browser.hiding import REMOVE_OVERLAYS
-from engine.browser.overlays import FEATURES, KINDS, WORDS, WORDS_PATH, has_purpose
+from engine.browser.overlays import CLASSES, FEATURES, KINDS, WORDS, WORDS_PATH, Candidate, OverlayModel, has_purpose
 from engine.browser.removal import about_ads, cosmetic_url
 from tests.conftest import Service, Workspace
 from tests.fixture_site import FixtureServer
@@ -433,6 +433,72 @@ async def test_a_preferences_form_closing_the_body_stays_and_an_app_banner_openi
     assert "#cookie-preferences" in results[0].kept
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_an_ad_block_wall_and_a_sign_in_wall_go_and_an_article_about_ad_blockers_stays() -> None:
+    """Round 27: set9's Korean ad-block nag ("광고 차단기를 사용 중인 것 같습니다") stayed at 0.51 on e78c784,
+    under a threshold set9's ads had not set, and set26's Chinese sign-in wall ("登录后继续阅读全文", a password
+    and one offer word) read as the page's own login form. An ad blocker's words and "sign in to continue" are a
+    wall's: both go. An article about ad blockers (set21, Hebrew) stays whole."""
+    sets = harness.TESTS / "overlays_firstlook"
+    pages = {"set9": ("079-sb-adblock-ko.html",), "set26": ("064-zh.html",), "set21": ("045-he.html",)}
+    results = []
+    for name, names in pages.items():
+        labels = json.loads((sets / name / "labels.json").read_text())
+        async with harness.corpus_browser(sets / name / "pages") as (conn, base):
+            results += await harness.evaluate_many(conn, base, {page: labels[page] for page in names})
+    assert [(r.name, r.removed, r.kept) for r in results] == [
+        (r.name, dict.fromkeys(r.removed, True), dict.fromkeys(r.kept, True)) for r in results]
+    assert [len(r.removed) for r in results] == [1, 1, 0]
+
+
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_push_card_at_an_ads_size_by_chance_is_not_sized_as_an_ad() -> None:
+    """Round 27: the corpus's push cards (456 px by 90, "Allow" and "Later" on their own buttons) measured as a
+    468×60 banner, and the cross-validation's fold without them called them ads, under the ads' bar. A box that asks
+    the reader to allow or accept on its own buttons is at an ad's size by chance; a Kakao ad of 300×250 whose
+    frame's link says "book now" (set21) keeps its size."""
+    labels = {**harness.corpus_labels(), **harness.first_look_labels()}
+    names = ["overlays/pages/167-family-push-card-es.html", "overlays_firstlook/set21/pages/093-ko.html"]
+    async with harness.corpus_browser(harness.TESTS) as (conn, base):
+        rows = await harness.features_of_many(conn, base, names, labels, tabs=1)
+    sized = {kind: row[FEATURES.index("ad_size")] for name in names for row, kind, _ in rows[name] if kind != "none"}
+    assert sized == {"popups": 0.0, "ads": 1.0}
+
+
+def _model(init: list[float], thresholds: dict[str, float]) -> OverlayModel:
+    """A model with no trees: its probabilities are the softmax of `init`, whatever the candidate."""
+    return OverlayModel({"features": list(FEATURES), "classes": list(CLASSES), "init": init, "learningRate": 0.1,
+                         "stages": [], "thresholds": thresholds})
+
+
+def test_each_kind_is_held_to_its_own_threshold() -> None:
+    """Round 27: one threshold for every kind let a museum's poster named `ad` (set1) raise the bar a pop-up had to
+    clear, and set9's Korean ad-block nag fell under it. Each kind has its own bar now: the ads' stays high, a pop-up
+    at the same probability goes."""
+    candidate = Candidate(0, tuple(0.0 for _ in FEATURES), "div", bare_backdrop=False)
+    bars = {"cookieBanners": 0.5, "popups": 0.5, "ads": 0.9}
+    assert _model([0.0, -9.0, 1.0, -9.0], bars).judge(candidate).kind == "popups"  # p = 0.73
+    assert _model([0.0, -9.0, -9.0, 1.0], bars).judge(candidate).kind == "none"  # p = 0.73, under the ads' bar
+    assert _model([0.0, -9.0, -9.0, 3.0], bars).judge(candidate).kind == "ads"  # p = 0.95
+
+
+def test_a_piece_of_content_like_an_ad_raises_the_ads_bar_only() -> None:
+    """Training sets each kind's threshold above the content most like that kind (crossval.fit): one piece of
+    content just like the ads (a poster named `ad`, in the flow, at an ad's size) lifts the ads' bar; the pop-ups'
+    and the consent banners' stay at their floor."""
+    def row(kind: str, **named: float) -> tuple[tuple[float, ...], str, str]:
+        return tuple(named.get(name, 0.0) for name in FEATURES), kind, "div"
+    ad = {"name_ad": 1.0, "ad_size": 1.0, "in_flow": 1.0, "width": 0.3}
+    rows = ([row("ads", **ad)] * 12 + [row("none", **ad)]
+            + [row("popups", offer_words=0.4, fixed=1.0, close_button=1.0, width=0.4 + i / 100) for i in range(12)]
+            + [row("cookieBanners", consent_words=0.6, accept_button=1.0, fixed=1.0, width=1 - i / 100)
+               for i in range(12)]
+            + [row("none", name_ad=1.0, in_flow=1.0, text_length=0.8, width=0.6 + i / 100) for i in range(11)])
+    thresholds = crossval.fit(rows)["thresholds"]
+    assert thresholds["popups"] == thresholds["cookieBanners"] == crossval.MIN_THRESHOLD
+    assert thresholds["ads"] > crossval.MIN_THRESHOLD + crossval.MARGIN
+
+
 def test_a_donation_bar_with_its_amounts_and_an_offline_toast_go(pro: Workspace, site: FixtureServer) -> None:
     """A donation bar in the flow whose links are its amounts (more than a notice's few) and a toast saying the
     reader is offline: both stayed on 8132d92; both go, and the story stays."""
@@ -616,7 +682,7 @@ def test_the_stored_rows_are_taken_only_while_what_made_them_is_unchanged(tmp_pa
     page.write_text("<p>a</p>")
     pages = {"set/pages/001-xx.html": {"remove": [], "keep": [{"selector": "#article"}]}}
     first = crossval.rows_digest("Chrome/1", pages, tmp_path)
-    (tmp_path / "engine/browser/overlay-model.json").write_text('{"threshold": 0.6}')
+    (tmp_path / "engine/browser/overlay-model.json").write_text('{"thresholds": {"ads": 0.6}}')
     assert crossval.rows_digest("Chrome/1", pages, tmp_path) == first
     keys = {first, crossval.rows_digest("Chrome/2", pages, tmp_path)}
     for changed in [tmp_path / "engine/browser/x.js", tmp_path / "tests/overlays/harness.py", page]:

@@ -24,8 +24,9 @@
     return Math.min(n, 5) / 5;
   };
   const has = (text, list) => list.some((w) => (w.includes('…') ? gapped(w).test(text) : text.includes(w)));
-  // "ad-free" is a plan's, "alle anzeigen" a link's: no ad's label
-  const adsIn = (text) => [...words.ad_free, ...words.not_ads].reduce((t, w) => t.split(w).join(' '), text);
+  const shortText = (el) => (el && el.innerText.length <= 80 ? el.innerText : '');  // a control's own line, no more
+  // "ad-free" is a plan's, "alle anzeigen" a link's, "ad blocker" a wall's: no ad's label
+  const adsIn = (text) => words.not_ads.reduce((t, w) => t.split(w).join(' '), text);
   // an ad's label says so at the start or end of one of its parts ("Sponsored by …", "Contenido patrocinado ·
   // Revcontent"); a headline that says "funded by" amid its words is no label
   const labelled = (label) => adsIn(label).split(/[·•|:,–—()[\]]/).some((part) => {
@@ -356,6 +357,9 @@
     const controls = all(CONTROLS).slice(0, 100).map((b) => ({
       text: lower(`${b.innerText || b.value || ''} ${b.getAttribute('aria-label') || ''} ${b.title || ''}`).replace(/\s+/g, ' ').trim(),
     })).concat(said.flatMap((f) => f.controls.slice(0, 30).map((c) => ({text: lower(c).replace(/\s+/g, ' ').trim()}))));
+    // a box that asks the reader to allow or accept, on its own buttons, is at an ad's size by chance (a push card)
+    const asks = all('button, input[type=button], input[type=submit]').slice(0, 10)
+      .some((b) => has(lower(b.innerText || b.value), words.accept));
     // a chat's greeting asks to start one; an open chat window holds its message field (kept, as the page's)
     const typing = all('textarea, input:not([type]), input[type=text]').length > 0;
     const names = tokens(el);
@@ -406,11 +410,11 @@
       name_ad: Math.max(nameHit(words.name_ad), all('iframe').some(servedFrame) ? 0.5 : 0),
       name_header: nameHit(words.name_header),
       in_flow: flow,
-      ad_size: (adSize(r) && !listed(el)) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
+      ad_size: (adSize(r) && !listed(el) && !asks) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
       paid_link: el.matches('a[rel~=sponsored i]') || 2 * all('a[rel~=sponsored i]').length > all('a[href]').length ? 1 : 0,
       // "don't show again today", "not now" beside a checkbox: a layer that offers not to come back interrupts
       show_again: all('input[type=checkbox]').slice(0, 5).some((c) => has(lower([...(c.labels || [])]
-        .map((l) => l.innerText).join(' ') || (c.parentElement || {}).innerText), words.close)) ? 1 : 0,
+        .map((l) => l.innerText).join(' ') || shortText(c.parentElement)), words.close)) ? 1 : 0,
     };
     const id = el.id ? `#${el.id}` : '';
     const cls = (typeof el.className === 'string' ? el.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 3).map((c) => `.${c}`).join('');

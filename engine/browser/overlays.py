@@ -8,7 +8,7 @@ measures each with the FEATURES below, reading the text and controls of the fram
 or `ads`. The model is a set of gradient-boosted decision trees (a linear model could not take pop-ups that say
 their purpose in many ways without losing others) fitted by `tests/overlays/train.py` on every shape of the labelled
 corpus in `tests/overlays/` and the first-look sets that joined it, stored as `engine/browser/overlay-model.json`
-(its trees, the threshold, and its grouped cross-validation scores: the shapes left out whole, in twelve groups).
+(its trees, each kind's threshold, its grouped cross-validation scores: the shapes left out whole, in twelve groups).
 
 Words are matched in lower case as substrings, so a stem covers its forms (`akzept` for akzeptieren and akzeptiert).
 """
@@ -214,10 +214,10 @@ OFFER_VENDORS, AD_VENDORS = (tuple(t for group in _WORDS_FILE["vendorNames"][kin
 NAMES["offer"], NAMES["ad"] = NAMES["offer"] + OFFER_VENDORS, NAMES["ad"] + AD_VENDORS
 WORDS["offer"] += tuple(w for key, group in _WORDS_FILE["prompts"].items() if key != "about" for w in group)
 WORDS["chat"] += tuple(_WORDS_FILE["chatWords"]["words"])  # support launchers' and chat windows' words
-# a page about its prices keeps its plans, and a plan's "ad-free" is no ad label
-WORDS.update(pricing=tuple(_WORDS_FILE["pricingPages"]["words"]), ad_free=tuple(_WORDS_FILE["adFree"]["words"]))
-# a word holding an ad label that is no label: German's "anzeigen" (to show: "Alle anzeigen", "nicht mehr anzeigen")
-WORDS["not_ads"] = ("anzeigen",)
+# a page about its prices keeps its plans; words holding an ad label that are none: a plan's "ad-free", German's
+# "anzeigen" (to show), an ad-block wall's "ad blocker": taken out of a text before its ad labels are counted
+WORDS.update(pricing=tuple(_WORDS_FILE["pricingPages"]["words"]),
+             not_ads=(*_WORDS_FILE["adFree"]["words"], *_WORDS_FILE["prompts"]["adBlock"]))
 WORDS["classifieds"] = tuple(_WORDS_FILE["classifieds"]["words"])  # a page listing ads: its content
 
 
@@ -256,7 +256,8 @@ class OverlayModel:
         self.rate = float(document["learningRate"])
         # each stage: one tree per class; a tree: nodes [feature, threshold, left, right, leaf value] (-1: a leaf)
         self.stages: list[list[list[list[float]]]] = document["stages"]
-        self.threshold = float(document["threshold"])
+        # each overlay kind's own bar: a piece of content that looks like an ad raises the ads' bar, not the pop-ups'
+        self.thresholds: dict[str, float] = {kind: float(document["thresholds"][kind]) for kind in CLASSES[1:]}
         self.document = document
 
     @classmethod
@@ -276,7 +277,7 @@ class OverlayModel:
         return [e / total for e in exps]
 
     def judge(self, candidate: Candidate) -> Verdict:
-        """What the box says it is (_SAID), else the most probable kind (an overlay kind at `threshold` or above)."""
+        """What the box says it is (_SAID), else the most probable kind (an overlay kind at its threshold or above)."""
         features = candidate.features
         probabilities = self.probabilities(features)
         said = [kind for kind, names in _SAID.items() if all(features[FEATURES.index(n)] > 0 for n in names)]
@@ -284,7 +285,7 @@ class OverlayModel:
             return Verdict(candidate, said[0], probabilities[CLASSES.index(said[0])])
         best = max(range(len(CLASSES)), key=probabilities.__getitem__)
         kind = CLASSES[best]
-        if (kind != "none" and probabilities[best] < self.threshold) or (
+        if (kind != "none" and probabilities[best] < self.thresholds[kind]) or (
                 kind == "cookieBanners" and not asks_consent(candidate.features)):
             return Verdict(candidate, "none", probabilities[0])
         return Verdict(candidate, kind, probabilities[best])

@@ -33,7 +33,7 @@ from engine.browser.overlays import CLASSES, FEATURES, OverlayModel, has_purpose
 from tests.imports import imported_names
 from tests.overlays.harness import TESTS, PageResult, evaluate_many, features_of_many, summary
 
-MARGIN = 0.05  # the threshold sits this far above the most overlay-like piece of content trained on
+MARGIN = 0.05  # a kind's threshold sits this far above the piece of content trained on most like that kind
 MIN_THRESHOLD = 0.5
 TABS = 4  # pages open at once: a page's visit mostly waits on its own timers (the consent platforms' look)
 FOLDS = 12  # each leaves out every twelfth shape (by name): 7 of the corpus's 84, whole
@@ -53,8 +53,9 @@ def fit(rows: list[Row]) -> dict[str, Any]:
     """Gradient-boosted trees (TREES stages of depth DEPTH, classes weighted to balance) on the rows that say a
     purpose (Candidate.purposeful: the others are never removed, so the model has nothing to tell about them,
     and a chat launcher's corner would only teach it that corners are content), as the model document
-    OverlayModel reads; its threshold is set above the highest overlay probability any `none` candidate got,
-    so that no trained-on piece of real content would be removed."""
+    OverlayModel reads; each overlay kind's threshold is set above the highest probability of that kind any `none`
+    candidate got, so that no trained-on piece of real content would be removed (and a poster that looks like an ad
+    raises the ads' bar only)."""
     rows = [row for row in rows if has_purpose(row[0])]  # the rest is never removed: nothing for it to learn
     x = np.array([r[0] for r in rows])
     y = np.array([CLASSES.index(r[1]) for r in rows])
@@ -67,15 +68,16 @@ def fit(rows: list[Row]) -> dict[str, Any]:
     init = model.decision_function(x[:1])[0] - RATE * leaves  # the prior, which scikit-learn keeps to itself
     document = {
         "features": list(FEATURES), "classes": list(CLASSES),
-        "init": [round(float(v), 6) for v in init], "learningRate": RATE, "stages": stages, "threshold": 0.5,
+        "init": [round(float(v), 6) for v in init], "learningRate": RATE, "stages": stages,
+        "thresholds": dict.fromkeys(CLASSES[1:], 0.5),
         "trained": {"at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                     "candidates": len(rows),
                     "perClass": {c: int((y == i).sum()) for i, c in enumerate(CLASSES)}},
     }
     ours = OverlayModel(document)
-    worst = max((max(ours.probabilities(tuple(r))[1:]) for r, label in zip(x, y, strict=True) if label == 0),
-                default=0.0)
-    document["threshold"] = round(min(0.95, max(MIN_THRESHOLD, worst + MARGIN)), 4)
+    content = [ours.probabilities(tuple(r)) for r, label in zip(x, y, strict=True) if label == 0]
+    document["thresholds"] = {kind: round(min(0.95, max(MIN_THRESHOLD, max((p[k] for p in content), default=0.0)
+                                                       + MARGIN)), 4) for k, kind in enumerate(CLASSES) if k}
     return document
 
 
