@@ -14,7 +14,7 @@
     python run.py unit-limits                            the systemd drop-in for the pool size
 
 Admin commands go through the running service's control socket when it
-runs, and open the DuckDB file directly when it does not (api/admin.py).
+runs, and open the DuckDB file directly when it does not (api/cli/admin.py).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 # Light imports only up here: `serve` launches Chromium before DuckDB, Arrow, Quart; admin commands import theirs.
 import trio
 
-from api.admin import CliError, admin_command, archive_command, service_runs
-from api.cli import admin_request, parser
-from api.startup import (
+from api.cli.admin import CliError, admin_command, archive_command, service_runs
+from api.cli.commands import admin_request, parser
+from api.cli.startup import (
     announce,
     default_workspace,
     listen,
@@ -252,7 +252,7 @@ class _Keys:
 
 def mcp_command(url: str) -> None:
     """`run.py mcp`: the capture tools on stdio; the key from CAPTURE_API_KEY, never from an argument."""
-    from api.mcp_stdio import serve_stdio
+    from api.mcp.stdio import serve_stdio
 
     key = os.environ.get("CAPTURE_API_KEY")
     if not key:

@@ -11,9 +11,8 @@ from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
-from api import dashboard, playground, routes, status_reads, web, webhook_pages  # noqa: F401 - pages join web.blueprint
-from api.declared import declared
-from api.mcp import McpEndpoint
+from api.dashboard import accounts, playground, web, webhooks  # noqa: F401 - the pages join web.blueprint
+from api.mcp.endpoint import McpEndpoint
 from api.pipeline import (
     JobIdConverter,
     ResultIdConverter,
@@ -29,6 +28,8 @@ from api.pipeline import (
     stamp,
 )
 from api.problems import problem_response
+from api.rest import routes, status_reads
+from api.rest.declared import declared
 from engine.operations import metrics
 from engine.records.keys import new_id
 from engine.rules.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
@@ -48,7 +49,7 @@ def create_app(services: Services) -> QuartTrio:
     app.register_error_handler(Problem, _problem)
     app.register_error_handler(HTTPException, _http_error)
     app.register_blueprint(routes.blueprint)
-    app.register_blueprint(web.blueprint)  # with the pages of api.dashboard and api.playground on it
+    app.register_blueprint(web.blueprint)  # with the dashboard's pages on it (api/dashboard/)
     # Polled many times per job: the plain case of GET /api/jobs/{id} is answered beneath Quart.
     app.asgi_app = status_reads.StatusReads(app.asgi_app, services)  # type: ignore[method-assign,assignment]
     # /mcp, the Model Context Protocol for agents, in front: its tools call the routes beneath it.
@@ -57,7 +58,7 @@ def create_app(services: Services) -> QuartTrio:
 
 
 async def _identify() -> None:
-    """Who calls and what it spends, as the matched route declares (api/declared.py): the one admission."""
+    """Who calls and what it spends, as the matched route declares (api/rest/declared.py): the one admission."""
     g.request_id = new_id("req")
     g.rate = None
     route, found, args = declared(request.endpoint), services(), request.view_args or {}

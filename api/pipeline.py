@@ -3,7 +3,7 @@
 Who is calling (`authenticate`), what the request may spend (`admit`) and
 what every answer carries (`stamp`), with the services a handler reaches,
 its caller and the base URL of the answer's links. The app's hooks
-(`api.app`) and the status-read fast path (`api.status_reads`) both run
+(`api.app`) and the status-read fast path (`api.rest.status_reads`) both run
 these same steps, so a header or a check added here reaches every route.
 This module imports nothing from `api/`: everything there imports it.
 """
@@ -37,7 +37,7 @@ from engine.rules.ratelimit import RateDecision
 # Where no declared route matched (a 404, a 405), an /api/ path asks for a key first, as the routes there do.
 PUBLIC_PATHS = ("/api/openapi.json",)
 SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
-RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.routes)
+RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.rest.routes)
 JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
 Pairs = list[tuple[str, str]]
 Result = Shelved | Job

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from actors.accounts import HashingBusy, LoginThrottled
-from api.openapi import openapi_document
+from api.rest.openapi import openapi_document
 from engine.records.charts import LABELS
 from engine.records.jobs import TERMINAL
 from engine.rules.errors import ApiProblem, CaptureError, Problem, ResourceError, concrete_errors

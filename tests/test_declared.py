@@ -1,4 +1,4 @@
-"""The routes' declarations (api/declared.py) are the one source: the app registers exactly them, the document
+"""The routes' declarations (api/rest/declared.py) are the one source: the app registers exactly them, the document
 describes exactly them, and only the pipeline applies admission."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from dataclasses import fields
 from typing import Any
 
 from api.app import create_app
-from api.declared import BY_ENDPOINT, ROUTES
-from api.openapi import openapi_document
 from api.pipeline import Services
+from api.rest.declared import BY_ENDPOINT, ROUTES
+from api.rest.openapi import openapi_document
 from engine.operations.settings import Settings
 from tests.conftest import ROOT
 

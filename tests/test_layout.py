@@ -125,6 +125,35 @@ def test_each_actor_wing_imports_only_the_wings_before_it() -> None:
     assert wrong == []
 
 
+# The API by its faces (issue 55): the REST API, the dashboard, MCP and the operator's command line, each a package;
+# beside them only the rooms every face shares: the application that serves the HTTP faces, the pipeline every
+# request goes through and the problem documents. A face sees no other face, except the route table the dashboard's
+# forms spend by (api.rest.declared).
+API_FACES = ("rest", "dashboard", "mcp", "cli")
+API_SHARED = ("api.app", "api.pipeline", "api.problems")
+
+
+def _face(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "api" and len(parts) > 2 else None
+
+
+def test_each_api_room_is_in_a_face_or_shared_by_them() -> None:
+    graph = import_graph()
+    assert "api.rest.routes" in graph  # the walk reads the faces
+    loose = [m for m in graph if m.startswith("api.") and m not in API_SHARED and m.split(".")[1] not in API_FACES]
+    assert loose == []
+
+
+def test_a_face_sees_no_other_face() -> None:
+    graph = import_graph()
+    assert "api.pipeline" in graph["api.mcp.endpoint"]  # the walk reads the faces' imports
+    wrong = [(module, imported) for module, imports in graph.items() if _face(module) in API_FACES
+             for imported in imports if _face(imported) not in (None, _face(module))
+             and imported != "api.rest.declared"]
+    assert wrong == []
+
+
 def reaches_inside(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
     """Each import of a room inside an actor wing from outside that wing (its face, the wing itself, is allowed)."""
     return [(module, imported) for module, imports in graph.items() for imported in imports
@@ -158,7 +187,7 @@ def test_no_side_doors_into_another_objects_private_state() -> None:
 
 
 def test_nothing_in_the_engine_prints() -> None:
-    """What prints to a terminal belongs to the operator's command line (api/admin.py, run.py)."""
+    """What prints to a terminal belongs to the operator's command line (api/cli/admin.py, run.py)."""
     printing = [str(path.relative_to(ROOT)) for path in (ROOT / "engine").rglob("*.py")
                 if any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
                        for node in ast.walk(ast.parse(path.read_text())))]

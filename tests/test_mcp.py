@@ -22,7 +22,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
-from api.mcp import check_origin
+from api.mcp.endpoint import check_origin
 from engine.rules.errors import Forbidden
 from tests.conftest import ROOT, Service, Workspace, running_service
 from tests.fixture_site import FixtureServer

@@ -33,8 +33,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from api.app import create_app
-from api.openapi import openapi_document
 from api.pipeline import Services
+from api.rest.openapi import openapi_document
 from engine.operations.settings import Settings
 from engine.records.replies import REPLIES
 from engine.rules.errors import (

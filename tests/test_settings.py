@@ -64,7 +64,7 @@ def test_an_https_public_url_without_trusted_proxies_is_warned_about(tmp_path: P
                                                                      caplog: pytest.LogCaptureFixture) -> None:
     """Issue 52 item 10: behind a proxy, every free caller is the proxy's address unless trusted_proxies says so;
     deploy/capture.toml shows the setting, and uncommented it is read."""
-    from api.startup import warn_about
+    from api.cli.startup import warn_about
 
     with caplog.at_level("WARNING"):
         warn_about(Settings(public_url="https://capture.example.com"))

@@ -10,7 +10,7 @@ import pytest
 import trio
 
 from actors.storage import running_event_log
-from api.admin import admin
+from api.cli.admin import admin
 from engine.operations.settings import Settings
 from engine.operations.sql import SqlRefused
 from engine.records.schema import DDL, Event

@@ -1,4 +1,4 @@
-"""GET /api/jobs/{id} beneath Quart (api/status_reads.py): what it answers, what it passes on.
+"""GET /api/jobs/{id} beneath Quart (api/rest/status_reads.py): what it answers, what it passes on.
 
 In process, the middleware meets stand-ins for the three actors it calls
 (their real behaviour is tested on their own and, through the running service
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from api.pipeline import Services
-from api.status_reads import StatusReads
+from api.rest.status_reads import StatusReads
 from engine.operations.settings import Settings
 from engine.records import replies
 from engine.rules.errors import JobNotFound, RateLimited

@@ -2,7 +2,7 @@
 
 `answers(desk, command, args)` is the one dispatcher. The control socket
 (actors/operations/control.py) calls it with the running service behind the desk, so
-memory and file change together; api/admin.py calls it with the database file
+memory and file change together; api/cli/admin.py calls it with the database file
 opened directly when no service runs. Either way a command prints the same
 JSON and meets the same checks (the key cap among them, kept by the database
 function itself).

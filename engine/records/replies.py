@@ -3,7 +3,7 @@ generated from them, so a field added to an answer is described the moment it is
 
 Named as the document names them (`Problem`, `Job`), so modules that hold the engine's own `Problem`
 or `Job` import this one as `replies`. Absent means omitted: `wire()` leaves out every field that is
-None, and the document lists such fields as optional rather than nullable (`api.openapi.Omitted`).
+None, and the document lists such fields as optional rather than nullable (`api.rest.openapi.Omitted`).
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ def _unit_limits(commands: Any) -> None:
 
 
 def _mcp(commands: Any) -> None:
-    """`run.py mcp`: not an admin request, a client of the running service (api/mcp_stdio.py)."""
+    """`run.py mcp`: not an admin request, a client of the running service (api/mcp/stdio.py)."""
     mcp = commands.add_parser(
         "mcp", help="the capture tools as an MCP server on stdio, for desktop agents (talks to a running service)",
         description="Speak the Model Context Protocol on stdin and stdout (tools capture, create_job, get_job, "

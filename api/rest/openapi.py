@@ -1,5 +1,5 @@
 """The OpenAPI 3.1 document: the schemas from the same pydantic models the server validates with, the paths
-from the routes' declarations (api/declared.py)."""
+from the routes' declarations (api/rest/declared.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
-from api.answers import REF, UNREADABLE
-from api.declared import ROUTES
+from api.rest.answers import REF, UNREADABLE
+from api.rest.declared import ROUTES
 from engine.records.jobs import MAX_BATCH
 from engine.records.replies import CALLS, REPLIES
 from engine.records.webhooks import EVENT_TYPES, TEST_EVENT, EndpointChange, EndpointCreate

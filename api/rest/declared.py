@@ -1,4 +1,4 @@
-"""The table of routes (api/declaring.py says what a declaration holds), and the lookups the app makes in it."""
+"""The table of routes (api/rest/declaring.py says what a declaration holds), and the lookups the app makes in it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any, TypeVar
 from quart import Blueprint, g, request
 
 from actors.accounts import Principal
-from api.declared_captures import CAPTURE_ROUTES
-from api.declared_service import SERVICE_ROUTES
-from api.declaring import Route
 from api.pipeline import admit, services
+from api.rest.declared_captures import CAPTURE_ROUTES
+from api.rest.declared_service import SERVICE_ROUTES
+from api.rest.declaring import Route
 from engine.rules.ratelimit import RateDecision
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])

@@ -11,7 +11,7 @@ import httpx
 from mcp.server.context import ServerRequestContext
 from mcp.server.stdio import stdio_server
 
-from api.mcp_tools import Answer, tool_server
+from api.mcp.tools import Answer, tool_server
 
 TIMEOUT_S = 180.0  # a capture may take its own timeoutMs, and may wait for a free browser first
 

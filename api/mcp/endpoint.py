@@ -2,7 +2,7 @@
 
 The SDK's session manager (stateless, JSON answers) runs in the service's own trio loop (through anyio), in
 front of the app as ASGI middleware. A request without a valid API key is refused as the API refuses it
-(401 problem document), before the protocol sees it. Each tool (api/mcp_tools.py) is the API route it names,
+(401 problem document), before the protocol sees it. Each tool (api/mcp/tools.py) is the API route it names,
 called in-process through the app with the caller's key: the same authentication, rate budget, quota,
 entitlements, validation and destination rules, the same events and analytics, and the same problem document
 on a refusal, which the tool returns as its error result (`isError`, the document as text and as structured
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
     from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
-    from api.mcp_tools import Answer
+    from api.mcp.tools import Answer
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -64,7 +64,7 @@ class McpEndpoint:
 
     async def _serve_tools(self) -> None:
         # In a thread: the SDK's import is about a second of Python the event loop need not wait through.
-        tools = await trio.to_thread.run_sync(importlib.import_module, "api.mcp_tools")
+        tools = await trio.to_thread.run_sync(importlib.import_module, "api.mcp.tools")
         manager = tools.session_manager(self._in_process)
         async with manager.run():
             self._manager = manager

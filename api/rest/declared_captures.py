@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.answers import (
+from api.rest.answers import (
     BINARY_CONTENT,
     IDEMPOTENCY_KEY,
     JOB_ID,
@@ -19,7 +19,7 @@ from api.answers import (
     ref,
     string_headers,
 )
-from api.declaring import Route
+from api.rest.declaring import Route
 from engine.records.jobs import MAX_BATCH
 
 FORMATS = "png, jpg, jpeg, webp, pdf, html, markdown, md, webm, mp4, gif"

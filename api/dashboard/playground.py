@@ -8,9 +8,9 @@ from typing import Any
 import trio
 from quart import Response, g, request
 
-from api.declared import route, spend
+from api.dashboard.web import acting_in, blueprint, page, see_other
 from api.pipeline import base_url, services
-from api.web import acting_in, blueprint, page, see_other
+from api.rest.declared import route, spend
 from engine.records.accounts import Workspace
 from engine.records.jobs import SUCCEEDED, Job
 from engine.rules.entitlements import FORMAT_FEATURES

@@ -1,7 +1,7 @@
 """The dashboard's pages: sign-up, login, workspaces, API keys and members.
 
-The plumbing they share (sessions, CSRF, rendering) is `api/web.py`; jobs and
-the playground are `api/playground.py`.
+The plumbing they share (sessions, CSRF, rendering) is `api/dashboard/web.py`; jobs and
+the playground are `api/dashboard/playground.py`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from urllib.parse import urlsplit
 from quart import Response, g, request
 
 from actors.accounts import HashingBusy, LoginThrottled
-from api.pipeline import base_url, client, services
-from api.web import (
+from api.dashboard.web import (
     acting_in,
     blueprint,
     page,
@@ -24,6 +23,7 @@ from api.web import (
     signed_in,
     signed_out,
 )
+from api.pipeline import base_url, client, services
 from engine.records import render_links
 from engine.records.accounts import LimitReached
 from engine.records.analytics import RECENT_FAILURES, shape_rows

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
-from api.admin import CliError
+from api.cli.admin import CliError
 from engine.operations.logs import as_json
 from engine.operations.settings import Settings
 

@@ -1,7 +1,7 @@
 """The capture tools of the Model Context Protocol on the protocol's own SDK (`mcp`): the server that lists
-them and answers a call through the API route each names (`/mcp` in api/mcp.py, stdio in api/mcp_stdio.py).
+them and answers a call through the API route each names (`/mcp` in api/mcp/endpoint.py, stdio in api/mcp/stdio.py).
 
-Imported once the service serves (api/mcp.py): the SDK and its protocol models take about a second to load,
+Imported once the service serves (api/mcp/endpoint.py): the SDK and its protocol models take about a second to load,
 which a start should not wait for.
 """
 

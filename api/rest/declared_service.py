@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.answers import RATE_HEADERS, REQUEST_ID, WEBHOOK_ID, json_answer, json_body, ref, unmetered
-from api.declaring import Route
+from api.rest.answers import RATE_HEADERS, REQUEST_ID, WEBHOOK_ID, json_answer, json_body, ref, unmetered
+from api.rest.declaring import Route
 from engine.records.analytics import GROUPS
 from engine.records.webhooks import ROTATION_OVERLAP_S, TEST_EVENT
 

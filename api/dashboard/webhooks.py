@@ -9,9 +9,9 @@ from typing import Any
 from quart import Response, g, request
 
 from actors.webhooks import WebhookEndpoints
-from api.declared import route, spend
+from api.dashboard.web import acting_in, blueprint, page, see_other
 from api.pipeline import services
-from api.web import acting_in, blueprint, page, see_other
+from api.rest.declared import route, spend
 from engine.records.accounts import Workspace
 from engine.records.webhooks import EVENT_TYPES, RECENT_ATTEMPTS, RECENT_ATTEMPTS_SQL, ROTATION_OVERLAP_S, SUCCESS_SQL
 from engine.rules.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, RateLimited, WebhookNotFound

@@ -1,9 +1,9 @@
 """What a route declares: who may call it, what it spends, what it answers and how it is refused.
 
-One table (ROUTES, from api/declared_captures.py and api/declared_service.py) drives three things that used
+One table (ROUTES, from api/rest/declared_captures.py and api/rest/declared_service.py) drives three things that used
 to be kept apart by hand: the blueprints register each handler at its declared method and rule (`route`),
-the one admission pipeline (api/app.py, api/status_reads.py) authenticates and takes the declared budget,
-and the OpenAPI document (api/openapi.py) describes each operation with its declared errors.
+the one admission pipeline (api/app.py, api/rest/status_reads.py) authenticates and takes the declared budget,
+and the OpenAPI document (api/rest/openapi.py) describes each operation with its declared errors.
 
 access:
     key            an API key (x-api-key or Bearer)
@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.answers import COMMON_ERRORS, INTERNAL_ERROR, authenticated, problem
+from api.rest.answers import COMMON_ERRORS, INTERNAL_ERROR, authenticated, problem
 
 ACCESS = ("key", "render_link", "signed_result", "session", "public")
 BUDGETS = ("capture", "plain", "read", "download", "link")

@@ -6,7 +6,7 @@ double-submit token from a cookie of its own. A workspace the user does not
 belong to answers 404, as if it did not exist; an action the user's role does
 not allow answers 403 `forbidden` (Memberships.acting decides both). No
 page loads anything from another origin. The pages themselves are in
-`api/dashboard.py` and `api/playground.py`.
+`api/dashboard/accounts.py` and `api/dashboard/playground.py`.
 """
 
 from __future__ import annotations

@@ -13,10 +13,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from actors.capture import Shelved
 from actors.operations import readiness
-from api.capture_answers import capture_response
-from api.declared import route
-from api.openapi import openapi_document
 from api.pipeline import base_url, client, principal, services
+from api.rest.capture_answers import capture_response
+from api.rest.declared import route
+from api.rest.openapi import openapi_document
 from engine.records import render_links
 from engine.records.analytics import analytics_query, parse_range, shape_rows
 from engine.records.jobs import status_url
@@ -64,7 +64,7 @@ async def screenshot() -> Response:
 @route(blueprint, "render_link")
 async def render_link(key_id: str, signature: str, extension: str) -> Response:
     """A capture named by a signed URL (engine.records.render_links): no API key, the key's signing secret signs it;
-    the pipeline checked the signature and took the link's budget (api/declared_captures.py)."""
+    the pipeline checked the signature and took the link's budget (api/rest/declared_captures.py)."""
     found = services()
     delivery = await found.intake.capture(principal(), Body.of(g.link_options), g.request_id, client=client(),
                                           link=f"{key_id}:{signature}:{extension}")
