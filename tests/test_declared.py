@@ -55,7 +55,7 @@ def test_only_the_pipeline_takes_from_the_budgets() -> None:
     """No side doors: a handler never calls Admission itself; the pipeline (or `spend`, for a dashboard form,
     with its route's declared budget) does."""
     callers = set()
-    for path in (ROOT / "api").glob("*.py"):
+    for path in (ROOT / "api").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ADMITTING:
                 callers.add(path.name)
