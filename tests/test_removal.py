@@ -434,13 +434,15 @@ async def test_a_preferences_form_closing_the_body_stays_and_an_app_banner_openi
 
 
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's
-async def test_an_ad_block_wall_and_a_sign_in_wall_go_and_an_article_about_ad_blockers_stays() -> None:
+async def test_an_ad_block_wall_a_sign_in_wall_and_a_first_order_tab_go_an_article_about_ad_blockers_stays() -> None:
     """Round 27: set9's Korean ad-block nag ("광고 차단기를 사용 중인 것 같습니다") stayed at 0.51 on e78c784,
     under a threshold set9's ads had not set, and set26's Chinese sign-in wall ("登录后继续阅读全文", a password
     and one offer word) read as the page's own login form. An ad blocker's words and "sign in to continue" are a
-    wall's: both go. An article about ad blockers (set21, Hebrew) stays whole."""
+    wall's: both go. So does set9's Omnisend tab ("خصم 10% على طلبك الأول", 10 % off the first order), a lone
+    control that said no offer word before. An article about ad blockers (set21, Hebrew) stays whole."""
     sets = harness.TESTS / "overlays_firstlook"
-    pages = {"set9": ("079-sb-adblock-ko.html",), "set26": ("064-zh.html",), "set21": ("045-he.html",)}
+    pages = {"set9": ("079-sb-adblock-ko.html", "115-omnisend-ar.html"), "set26": ("064-zh.html",),
+             "set21": ("045-he.html",)}
     results = []
     for name, names in pages.items():
         labels = json.loads((sets / name / "labels.json").read_text())
@@ -448,7 +450,7 @@ async def test_an_ad_block_wall_and_a_sign_in_wall_go_and_an_article_about_ad_bl
             results += await harness.evaluate_many(conn, base, {page: labels[page] for page in names})
     assert [(r.name, r.removed, r.kept) for r in results] == [
         (r.name, dict.fromkeys(r.removed, True), dict.fromkeys(r.kept, True)) for r in results]
-    assert [len(r.removed) for r in results] == [1, 1, 0]
+    assert [len(r.removed) for r in results] == [1, 1, 1, 0]
 
 
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's
