@@ -11,7 +11,8 @@ from quart_trio import QuartTrio
 from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
-from api.dashboard import accounts, playground, web, webhooks  # noqa: F401 - the pages join web.blueprint
+from api.dashboard import accounts, playground, web  # noqa: F401 - the pages join web.blueprint
+from api.dashboard import webhooks as webhook_pages  # noqa: F401 - so does the webhooks page
 from api.mcp.endpoint import McpEndpoint
 from api.pipeline import (
     JobIdConverter,
@@ -28,8 +29,9 @@ from api.pipeline import (
     stamp,
 )
 from api.problems import problem_response
-from api.rest import routes, status_reads
-from api.rest.declared import declared
+from api.rest import status_reads
+from api.rest.handling import blueprint as api_blueprint
+from api.rest.route_table import SANDBOXED, declared
 from engine.operations import metrics
 from engine.records.keys import new_id
 from engine.rules.errors import BadRequest, InternalError, MethodNotAllowed, NotFound, PayloadTooLarge, Problem
@@ -48,7 +50,7 @@ def create_app(services: Services) -> QuartTrio:
     app.after_request(_stamp)
     app.register_error_handler(Problem, _problem)
     app.register_error_handler(HTTPException, _http_error)
-    app.register_blueprint(routes.blueprint)
+    app.register_blueprint(api_blueprint)
     app.register_blueprint(web.blueprint)  # with the dashboard's pages on it (api/dashboard/)
     # Polled many times per job: the plain case of GET /api/jobs/{id} is answered beneath Quart.
     app.asgi_app = status_reads.StatusReads(app.asgi_app, services)  # type: ignore[method-assign,assignment]
@@ -58,7 +60,7 @@ def create_app(services: Services) -> QuartTrio:
 
 
 async def _identify() -> None:
-    """Who calls and what it spends, as the matched route declares (api/rest/declared.py): the one admission."""
+    """Who calls and what it spends, as the matched route declares (api/rest/route_table.py): the one admission."""
     g.request_id = new_id("req")
     g.rate = None
     route, found, args = declared(request.endpoint), services(), request.view_args or {}
@@ -82,6 +84,9 @@ async def _stamp(response: Response) -> Response:
         # a new one instead of waiting on this one for an answer (a 413 after a 1 MiB body did).
         response.headers["connection"] = "close"
     response.headers.update(stamp(g.get("request_id") or new_id("req"), g.get("rate")))
+    route = declared(request.endpoint)
+    if route is not None and route.sandboxed:  # a capture's bytes: a policy the route declares, for every answer
+        response.headers.update(SANDBOXED)
     rule = request.url_rule.rule if request.url_rule is not None else metrics.UNMATCHED_ROUTE
     metrics.count_request(rule, request.method, response.status_code)
     return response

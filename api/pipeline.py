@@ -37,7 +37,7 @@ from engine.rules.ratelimit import RateDecision
 # Where no declared route matched (a 404, a 405), an /api/ path asks for a key first, as the routes there do.
 PUBLIC_PATHS = ("/api/openapi.json",)
 SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
-RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.rest.routes)
+RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.rest.captures)
 JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
 Pairs = list[tuple[str, str]]
 Result = Shelved | Job

@@ -1,5 +1,5 @@
-"""The routes' declarations (api/rest/declared.py) are the one source: the app registers exactly them, the document
-describes exactly them, and only the pipeline applies admission."""
+"""The routes each handler declares (api/rest/route_table.py) are the one source: the app registers exactly them,
+the document describes exactly them, and only the pipeline applies admission."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from typing import Any
 
 from api.app import create_app
 from api.pipeline import Services
-from api.rest.declared import BY_ENDPOINT, ROUTES
 from api.rest.openapi import openapi_document
+from api.rest.route_table import BY_ENDPOINT, ROUTES
 from engine.operations.settings import Settings
+from engine.rules.errors import JobAlreadyFinished, JobNotFound
 from tests.conftest import ROOT
 
 ADMITTING = {"admit", "admit_link", "admit_download"}  # Admission's methods: what a request spends
@@ -32,12 +33,12 @@ def test_the_app_registers_each_declared_route_and_no_other_api_route() -> None:
 def test_the_document_describes_each_declared_api_route_with_its_declared_refusals() -> None:
     paths = openapi_document()["paths"]
     described = {(method.upper(), path) for path, item in paths.items() for method in item}
-    assert described == {(route.method, route.path) for route in ROUTES if route.path is not None}
+    assert described == {(route.method, route.path) for route in ROUTES if route.documented}
     for route in ROUTES:
-        if route.path is None:
+        if not route.documented:
             continue
         responses = paths[route.path][route.method.lower()]["responses"]
-        assert set(route.errors) <= set(responses), route.endpoint
+        assert set(route.errors()) <= set(responses), route.endpoint
         assert ("401" in responses) == (route.access in ("key", "render_link")), route.endpoint
 
 
@@ -60,3 +61,21 @@ def test_only_the_pipeline_takes_from_the_budgets() -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ADMITTING:
                 callers.add(path.name)
     assert callers == {"pipeline.py"}
+
+
+def test_a_route_is_written_once_and_refused_by_error_classes_whose_statuses_the_document_takes() -> None:
+    """One path per route, its rule derived (issue 55): the document's `{id}` is Quart's `<job:job_id>`; a refusal
+    is the error class itself, and the document lists it under the status the class answers with."""
+    cancel = BY_ENDPOINT["api.cancel_job"]
+    assert (cancel.path, cancel.rule) == ("/api/jobs/{id}", "/api/jobs/<job:job_id>")
+    assert {status: [r.error for r in refused] for status, refused in cancel.errors().items()} == {
+        "404": [JobNotFound], "409": [JobAlreadyFinished]}
+    answers = openapi_document()["paths"]["/api/jobs/{id}"]["delete"]["responses"]
+    assert answers["409"]["description"] == "job_already_finished: SUCCEEDED, FAILED or EXPIRED"
+    assert "retry-after" in answers["429"]["headers"]  # RateLimited's, for every keyed route
+    screenshot = openapi_document()["paths"]["/api/screenshot"]["post"]["responses"]
+    assert "capacity_exhausted" in screenshot["503"]["description"]
+    assert "retry-after" in screenshot["503"]["headers"]  # CapacityExhausted is answered with Retry-After
+    assert "quality_failed" in screenshot["422"]["description"]
+    # the answers that carry a capture's bytes declare the sandbox they are answered in
+    assert {route.endpoint for route in ROUTES if route.sandboxed} == {"api.render_link", "api.result"}

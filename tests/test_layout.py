@@ -128,7 +128,7 @@ def test_each_actor_wing_imports_only_the_wings_before_it() -> None:
 # The API by its faces (issue 55): the REST API, the dashboard, MCP and the operator's command line, each a package;
 # beside them only the rooms every face shares: the application that serves the HTTP faces, the pipeline every
 # request goes through and the problem documents. A face sees no other face, except the route table the dashboard's
-# forms spend by (api.rest.declared).
+# forms spend by (api.rest.route_table).
 API_FACES = ("rest", "dashboard", "mcp", "cli")
 API_SHARED = ("api.app", "api.pipeline", "api.problems")
 
@@ -140,7 +140,7 @@ def _face(module: str) -> str | None:
 
 def test_each_api_room_is_in_a_face_or_shared_by_them() -> None:
     graph = import_graph()
-    assert "api.rest.routes" in graph  # the walk reads the faces
+    assert "api.rest.captures" in graph  # the walk reads the faces
     loose = [m for m in graph if m.startswith("api.") and m not in API_SHARED and m.split(".")[1] not in API_FACES]
     assert loose == []
 
@@ -150,7 +150,7 @@ def test_a_face_sees_no_other_face() -> None:
     assert "api.pipeline" in graph["api.mcp.endpoint"]  # the walk reads the faces' imports
     wrong = [(module, imported) for module, imports in graph.items() if _face(module) in API_FACES
              for imported in imports if _face(imported) not in (None, _face(module))
-             and imported != "api.rest.declared"]
+             and imported != "api.rest.route_table"]
     assert wrong == []
 
 

@@ -10,7 +10,7 @@ from quart import Response, g, request
 
 from api.dashboard.web import acting_in, blueprint, page, see_other
 from api.pipeline import base_url, services
-from api.rest.declared import route, spend
+from api.rest.route_table import declare, spend
 from engine.records.accounts import Workspace
 from engine.records.jobs import SUCCEEDED, Job
 from engine.rules.entitlements import FORMAT_FEATURES
@@ -50,7 +50,7 @@ async def playground_form(workspace_id: str) -> Response:
     return await _playground(found, role, form={})
 
 
-@route(blueprint, "playground")
+@declare(blueprint, "POST", "/dashboard/w/{workspace_id}/playground", access="session", budget="capture")
 async def playground(workspace_id: str) -> Response:
     """A real capture, run as a job of this workspace; the page links to its signed result URL, so
     no capture's bytes are ever held in a page (a 50 MB PDF would be 67 MB of base64 in the HTML)."""

@@ -11,7 +11,7 @@ from quart import Response, g, request
 from actors.webhooks import WebhookEndpoints
 from api.dashboard.web import acting_in, blueprint, page, see_other
 from api.pipeline import services
-from api.rest.declared import route, spend
+from api.rest.route_table import declare, spend
 from engine.records.accounts import Workspace
 from engine.records.webhooks import EVENT_TYPES, RECENT_ATTEMPTS, RECENT_ATTEMPTS_SQL, ROTATION_OVERLAP_S, SUCCESS_SQL
 from engine.rules.errors import CapacityExhausted, CaptureError, FeatureNotEntitled, RateLimited, WebhookNotFound
@@ -69,7 +69,8 @@ async def add_endpoint(workspace_id: str) -> Response:
     return await _page(found, role, 201, new_secret=(endpoint, secret))
 
 
-@route(blueprint, "endpoint_action")
+@declare(blueprint, "POST", "/dashboard/w/{workspace_id}/webhooks/endpoints/{endpoint_id}/{action}", access="session",
+         budget="plain")  # spent by `test` only, as POST /api/webhooks/{id}/test
 async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> Response:
     """test, rotate-secret, enable, disable or delete one endpoint."""
     found, role, hooks, who = _acting(workspace_id)
@@ -91,7 +92,8 @@ async def endpoint_action(workspace_id: str, endpoint_id: str, action: str) -> R
     return see_other(f"/dashboard/w/{found.id}/webhooks")
 
 
-@route(blueprint, "resend")
+@declare(blueprint, "POST", "/dashboard/w/{workspace_id}/webhooks/messages/{message_id}/resend", access="session",
+         budget="plain")
 async def resend(workspace_id: str, message_id: str) -> Response:
     """A message sent again, from the workspace's API rate budget and within its share of pending messages."""
     found, role, _, who = _acting(workspace_id)

@@ -1,5 +1,5 @@
 """The OpenAPI 3.1 document: the schemas from the same pydantic models the server validates with, the paths
-from the routes' declarations (api/rest/declared.py)."""
+from the routes each handler declares (api/rest/route_table.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
-from api.rest.answers import REF, UNREADABLE
-from api.rest.declared import ROUTES
+from api.rest.openapi_parts import REF, UNREADABLE
+from api.rest.route_table import ROUTES
 from engine.records.jobs import MAX_BATCH
 from engine.records.replies import CALLS, REPLIES
 from engine.records.webhooks import EVENT_TYPES, TEST_EVENT, EndpointChange, EndpointCreate
@@ -122,7 +122,7 @@ def _paths() -> dict[str, Any]:
     """Each declared route of the API's document, as declared; any of them may meet a request HTTP cannot read."""
     paths: dict[str, Any] = {}
     for route in ROUTES:
-        if route.path is not None:
+        if route.documented:
             operation = route.document()
             operation["responses"].setdefault("400", UNREADABLE)
             paths.setdefault(route.path, {})[route.method.lower()] = operation

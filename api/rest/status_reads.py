@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from api.pipeline import JOB_ID, Services, admit, api_key, authenticate, host_url, stamp
-from api.rest.declared import BY_ENDPOINT
+from api.rest.route_table import BY_ENDPOINT
 from engine.operations import metrics
 from engine.records.keys import new_id
 from engine.rules.errors import JobNotFound, RateLimited, Unauthenticated

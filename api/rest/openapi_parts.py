@@ -1,6 +1,6 @@
 """The OpenAPI pieces routes are described with: headers, problem answers, parameters, JSON and binary answers.
 
-The routes' declarations (api/rest/declared.py) and the document (api/rest/openapi.py) are built from these.
+The routes' declarations (api/rest/route_table.py) and the document (api/rest/openapi.py) are built from these.
 """
 
 from __future__ import annotations
