@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from engine.browser.page import Page
-from engine.browser.page_steps import check_selector, evaluate, js_literal
+from engine.browser.page.steps import check_selector, evaluate, js_literal
 from engine.rules.devices import DEVICES
 from engine.rules.errors import SelectorNotFound
 from engine.rules.request import CaptureRequest, Video, Viewport

@@ -10,7 +10,7 @@ from __future__ import annotations
 import orjson
 
 from engine.browser.page import Page
-from engine.browser.page_steps import check_selector, evaluate, js_literal
+from engine.browser.page.steps import check_selector, evaluate, js_literal
 from engine.rules.options import Mask
 
 MAX_BOXES = 1000  # painted per capture: a selector matching a whole page's elements stops there

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from engine.browser import geometry
 from engine.browser.page import Page
-from engine.browser.page_steps import evaluate, wait_for_lifecycle
+from engine.browser.page.steps import evaluate, wait_for_lifecycle
 from engine.rules.request import CaptureRequest
 
 Theme = Literal["light", "dark"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.browser.page import HTML_DOCUMENT_URL, Page
-from engine.browser.page_steps import wait_for_lifecycle
+from engine.browser.page.steps import wait_for_lifecycle
 from engine.rules.errors import RenderFailed
 from engine.rules.request import CaptureRequest
 

@@ -18,7 +18,7 @@ from engine.browser import geometry, masking, video
 from engine.browser.cdp import CdpError
 from engine.browser.markdown import ABSOLUTE_DOM, extract
 from engine.browser.page import Page
-from engine.browser.page_steps import evaluate
+from engine.browser.page.steps import evaluate
 from engine.rules.errors import FieldError, InvalidRequest, ResultTooLarge
 from engine.rules.print_templates import BLANK, inert
 from engine.rules.request import IMAGE_FORMATS, VIDEO_FORMATS, CaptureRequest, PdfOptions

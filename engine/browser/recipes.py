@@ -31,8 +31,8 @@ from engine.browser.cdp import CdpTooLarge
 from engine.browser.facts import FACTS_SCRIPT, PageFacts
 from engine.browser.outputs import CONTENT_TYPES
 from engine.browser.page import HTML_DOCUMENT_URL, Page
-from engine.browser.page_state import PageState
-from engine.browser.page_steps import evaluate
+from engine.browser.page.state import PageState
+from engine.browser.page.steps import evaluate
 from engine.browser.removal import Removal, Removed
 from engine.browser.thumbnails import resized
 from engine.rules.errors import (

@@ -36,7 +36,7 @@ from engine.browser import consent, watching
 from engine.browser.hiding import HIDE_ADS, NAMES_EXPRESSION, REMOVE_OVERLAYS
 from engine.browser.overlays import KINDS, MAX_REPORTED, WORDS, OverlayModel, candidates, finder_expression
 from engine.browser.page import Page
-from engine.browser.page_steps import across_documents
+from engine.browser.page.steps import across_documents
 from engine.browser.rule_sets import RuleSets, rule_sets
 from engine.network.addresses import ip_literal
 from engine.rules.errors import RenderFailed

@@ -7,7 +7,7 @@ import trio
 
 from engine.browser.geometry import MAX_IMAGE_PX, scale_of
 from engine.browser.page import Page
-from engine.browser.page_steps import check_selector, evaluate, js_literal, next_frames
+from engine.browser.page.steps import check_selector, evaluate, js_literal, next_frames
 from engine.browser.removal import Removal
 from engine.rules.errors import FieldError, JavascriptError, SelectorNotFound
 from engine.rules.request import VIDEO_FORMATS, CaptureRequest

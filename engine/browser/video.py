@@ -44,7 +44,7 @@ from PIL import Image
 from engine.browser import geometry
 from engine.browser.cdp import CdpError
 from engine.browser.page import Page
-from engine.browser.page_steps import evaluate, next_frames
+from engine.browser.page.steps import evaluate, next_frames
 from engine.rules.errors import RenderFailed, ResultTooLarge
 from engine.rules.request import CaptureRequest, Video
 

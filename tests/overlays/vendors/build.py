@@ -66,7 +66,7 @@ no false removal, the same by name and by address).
 
 What its runs showed was not used to fit anything, but it did show faults that were fixed in the engine, and
 a reader should know it: a consent form posted to the site (GOV.UK's banner) navigated the page
-under the removal, which failed the capture (now followed to the next document, engine.browser.page_steps.
+under the removal, which failed the capture (now followed to the next document, engine.browser.page.steps.
 across_documents); a dimming sheet made translucent by its own `opacity` rather than by its colour (bioEp's)
 was not taken for a backdrop; and pages on a bare address got none of EasyList's generic rules (found by
 the issue too). Its second run removed a site's own search overlay (score 0.514, just over the threshold):

@@ -4,9 +4,9 @@
 moment the target is attached, so no load event can be missed between a
 command and a wait. Dialogs are dismissed and the synthetic document of an
 `html` capture is served by a helper task that lives as long as the page.
-What the main frame did is `engine.browser.page_state`'s; the steps a recipe
+What the main frame did is `engine.browser.page.state`'s; the steps a recipe
 takes on the page (evaluate, selectors, lifecycle waits) are
-`engine.browser.page_steps`'.
+`engine.browser.page.steps`'.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import trio
 
 from engine.browser.blocking import Blocker
 from engine.browser.cdp import CdpConnection, CdpError, succeeded
-from engine.browser.page_state import PageState
+from engine.browser.page.state import PageState
 from engine.browser.waiting import open_helper_nursery
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
