@@ -467,6 +467,22 @@ async def test_a_push_card_at_an_ads_size_by_chance_is_not_sized_as_an_ad() -> N
     assert sized == {"popups": 0.0, "ads": 1.0}
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_checkbox_whose_parent_has_no_text_of_its_own_is_measured(tmp_path: Any) -> None:
+    """Worst input for `show_again`, which reads an unlabelled checkbox's parent line: a checkbox straight inside
+    an SVG's foreignObject, whose parent is an SVG element with no innerText. The finder measures the layer
+    around it (the first version of round 27 threw there, and the capture failed with render_failed)."""
+    (tmp_path / "x.html").write_text(
+        '<article id="article"><p>Story.</p></article><div id="wall" style="position:fixed;inset:20% 30%;'
+        'background:#fff;z-index:9999"><h2>Subscribe to our newsletter</h2><svg width="40" height="40">'
+        '<foreignObject width="40" height="40"><input type="checkbox"></foreignObject></svg>'
+        '<button>Subscribe</button><button>×</button></div>')
+    labels = {"x.html": {"remove": [{"selector": "#wall", "kind": "popups"}], "keep": [{"selector": "#article"}]}}
+    async with harness.corpus_browser(tmp_path) as (conn, base):
+        rows = await harness.features_of_many(conn, base, ["x.html"], labels, tabs=1)
+    assert [(kind, describe) for _, kind, describe in rows["x.html"]] == [("popups", "div#wall")]
+
+
 def _model(init: list[float], thresholds: dict[str, float]) -> OverlayModel:
     """A model with no trees: its probabilities are the softmax of `init`, whatever the candidate."""
     return OverlayModel({"features": list(FEATURES), "classes": list(CLASSES), "init": init, "learningRate": 0.1,

@@ -24,7 +24,7 @@
     return Math.min(n, 5) / 5;
   };
   const has = (text, list) => list.some((w) => (w.includes('…') ? gapped(w).test(text) : text.includes(w)));
-  const shortText = (el) => (el && el.innerText.length <= 80 ? el.innerText : '');  // a control's own line, no more
+  const shortText = (el) => { const t = (el && el.innerText) || ''; return t.length <= 80 ? t : ''; };  // its own line
   // "ad-free" is a plan's, "alle anzeigen" a link's, "ad blocker" a wall's: no ad's label
   const adsIn = (text) => words.not_ads.reduce((t, w) => t.split(w).join(' '), text);
   // an ad's label says so at the start or end of one of its parts ("Sponsored by …", "Contenido patrocinado ·
