@@ -4,6 +4,7 @@ the document describes exactly them, and only the pipeline applies admission."""
 from __future__ import annotations
 
 import ast
+import inspect
 from dataclasses import fields
 from typing import Any
 
@@ -12,7 +13,16 @@ from api.pipeline import Services
 from api.rest.openapi import openapi_document
 from api.rest.route_table import BY_ENDPOINT, ROUTES
 from engine.operations.settings import Settings
-from engine.rules.errors import JobAlreadyFinished, JobNotFound
+from engine.rules.errors import (
+    CapacityExhausted,
+    IdempotencyConflict,
+    JobAlreadyFinished,
+    JobNotFound,
+    Problem,
+    QuotaExceeded,
+    RateLimited,
+    concrete_errors,
+)
 from tests.conftest import ROOT
 
 ADMITTING = {"admit", "admit_link", "admit_download"}  # Admission's methods: what a request spends
@@ -77,5 +87,12 @@ def test_a_route_is_written_once_and_refused_by_error_classes_whose_statuses_the
     assert "capacity_exhausted" in screenshot["503"]["description"]
     assert "retry-after" in screenshot["503"]["headers"]  # CapacityExhausted is answered with Retry-After
     assert "quality_failed" in screenshot["422"]["description"]
+    jobs = openapi_document()["paths"]["/api/jobs"]["post"]["responses"]
+    assert "retry-after" in jobs["409"]["headers"]  # IdempotencyConflict says when to come back
+    # each class says whether it is answered with Retry-After, and its answers agree (quota_exceeded is not)
+    said = {error for error in concrete_errors(Problem) if "retry-after" in inspect.getsource(error.headers)}
+    assert {error for error in concrete_errors(Problem) if error.retrying} == said
+    assert {CapacityExhausted, RateLimited, IdempotencyConflict} <= said
+    assert QuotaExceeded not in said
     # the answers that carry a capture's bytes declare the sandbox they are answered in
     assert {route.endpoint for route in ROUTES if route.sandboxed} == {"api.render_link", "api.result"}

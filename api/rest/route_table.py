@@ -32,12 +32,11 @@ from quart import Blueprint, g, request
 from actors.accounts import Principal
 from api.pipeline import admit, services
 from api.rest.openapi_parts import COMMON_ERRORS, INTERNAL_ERROR, RETRY_AFTER, authenticated, problem
-from engine.rules.errors import CapacityExhausted, Problem, QuotaExceeded, RateLimited
+from engine.rules.errors import Problem
 from engine.rules.ratelimit import RateDecision
 
 ACCESS = ("key", "render_link", "signed_result", "session", "public")
 BUDGETS = ("capture", "plain", "read", "download", "link")
-RETRYING = (CapacityExhausted, QuotaExceeded, RateLimited)  # answered with Retry-After
 # A captured page's HTML (or an SVG-sniffing browser) must never run in the service's origin, where the dashboard's
 # session lives: what a sandboxed route answers carries these (api/app.py adds them)
 SANDBOXED = {"content-security-policy": "sandbox; default-src 'none'", "x-content-type-options": "nosniff"}
@@ -100,7 +99,7 @@ class Route:
         refusals = {}
         for status, refused in self.errors().items():
             headers = {name: header for r in refused for name, header in
-                       {**(RETRY_AFTER if issubclass(r.error, RETRYING) else {}), **r.headers}.items()}
+                       {**(RETRY_AFTER if r.error.retrying else {}), **r.headers}.items()}
             said = "; ".join(r.said for r in refused)
             refusals[status] = authenticated(said, headers) if keyed else problem(said, headers)
         return {**self.operation.get("responses", {}), **(COMMON_ERRORS if keyed else INTERNAL_ERROR), **refusals}

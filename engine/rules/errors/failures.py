@@ -12,6 +12,7 @@ class CapacityExhausted(CaptureError):
     status = 503
     title = "No renderer available"
     stage = "queue"
+    retrying = True
 
     def __init__(self, detail: str, retry_after: int = 5) -> None:
         super().__init__(detail)

@@ -25,6 +25,7 @@ class Problem(Exception):
     code: ClassVar[str]
     status: ClassVar[int]
     title: ClassVar[str]
+    retrying: ClassVar[bool] = False  # answered with Retry-After (its `headers`), which the API document says
 
     def __init__(self, detail: str, *, errors: tuple[FieldError, ...] = ()) -> None:
         super().__init__(detail)

@@ -79,6 +79,7 @@ class RateLimited(RequestRejected):
     status = 429
     title = "Too many requests"
     stage = "rate_limit"
+    retrying = True
 
     def __init__(self, retry_after: int, rate_headers: dict[str, str] | None = None,
                  budget: str = "this key") -> None:
@@ -130,6 +131,7 @@ class IdempotencyConflict(RequestRejected):
     code = "idempotency_conflict"
     status = 409
     title = "Request with this Idempotency-Key still in progress"
+    retrying = True
 
     def headers(self) -> dict[str, str]:
         return {"retry-after": "1"}
