@@ -483,6 +483,31 @@ async def test_a_checkbox_whose_parent_has_no_text_of_its_own_is_measured(tmp_pa
     assert [(kind, describe) for _, kind, describe in rows["x.html"]] == [("popups", "div#wall")]
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_banner_put_in_while_the_pass_looks_is_removed_at_the_follow_up(tmp_path: Any) -> None:
+    """set1's OneTrust modal, put in 50 ms after the load, came while the first pass was looking, in one run of
+    four: that pass counted it among the changes it had seen, and the follow-up found none new. Made certain
+    here: the page puts its consent banner in as the removal hides its pop-up (the page's own observer sees the
+    pop-up's style change, before the pass ends). The pass's own changes are not the page's; the banner is."""
+    (tmp_path / "x.html").write_text(
+        '<article id="article"><h1>Story</h1><p>Text of the story.</p></article>'
+        '<div id="nag" style="position:fixed;inset:25% 30%;background:#fff;z-index:9999;padding:20px">'
+        '<h2>Subscribe to our newsletter</h2><p>Get the best stories every week.</p>'
+        '<input type="email" placeholder="Your email"><button>Subscribe</button><button>No thanks</button></div>'
+        '<script>new MutationObserver(() => document.body.insertAdjacentHTML("beforeend",'
+        ' \'<div id="consent" style="position:fixed;left:0;right:0;bottom:0;background:#222;color:#fff;'
+        'padding:16px;z-index:9999">We use cookies to improve your experience and for marketing.'
+        ' <button>Accept all cookies</button> <button>Reject all</button></div>\'))'
+        '.observe(document.getElementById("nag"), {attributes: true, attributeFilter: ["style"]});</script>')
+    labels = {"x.html": {"remove": [{"selector": "#nag", "kind": "popups"}, {"selector": "#consent",
+                                                                            "kind": "cookieBanners"}],
+                         "keep": [{"selector": "#article"}]}}
+    async with harness.corpus_browser(tmp_path) as (conn, base):
+        result, = await harness.evaluate_many(conn, base, labels, tabs=1)
+    assert (result.removed, result.kept) == ({"#nag": True, "#consent": True}, {"#article": True})
+    assert [(r["kind"], r["layer"]) for r in result.reported] == [("popups", "model"), ("cookieBanners", "model")]
+
+
 def _model(init: list[float], thresholds: dict[str, float]) -> OverlayModel:
     """A model with no trees: its probabilities are the softmax of `init`, whatever the candidate."""
     return OverlayModel({"features": list(FEATURES), "classes": list(CLASSES), "init": init, "learningRate": 0.1,

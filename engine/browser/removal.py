@@ -163,6 +163,8 @@ class Removal:
         return self.removed
 
     async def _pass(self, page: Page) -> None:
+        # the page's changes before the pass looks: one while it looks (a banner put in as the finder reads) is late
+        seen = await watching.changes(page)
         world = (await page.send("Page.createIsolatedWorld", {
             "frameId": page.state.main_frame, "worldName": "capture-removal"}))["executionContextId"]
         if self.options.ads:
@@ -170,7 +172,7 @@ class Removal:
         await watching.hand_over_closed_roots(page, world)
         await watching.hand_over_frame_texts(page, world)
         await self._overlays(page, world)
-        self._changes = await watching.changes(page)  # our own changes counted in
+        self._changes = seen  # the pass's own changes are not counted (watching.own)
 
     async def _consent(self, page: Page) -> None:
         """Wait (in the page, looking every 10 ms) while autoconsent is starting or dismissing what it found."""
@@ -193,8 +195,8 @@ class Removal:
                 names.get("classes", []), names.get("ids", []), set(resources.exceptions))
         if not selectors:
             return
-        hidden = await _evaluate(page, f"({HIDE_ADS.replace('LIMIT', str(MAX_REPORTED))})"
-                                       f"({orjson.dumps(selectors).decode()})", world) or {}
+        hidden = await _evaluate(page, watching.own(f"({HIDE_ADS.replace('LIMIT', str(MAX_REPORTED))})"
+                                                    f"({orjson.dumps(selectors).decode()})"), world) or {}
         # what the last pass's sheet hid as it came is new unless that pass reported as many of its name
         said = Counter(r.what for r in self.removed if r.layer == "list")
         before = Counter(str(what)[:120] for what in hidden.get("before", []))
@@ -210,8 +212,9 @@ class Removal:
             return
         backdrops = [v.candidate.index for v in verdicts if v.candidate.bare_backdrop]
         slots = [v.candidate.index for v in chosen if v.kind == "ads"]  # their boxes left bare go too
-        held = await _evaluate(page, f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops}, {slots})",
-                               world) or []  # the boxes around an ad that stayed (hiding.REMOVE_OVERLAYS)
+        # what comes back: the boxes around an ad that stayed (hiding.REMOVE_OVERLAYS)
+        held = await _evaluate(page, watching.own(
+            f"({REMOVE_OVERLAYS})({[v.candidate.index for v in chosen] + backdrops}, {slots})"), world) or []
         self.removed += [Removed(v.kind, "model", v.candidate.describe, round(v.score, 3)) for v in chosen
                          if v.candidate.index not in held]
 

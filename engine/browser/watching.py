@@ -32,6 +32,7 @@ from engine.browser.page import Page
 LATE_WAIT_S = 1.0  # at most this long at the settle point for the page's timers that are due soon
 MAX_CLOSED_ROOTS = 50  # closed shadow roots handed to the finder per capture
 MAX_FRAMES = 10  # cross-site frames whose text is handed to the finder per capture
+OWN_START, OWN_END = "__captureOwnStart", "__captureOwnEnd"  # events around what the removal does to the page
 
 WATCH_SCRIPT = """(() => {
   if (window.top !== window || window.__captureWatch) return;
@@ -64,13 +65,19 @@ WATCH_SCRIPT = """(() => {
     node.addEventListener('load', done, {once: true});
     node.addEventListener('error', done, {once: true});
   };
-  const observer = new MutationObserver((records) => {
+  const count = (records) => {
     state.changes += records.length;
     for (const record of records) record.addedNodes.forEach(track);
-  });
+  };
+  const observer = new MutationObserver(count);
   const watched = {subtree: true, childList: true, attributes: true,
                    attributeFilter: ['style', 'class', 'open', 'hidden']};
   observer.observe(document, watched);
+  // what the removal does to the page is not the page's change: its scripts say where they start and end (`own`),
+  // the page's records so far are counted there and the removal's own taken and dropped (first on the window,
+  // before any of the page's listeners)
+  addEventListener(OWN_START, () => count(observer.takeRecords()), true);
+  addEventListener(OWN_END, () => observer.takeRecords(), true);
   // a shadow root is a document of its own to the observer: an ad drawn into one after the load is a change
   Element.prototype.attachShadow = new Proxy(Element.prototype.attachShadow, {apply(target, self, args) {
     const root = Reflect.apply(target, self, args);
@@ -116,7 +123,15 @@ FRAME_TEXT = """(() => {
 
 
 def watch_script() -> str:
-    return WATCH_SCRIPT.replace("LIMIT_MS", str(int(LATE_WAIT_S * 1000)))
+    return (WATCH_SCRIPT.replace("LIMIT_MS", str(int(LATE_WAIT_S * 1000)))
+            .replace("OWN_START", f"'{OWN_START}'").replace("OWN_END", f"'{OWN_END}'"))
+
+
+def own(expression: str) -> str:
+    """`expression` (a removal script, evaluated in the isolated world) as the removal's own doing: what it
+    changes in the document is not counted among the page's changes."""
+    return (f"(() => {{ document.dispatchEvent(new Event('{OWN_START}')); try {{ return {expression}; }}"
+            f" finally {{ document.dispatchEvent(new Event('{OWN_END}')); }} }})()")
 
 
 async def prepare(page: Page) -> None:

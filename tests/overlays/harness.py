@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import trio
 
+from engine.browser import watching
 from engine.browser.cdp import CdpConnection, message_limit, open_cdp
 from engine.browser.chromium import launch, stop
 from engine.browser.emulation import prepare
@@ -199,7 +200,7 @@ class _Measuring(Removal):
         if chosen:
             slots = [c.index for c, kind in zip(found, kinds, strict=True) if kind == "ads"]
             chosen += [c.index for c in found if c.bare_backdrop]
-            await _evaluate_in(page, world, f"({REMOVE_OVERLAYS})({chosen}, {slots})")
+            await _evaluate_in(page, world, watching.own(f"({REMOVE_OVERLAYS})({chosen}, {slots})"))
 
 
 async def _evaluate_in(page: Page, context: int, expression: str) -> Any:
