@@ -30,7 +30,7 @@ from benchmarks import micro
 from benchmarks.baseline import BaselinePool, baseline_pool
 from benchmarks.service import Peak, RunningService, start
 from benchmarks.site import Site, heavy_bytes
-from benchmarks.stats import BASELINES, Figures, table
+from benchmarks.stats import BASELINES, Figures, loop_ceiling, table
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PAGES = {"text": ("/text", False), "heavy": ("/heavy", False), "tall": ("/tall", True)}
@@ -46,7 +46,7 @@ SETTLE_S = 1.0
 CAPTURE_TIMEOUT_S = 120
 
 Capture = Callable[[], Awaitable[None]]
-Meter = Callable[[], tuple[float, float]]  # CPU-seconds so far: the runner's process tree, its own process
+Meter = Callable[[], tuple[float, float, float]]  # CPU-seconds so far: the runner's tree, its process, its loop
 
 
 def counts(page: str, concurrency: int, quick: bool) -> int:
@@ -84,15 +84,14 @@ async def series(runner: str, page: str, concurrency: int, n: int,
                 print(f"  {runner} {page} failed: {exc!r}"[:300])
                 continue
             latencies.append(time.perf_counter() - began)
-    cpu = await trio.to_thread.run_sync(meter) if meter else (math.nan, math.nan)
+    cpu: tuple[float, ...] = await trio.to_thread.run_sync(meter) if meter else (math.nan, math.nan, math.nan)
     began = time.perf_counter()
     async with trio.open_nursery() as nursery:
         for _ in range(concurrency):
             nursery.start_soon(worker)
     wall = time.perf_counter() - began
     if meter:
-        tree, own = await trio.to_thread.run_sync(meter)
-        cpu = (tree - cpu[0], own - cpu[1])
+        cpu = tuple(now - before for now, before in zip(await trio.to_thread.run_sync(meter), cpu, strict=True))
     return Figures.of(runner, page, concurrency, latencies, failures, wall, cpu)
 
 
@@ -231,6 +230,7 @@ async def one_run(number: int, args: argparse.Namespace, site: Site) -> dict[str
     result["series"] = [f.as_json() for f in figures]
     print(f"\nrun {number}\n{table(figures)}")
     print(paced_price(figures))
+    print(loop_ceiling(figures))
     print(f"ready after {result['ready_s']:.2f} s; peak RSS: service {result['peak_rss_mb']['service']:.0f} MB, "
           f"chromium tree {result['peak_rss_mb']['chromium']:.0f} MB; orphans after stop: "
           f"{result['orphans_after_stop']} (and {result['zombies_after_stop']} zombies waiting for PID 1)")

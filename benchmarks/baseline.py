@@ -57,10 +57,11 @@ class BaselinePool:
         finally:
             self._free_send.send_nowait(conn)
 
-    def cpu_seconds(self) -> tuple[float, float]:
+    def cpu_seconds(self) -> tuple[float, float, float]:
         """CPU-seconds so far of the browsers' trees (chromedriver, Chromium and its helpers); no process of
         its own (nan), the benchmark's being the client."""
-        return sum(cpu_seconds(pid) for b in self.browsers if (pid := b.driver_pid) is not None), float("nan")
+        return (sum(cpu_seconds(pid) for b in self.browsers if (pid := b.driver_pid) is not None), float("nan"),
+                float("nan"))
 
 
 GENERIC_FLAGS = ("--headless=new",)

@@ -38,7 +38,7 @@ def capture(client: httpx.AsyncClient, body: dict[str, object]):  # type: ignore
 def renderer_cpu(service: RunningService, grid: Grid | None) -> float:
     """CPU seconds of the browsers (and, on the Grid, the nodes that run them)."""
     if grid is None:
-        tree, own = service.cpu_seconds()
+        tree, own, _ = service.cpu_seconds()
         return tree - own
     return sum(cpu_seconds(p.pid) for name, p in grid.processes.items() if name.startswith("node"))
 

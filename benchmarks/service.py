@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import os
 import re
 import signal
@@ -58,10 +59,10 @@ class RunningService:
         below = sum(_rss(pid) for pid in descendants(self.process.pid))
         return _rss(self.process.pid), below
 
-    def cpu_seconds(self) -> tuple[float, float]:
-        """CPU-seconds so far of the service's whole tree (Chromium's included) and of its own process."""
-        own = psutil.Process(self.process.pid).cpu_times()
-        return cpu_seconds(self.process.pid), own.user + own.system
+    def cpu_seconds(self) -> tuple[float, float, float]:
+        """CPU-seconds so far of the service's whole tree (Chromium's included), of its own process, and of that
+        process's event loop thread (its main thread, where run.py runs trio; /proc/PID/task/PID/stat)."""
+        return cpu_seconds(self.process.pid), *own_and_main_thread_cpu(self.process.pid)
 
     def browser_pids(self) -> list[int]:
         return [pid for pid in descendants(self.process.pid) if _comm(pid).startswith(("chrom", "headless"))]
@@ -111,6 +112,14 @@ def cpu_seconds(pid: int) -> float:
     except psutil.NoSuchProcess:
         pass
     return total
+
+
+def own_and_main_thread_cpu(pid: int) -> tuple[float, float]:
+    """CPU-seconds so far of a process itself (every thread it ran, ended ones too) and of its main thread."""
+    process = psutil.Process(pid)
+    own = process.cpu_times()
+    main = next((t.user_time + t.system_time for t in process.threads() if t.id == pid), math.nan)
+    return own.user + own.system, main
 
 
 @dataclass

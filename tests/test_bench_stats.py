@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import http.client
 import math
+import os
 import struct
 import threading
+import time
 import zlib
 
 import pytest
 
 from benchmarks.ceiling import BODY
 from benchmarks.micro import ceiling, hammer, request
+from benchmarks.service import own_and_main_thread_cpu
 from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, Site, heavy_bytes
 from benchmarks.soak import MIX, slope_per_1000
-from benchmarks.stats import Figures, percentile, ratio, table
+from benchmarks.stats import Figures, loop_ceiling, percentile, ratio, table
 
 
 def test_percentiles_are_nearest_rank() -> None:
@@ -27,16 +30,41 @@ def test_percentiles_are_nearest_rank() -> None:
 def test_the_table_gives_each_series_its_ratios_to_the_baselines() -> None:
     base = Figures.of("baseline", "text", 1, [0.1, 0.2, 0.3], 0, 0.6, (0.9, math.nan))
     generic = Figures.of("generic", "text", 1, [0.2, 0.4, 0.6], 0, 1.2, (1.8, math.nan))
-    sync = Figures.of("sync", "text", 1, [0.15, 0.25, 0.35], 0, 0.75, (0.6, 0.06))
+    sync = Figures.of("sync", "text", 1, [0.15, 0.25, 0.35], 0, 0.75, (0.6, 0.06, 0.015))
     assert base.per_s == 5.0
-    assert (base.cpu_ms, sync.cpu_ms, sync.own_cpu_ms) == (300, 200, 20)  # per capture
+    assert (base.cpu_ms, sync.cpu_ms, sync.own_cpu_ms, sync.loop_cpu_ms) == (300, 200, 20, 5)  # per capture
     assert ratio(sync.p50_ms, base.p50_ms) == 1.25
     printed = table([base, generic, sync]).splitlines()
-    # p50 ×, captures/s ×, CPU × to the baseline, then the same to the generic driver
-    assert printed[3].split()[-8:] == ["200", "20", "1.25", "0.80", "0.67", "0.62", "1.60", "0.33"]
+    # its CPU, own and its loop's; p50 ×, captures/s ×, CPU × to the baseline, then the same to the generic driver
+    assert printed[3].split()[-9:] == ["200", "20", "5", "1.25", "0.80", "0.67", "0.62", "1.60", "0.33"]
     assert printed[2].split()[-4:] == ["600", "2.00", "0.50", "2.00"]  # generic: to the baseline only
     # the baseline: no process of its own, no ratio to itself, its ratios to the generic driver
     assert printed[1].split()[-5:] == ["300", "300", "0.50", "2.00", "0.50"]
+
+
+def test_the_ceiling_is_what_one_event_loop_thread_can_drive() -> None:
+    """Issue 56: the service's own CPU split into its loop's thread and the rest, at the highest concurrency, and
+    the captures a second one loop thread can drive at that price."""
+    rows = [Figures.of("sync", "text", c, [0.1] * 10, 0, 1.0, (2.0, 0.3, loop)) for c, loop in ((1, 0.05), (4, 0.1))]
+    said = loop_ceiling([*rows, Figures.of("bare", "text", 4, [0.1] * 10, 0, 1.0, (2.0, math.nan, math.nan))])
+    assert said.splitlines()[1].split() == ["text", "c=4:", "own", "CPU", "30", "ms", "per", "capture,", "of", "it",
+                                            "the", "event", "loop's", "thread", "10", "ms", "and", "the", "rest",
+                                            "20", "ms:", "a", "ceiling", "of", "100", "captures/s", "per", "process"]
+
+
+def test_the_main_threads_cpu_is_told_apart_from_the_workers() -> None:
+    """The split reads each thread's own times: a worker thread's CPU is the process's, not its main thread's."""
+    def spin() -> None:
+        end = time.thread_time() + 0.3
+        while time.thread_time() < end:
+            pass
+    own, main = own_and_main_thread_cpu(os.getpid())
+    worker = threading.Thread(target=spin)
+    worker.start()
+    worker.join()
+    own_after, main_after = own_and_main_thread_cpu(os.getpid())
+    assert own_after - own >= 0.25
+    assert main_after - main < (own_after - own) / 2
 
 
 def test_the_soak_reads_memory_growth_per_thousand_captures_and_mixes_one_hostile_page_in_twenty() -> None:
