@@ -146,9 +146,12 @@
       const text = docs.map((d) => lower(d.innerText)).join(' ').slice(0, 3000);
       const vendor = [...tokens(el).all].some((t) => words.vendors.includes(t));  // Hello Bar's, Poool's
       const consent = has(text, words.consent) && !closing.has(el) && !aboutConsent;
-      if (!consent && !(has(text, words.offer) && !aboutPrices) && !(has(text, words.app) && !aboutApp) && !vendor) continue;
+      const app = has(text, words.app) && !aboutApp;
+      if (!consent && !(has(text, words.offer) && !aboutPrices) && !app && !vendor) continue;
       const role = lower(el.getAttribute('role'));
-      if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'banner', 'navigation'].includes(role)) continue;
+      // `role=banner` is the site's header, unless what it says is an app's (a smart banner so marked: set9, set28)
+      if (['footer', 'header', 'nav'].includes(el.localName) || ['contentinfo', 'navigation'].includes(role)
+          || (role === 'banner' && !app)) continue;
       const within = (selector) => docs.flatMap((d) => [...d.querySelectorAll(selector)]);
       if (el.querySelector('table')) continue;  // a cookie policy's table of its cookies, a table of rates: the page's
       const controls = within(CONTROLS).slice(0, 30);
@@ -360,7 +363,8 @@
     // a box that asks the reader to allow or accept, on its own buttons, is at an ad's size by chance (a push card)
     const asks = all('button, input[type=button], input[type=submit]').slice(0, 10)
       .some((b) => has(lower(b.innerText || b.value), words.accept));
-    // a chat's greeting asks to start one; an open chat window holds its message field (kept, as the page's)
+    // a chat's greeting asks to start one; an open chat window holds its message field (kept, as the page's),
+    // unless it darkens the page around it: an invitation the reader did not open (set28's proactive chats)
     const typing = all('textarea, input:not([type]), input[type=text]').length > 0;
     const names = tokens(el);
     const nameHit = (list) => list.some((t) => names.own.has(t)) ? 1 : (list.some((t) => names.all.has(t)) ? 0.5 : 0);
@@ -372,6 +376,7 @@
       || /gradient\(.*rgba\([^)]*,\s*0?\.\d+\)/.test(s.backgroundImage);  // a sheet fading the page out (a wall's)
     const blurred = s.backdropFilter && s.backdropFilter !== 'none';
     const role = lower(el.getAttribute('role'));
+    const dimming = (cover >= 0.9 && (translucent || blurred)) || modalBackdrop(el);
     const features = {
       coverage: cover,
       width: w / W,
@@ -384,12 +389,12 @@
       sticky: s.position === 'sticky' ? 1 : 0,
       absolute: s.position === 'absolute' ? 1 : 0,
       z_index: Math.min(1, Math.log10(1 + Math.max(0, z)) / 10),
-      backdrop: (cover >= 0.9 && (translucent || blurred)) || modalBackdrop(el) ? 1 : 0,
+      backdrop: dimming ? 1 : 0,
       scroll_locked: locked ? 1 : 0,
       consent_words: count(text, words.consent),
       offer_words: count(text, words.offer),
       ad_words: count(adsIn(text), words.ad),
-      chat_words: typing ? 0 : count(text, words.chat),
+      chat_words: typing && !dimming ? 0 : count(text, words.chat),
       app_words: count(text, words.app),
       accept_button: controls.some((c) => has(c.text, words.accept) || /(^|[^a-z])ok($|[^a-z])/.test(c.text)) ? 1 : 0,
       reject_button: controls.some((c) => has(c.text, words.reject)) ? 1 : 0,
@@ -399,7 +404,8 @@
       text_length: Math.min(1, Math.log10(1 + text.length) / 4),
       text_share: Math.min(1, (el.innerText || '').length / pageText),
       links: Math.min(all('a[href]').length, 20) / 20,
-      navigation: ['header', 'nav', 'search'].includes(el.localName) || ['navigation', 'banner', 'menubar', 'search'].includes(role)
+      navigation: ['header', 'nav', 'search'].includes(el.localName) || ['navigation', 'menubar', 'search'].includes(role)
+        || (role === 'banner' && !has(text, words.app))  // a smart banner so marked is no site's header
         || all('nav, search, [role=navigation], [role=menubar], [role=search], input[type=search]').length ? 1 : 0,
       dialog: el.localName === 'dialog' || role === 'dialog' || role === 'alertdialog' || el.getAttribute('aria-modal') === 'true'
         || all('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]').length ? 1 : 0,

@@ -8,10 +8,12 @@ one of the corpus's eight languages (tests/overlays/texts.py).
 
 Overlays: consent notices in the page's flow at the top or the end of the body (a button, an "OK" link, or no
 control at all), fixed notices with only "×" or nothing, full-viewport containers whose message is a frame,
-modals that lock the page's scrolling (consent, or an offer), push-permission cards.
+modals that lock the page's scrolling (consent, or an offer), push-permission cards, proactive chat invitations
+over a dimmed page.
 Look-alikes that must stay: an editor's fixed toolbar (`role=toolbar`), a chat launcher, a media player's
 control bar, a recipe's sticky jump bar (cookies the biscuit), an opened image lightbox, a login modal the page
-opened on purpose, a share and print bar, a site footer whose links speak of privacy and cookies.
+opened on purpose, a share and print bar, a site footer whose links speak of privacy and cookies, a shop's own
+sale strip in the flow (a countdown and an offer, no close).
 """
 
 from __future__ import annotations
@@ -116,6 +118,29 @@ def push_card(p: Page) -> None:
                   f'{p.rng.choice(w["accept"])}</button> <button>{p.rng.choice(w["close"])}</button></div>')
 
 
+def chat_invitation(p: Page) -> None:
+    """A proactive chat's invitation the reader did not open, over a dimmed backdrop: an agent's greeting, a box to
+    type in, "no thanks" and "start a chat" (set28; the site's own chat panel, opened, has no backdrop and stays)."""
+    w = voice(p)
+    greeting = p.rng.choice(_chat_words())
+    field = p.rng.choice(["<textarea placeholder='…'></textarea>", "<input type=text placeholder='…'>", ""])
+    p.lock = p.rng.random() < 0.3
+    p.body.append(f'<div class="{p.name(p.rng.choice(["chat-invitation", "proactive-chat", "pc-layer", "invite"]))}" '
+                  f'{p.label("popups")} role="{p.rng.choice(["dialog", "group"])}" style="position:fixed;inset:0;'
+                  f'z-index:{p.rng.choice([9999, 2147483000])};background:rgba(0,0,0,.{p.rng.choice([35, 5, 6])});'
+                  f'display:flex;align-items:{p.rng.choice(["center", "flex-end"])};justify-content:center">'
+                  f'<div style="background:{_colour(p)};color:#222;width:{p.rng.choice([340, 400, 460])}px;padding:20px;'
+                  f'border-radius:12px"><b>{p.rng.choice(["Anna", "Mika", "Li", "Sara"])}</b> <small>online</small>'
+                  f'<p>{greeting}?</p>{field}<button>{p.rng.choice(w["close"])}</button> <button>{greeting}</button>'
+                  f'</div></div>')
+
+
+@functools.cache
+def _chat_words() -> tuple[str, ...]:
+    words: list[str] = json.loads(WORDS_PATH.read_text())["chatWords"]["words"]
+    return tuple(words)
+
+
 # ---- look-alikes that must stay --------------------------------------------------------------------------------
 
 def editor_toolbar(p: Page) -> None:
@@ -180,6 +205,18 @@ def share_bar(p: Page) -> None:
                   + "</div>")
 
 
+def sale_strip(p: Page) -> None:
+    """A shop's or a newspaper's own sale strip in the page's flow, first or last in the body: its offer, a running
+    countdown and a link, and no way to close it; part of the page like its header (set28's 14 false removals)."""
+    w = voice(p)
+    clock = f"{p.rng.randint(0, 47):02d}:{p.rng.randint(0, 59):02d}:{p.rng.randint(0, 59):02d}"
+    strip = (f'<div class="{p.name(p.rng.choice(["promo-countdown", "sale-strip", "announcement", "top-strip"]))}" '
+             f'{p.label(None)} lang="{w["tag"]}" style="background:{_colour(p)};padding:{p.rng.choice([6, 8, 10])}px '
+             f'16px;text-align:center;font-size:{p.rng.choice([13, 14, 15])}px">{said(p, w, "offer", 2)} '
+             f'<b>{clock}</b> · <a href="#sale">{p.rng.choice(w["offer"])}</a></div>')
+    p.body.insert(0, strip) if p.rng.random() < 0.75 else p.body.append(strip)
+
+
 def privacy_footer(p: Page) -> None:
     """The site's own footer at the end of the body, its links about privacy and cookies."""
     w = voice(p)
@@ -196,6 +233,7 @@ FAMILY_POSITIVES: dict[str, Callable[[Page], None]] = {
     "family-locking-consent": lambda p: locking_modal(p, "cookieBanners"),
     "family-locking-offer": lambda p: locking_modal(p, "popups"),
     "family-push-card": push_card,
+    "family-chat-invitation": chat_invitation,
 }
 FAMILY_NEGATIVES: dict[str, Callable[[Page], None]] = {
     "family-editor-toolbar": editor_toolbar,
@@ -206,4 +244,5 @@ FAMILY_NEGATIVES: dict[str, Callable[[Page], None]] = {
     "family-login-modal": login_modal,
     "family-share-bar": share_bar,
     "family-privacy-footer": privacy_footer,
+    "family-sale-strip": sale_strip,
 }
