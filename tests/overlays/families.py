@@ -129,10 +129,10 @@ def chat_invitation(p: Page) -> None:
                   f'{p.label("popups")} role="{p.rng.choice(["dialog", "group"])}" style="position:fixed;inset:0;'
                   f'z-index:{p.rng.choice([9999, 2147483000])};background:rgba(0,0,0,.{p.rng.choice([35, 5, 6])});'
                   f'display:flex;align-items:{p.rng.choice(["center", "flex-end"])};justify-content:center">'
-                  f'<div style="background:{_colour(p)};color:#222;width:{p.rng.choice([340, 400, 460])}px;padding:20px;'
-                  f'border-radius:12px"><b>{p.rng.choice(["Anna", "Mika", "Li", "Sara"])}</b> <small>online</small>'
-                  f'<p>{greeting}?</p>{field}<button>{p.rng.choice(w["close"])}</button> <button>{greeting}</button>'
-                  f'</div></div>')
+                  f'<div style="background:{_colour(p)};color:#222;width:{p.rng.choice([340, 400, 460])}px;'
+                  f'padding:20px;border-radius:12px"><b>{p.rng.choice(["Anna", "Mika", "Li", "Sara"])}</b> '
+                  f'<small>online</small><p>{greeting}?</p>{field}<button>{p.rng.choice(w["close"])}</button> '
+                  f'<button>{greeting}</button></div></div>')
 
 
 @functools.cache
