@@ -474,6 +474,23 @@ async def test_a_shops_own_sale_strip_stays_an_app_banner_marked_as_a_banner_and
 
 
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_an_opened_chat_window_at_an_ads_size_stays_reader_revenue_banners_and_a_native_widget_go() -> None:
+    """Round 29, from set29's first look on 1374e93: eight opened chat windows (330 × 297, a message field and
+    "Send") were removed as ads, their boxes at an IAB size; a box the reader types in is at it by chance. A
+    Slovak and a Slovenian reader-revenue banner ("Podporte nezávislú žurnalistiku", Wikimedia's centralNotice)
+    said no donation words, and popIn's native widget no network's name: they go."""
+    folder = harness.TESTS / "overlays_firstlook" / "set29"
+    labels = json.loads((folder / "labels.json").read_text())
+    names = ("091-en.html", "079-sk.html", "034-sl.html", "097-ja.html")
+    async with harness.corpus_browser(folder / "pages") as (conn, base):
+        results = await harness.evaluate_many(conn, base, {name: labels[name] for name in names})
+    assert [(r.name, r.removed, r.kept) for r in results] == [
+        (r.name, dict.fromkeys(r.removed, True), dict.fromkeys(r.kept, True)) for r in results]
+    assert [len(r.removed) for r in results] == [0, 1, 1, 1]
+    assert any(selector.startswith("#chat-panel") for selector in results[0].kept)
+
+
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
 async def test_a_push_card_at_an_ads_size_by_chance_is_not_sized_as_an_ad() -> None:
     """Round 27: the corpus's push cards (456 px by 90, "Allow" and "Later" on their own buttons) measured as a
     468×60 banner, and the cross-validation's fold without them called them ads, under the ads' bar. A box that asks

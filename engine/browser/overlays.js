@@ -416,7 +416,8 @@
       name_ad: Math.max(nameHit(words.name_ad), all('iframe').some(servedFrame) ? 0.5 : 0),
       name_header: nameHit(words.name_header),
       in_flow: flow,
-      ad_size: (adSize(r) && !listed(el) && !asks) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
+      // nor is a box the reader types in (an opened chat window of 330 × 297: set29)
+      ad_size: (adSize(r) && !listed(el) && !asks && !typing) || drawnIab || holdsCreative(el, flow) ? 1 : 0,  // a banner drawn at an IAB size and scaled to its column too
       paid_link: el.matches('a[rel~=sponsored i]') || 2 * all('a[rel~=sponsored i]').length > all('a[href]').length ? 1 : 0,
       // "don't show again today", "not now" beside a checkbox: a layer that offers not to come back interrupts
       show_again: all('input[type=checkbox]').slice(0, 5).some((c) => has(lower([...(c.labels || [])]
