@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine.browser import glyphs
-from engine.browser.quality import Signs, blank_share, verdict
+from engine.browser.quality import Signs, blank_share, drawn_and_not_one_colour, verdict
 from engine.rules.request import parse_capture
 from tests.conftest import Workspace
 from tests.fixture_site import FixtureServer
@@ -113,6 +113,27 @@ def test_blank_share_reads_the_pixels() -> None:
     tall = Image.new("RGB", (1000, 16000), "white")
     ImageDraw.Draw(tall).rectangle((0, 0, 999, 1599), fill="black")  # a tenth, read from a sample
     assert abs(blank_share(encoded(tall, "PNG")) - 0.1) < 0.01
+
+
+def test_the_pixels_are_read_unless_the_page_drew_and_its_png_is_too_large_for_one_colour() -> None:
+    """Issue 56: decoding was a third of the service's own CPU per text capture. A one-colour PNG at zlib's
+    fastest (Chromium's optimizeForSpeed is 0.018 bytes a pixel) is still read, drawn or not."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    def png(image: Image.Image) -> tuple[str | None, int, int]:
+        out = BytesIO()
+        image.save(out, "PNG", compress_level=1)
+        return "PNG", len(out.getvalue()), image.width * image.height
+    drawn, empty = {"textLength": 40, "media": 0}, {"textLength": 0, "media": 0}
+    one_colour = png(Image.new("RGB", (1280, 800), "#c0392b"))
+    assert not drawn_and_not_one_colour(drawn, *one_colour)
+    noise = png(Image.effect_noise((1280, 800), 60).convert("RGB"))
+    assert drawn_and_not_one_colour(drawn, *noise)
+    assert drawn_and_not_one_colour({"textLength": 0, "media": 3}, *noise)
+    assert not drawn_and_not_one_colour(empty, *noise)  # nothing drawn: the share decides, so it is read
+    assert not drawn_and_not_one_colour(drawn, "JPEG", noise[1], noise[2])  # only a PNG's size says so
 
 
 @pytest.mark.parametrize(("found", "share", "blank"), [

@@ -7,8 +7,10 @@ after it, turned into warnings.
                                      caps against the page's size
     verdict(signs, r, pixels)        the warnings: missing_glyphs (engine.browser.glyphs), blank, images_incomplete,
                                      fonts_pending, challenge (engine.browser.challenges), overlay_remaining, partial
-    pixels(page, r, image)           the share of the screenshot's pixels that differ from its dominant colour
-                                     (blank_share), read from a reduced screenshot when the image is large
+    pixels(page, r, image, signs)    the share of the screenshot's pixels that differ from its dominant colour
+                                     (blank_share), read from a reduced screenshot when the image is large; not
+                                     read at all when the page drew something and the PNG is too large to be of
+                                     one colour (drawn_and_not_one_colour)
 
 Each check reads what the page or the browser knows (the fonts that drew the text, `img.complete`, `document.fonts`,
 the model's verdicts) rather than guessing from pixels, except `blank`, which is about the pixels.
@@ -40,6 +42,9 @@ SCRIPT_PATH = Path(__file__).with_name("quality.js")
 BLANK_SHARE = 0.01  # fewer pixels than this differ from the dominant colour: blank
 SAMPLED_PIXELS = 250_000  # the blank check reads at most about this many pixels, evenly spread
 DECODED_PIXELS = 4_000_000  # ... from the screenshot itself up to this size (16 MB decoded), else from a reduced copy
+# A PNG of one colour from Chromium takes 0.018 bytes a pixel (optimizeForSpeed) or 0.005; one a few times
+# larger holds more than one colour (a short line of text: 0.019; the benchmark's text page: 0.12)
+ONE_COLOUR_BYTES_PER_PIXEL = 1 / 16
 COVERING = 0.5  # an overlay the model recognises that covers this share of the viewport remains over the capture
 MOST_NAMED = 5  # images, fonts named in a detail
 MOST_FAILED_SENT = 200  # failed image URLs handed to quality.js
@@ -91,7 +96,8 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
 
 def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
             cut_short: str | None = None) -> tuple[QualityWarning, ...]:
-    """The warnings, in API.md's order; `blank_pixels`: the image's blank_share, None when not an image;
+    """The warnings, in API.md's order; `blank_pixels`: the image's blank_share, None when not an image or when
+    the page drew something and its PNG is too large to be of one colour (drawn_and_not_one_colour);
     `cut_short`: the phase bestAttempt stopped at the deadline."""
     found, warnings = signs.found, []
     missing = glyphs.missing_detail(list(signs.missing_glyphs))
@@ -133,11 +139,15 @@ def verdict(signs: Signs, r: CaptureRequest, blank_pixels: float | None,
     return tuple(warnings)
 
 
-async def pixels(page: Page, r: CaptureRequest, body: bytes) -> float:
-    """blank_share of the screenshot, decoded in a worker thread. A screenshot over DECODED_PIXELS (a tall or
-    scaled full page: up to 75 million pixels, 300 MB decoded) is judged from a copy Chromium renders at a
-    reduced scale instead, so that the service never holds the decoded image."""
-    width, height = Image.open(io.BytesIO(body)).size  # the header only
+async def pixels(page: Page, r: CaptureRequest, body: bytes, signs: Signs) -> float | None:
+    """blank_share of the screenshot, decoded in a worker thread; None when what the page drew settles it
+    without the pixels (drawn_and_not_one_colour). A screenshot over DECODED_PIXELS (a tall or scaled full page:
+    up to 75 million pixels, 300 MB decoded) is judged from a copy Chromium renders at a reduced scale instead,
+    so that the service never holds the decoded image."""
+    image = Image.open(io.BytesIO(body))  # the header only
+    width, height = image.size
+    if drawn_and_not_one_colour(signs.found, image.format, len(body), width * height):
+        return None
     if width * height > DECODED_PIXELS:
         area = await geometry.clip(page, r) or _viewport(await page.send("Page.getLayoutMetrics"))
         reduced = await page.send("Page.captureScreenshot", {  # its side: the image's, times this scale
@@ -145,6 +155,15 @@ async def pixels(page: Page, r: CaptureRequest, body: bytes) -> float:
             "clip": {**area, "scale": math.sqrt(SAMPLED_PIXELS / (width * height))}})
         body = base64.b64decode(reduced["data"])
     return await trio.to_thread.run_sync(blank_share, body)
+
+
+def drawn_and_not_one_colour(found: dict[str, Any], image_format: str | None, size: int, area: int) -> bool:
+    """Whether the blank verdict is settled without decoding a pixel: the page drew text or media in the area,
+    so only an image of one colour would be blank (API.md), and the PNG is too large to be one (its deflated
+    rows compress to almost nothing). Decoding was a third of the service's own CPU per text capture
+    (issue 56); a page that draws little (a line of text) still has its pixels read."""
+    drawn = bool(found.get("textLength") or found.get("media"))
+    return drawn and image_format == "PNG" and size > area * ONE_COLOUR_BYTES_PER_PIXEL + 4096
 
 
 def _bare(url: str) -> str:

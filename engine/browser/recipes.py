@@ -92,7 +92,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
         raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
     rendered = trio.current_time()
-    pixels = await quality.pixels(page, request, body) if request.format in IMAGE_FORMATS else None
+    pixels = await quality.pixels(page, request, body, signs) if request.format in IMAGE_FORMATS else None
     warnings = quality.verdict(signs, request, pixels, cut_short)
     checking += trio.current_time() - rendered
     if failed := failing(warnings, request.fail_on):
