@@ -1,6 +1,7 @@
 """Where the service's own CPU goes (issue 56): a sampling profile of `run.py serve` under load.
 
     .venv/bin/python -m benchmarks.profile [--page text|heavy|tall] [--captures N] [--concurrency N] [--top N]
+                                       [--keep FILE]
 
 Starts the fixture site and the service (as `benchmarks` does: pool 2, the benchmark's plan), warms it, then
 attaches py-spy (`py-spy record --nonblocking`, 200 samples a second, every thread; idle samples and the loop's
@@ -85,9 +86,9 @@ async def load(service: RunningService, site: Site, page: str, captures: int, co
             if answer.status_code != 200:
                 raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
         await warm(one, 4)
-        spy = subprocess.Popen([  # noqa: ASYNC220 - started once, it returns at once_py_spy(), "record", "--pid", str(service.process.pid), "--rate", str(RATE),
-                                "--nonblocking", "--threads", "--format", "raw", "--output", str(out)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        command = [_py_spy(), "record", "--pid", str(service.process.pid), "--rate", str(RATE), "--nonblocking",
+                   "--threads", "--format", "raw", "--output", str(out)]
+        spy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # noqa: ASYNC220
         await trio.sleep(1)  # attached
         figures = await series("sync", page, concurrency, captures, one, meter=service.cpu_seconds)
         spy.send_signal(signal.SIGINT)  # py-spy writes its file on an interrupt
@@ -110,6 +111,7 @@ def main() -> None:
     parser.add_argument("--captures", type=int, default=160)
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--keep", help="also write py-spy's collapsed stacks to this file")
     args = parser.parse_args()
     site = Site()
     site.start()
@@ -120,6 +122,8 @@ def main() -> None:
             started = time.monotonic()
             print(trio.run(load, service, site, args.page, args.captures, args.concurrency, out), flush=True)
             report(*tally(out.read_text()), args.top)
+            if args.keep:
+                shutil.copyfile(out, args.keep)
             print(f"({time.monotonic() - started:.0f} s)")
     finally:
         service.stop()
