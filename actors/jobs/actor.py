@@ -94,18 +94,16 @@ class Jobs:
     async def _rebuild(self) -> None:
         book = self.book
         cutoff = utcnow() - dt.timedelta(seconds=self.settings.job_history_s)
-        rows = await self.event_log.query(REPLAYED_JOB_EVENTS, [cutoff])
-        for row in rows:
-            data = orjson.loads(row["data"]) if row["data"] else {}
-            if row["type"] == "job.created":
-                job = Job.created(row["capture_id"], row["workspace_id"], row["key_id"], row["request_id"],
-                                  row["format"], row["ts"], data)
+        rows = await self.event_log.rows(REPLAYED_JOB_EVENTS, [cutoff])
+        for ts, kind, workspace_id, key_id, job_id, request_id, fmt, raw in rows:  # REPLAYED_JOB_EVENTS' columns
+            data = orjson.loads(raw) if raw else {}
+            if kind == "job.created":
+                job = Job.created(job_id, workspace_id, key_id, request_id, fmt, ts, data)
                 if "sealedUrl" in data:
                     job.url = self.secrets.whole_url(job, data["sealedUrl"])
                 book.jobs[job.id] = job
-            elif (known := book.jobs.get(row["capture_id"])) is not None:
-                known.apply(row["type"], row["ts"], opened_job_data(self.secrets.keyring, known.id,
-                                                                    known.workspace_id, data))
+            elif (known := book.jobs.get(job_id)) is not None:
+                known.apply(kind, ts, opened_job_data(self.secrets.keyring, known.id, known.workspace_id, data))
         book.forget_history()
         now = time.time()
         for job in book.jobs.values():  # in creation order
@@ -113,8 +111,10 @@ class Jobs:
                 self.ledger.hold(job.workspace_id, job.id)
             if job.status == QUEUED:
                 book.queue_rebuilt(job)
+            if job.idempotency_key is None or job.fingerprint is None:
+                continue
             age = now - job.created_at.replace(tzinfo=dt.UTC).timestamp()
-            if job.idempotency_key is not None and job.fingerprint is not None and age < REMEMBER_S:
+            if age < REMEMBER_S:
                 self.acceptance.idempotency.rebuilt((job.workspace_id, job.idempotency_key), job.fingerprint,
                                                     now - age, job)
         removed = await self._store.keep_only(j.id for j in book.jobs.values() if j.status == SUCCEEDED)

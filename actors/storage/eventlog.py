@@ -185,6 +185,11 @@ class EventLog:
         """Rows of a read, beside the commits (Database.read), never behind them."""
         return await self.db.read(_query, sql, params or [])
 
+    async def rows(self, sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:
+        """A read's rows as tuples, for a bulk one (the jobs' rebuild: a dict per row was 0.5 s of its fetch of
+        334,609 rows at 10 M events)."""
+        return await self.db.read(_rows, sql, params or [])
+
     def trouble(self, stuck_s: float) -> str | None:
         """Why the log is not committing now, or None: stopped, a commit running past `stuck_s`, the last one
         failed."""
@@ -228,6 +233,10 @@ def _insert(conn: duckdb.DuckDBPyConnection, event_batch: pa.Table) -> None:
     # Straight from the Arrow table: no catalog change (register/unregister) per commit, and unlike a
     # replacement scan of a local variable it works with external access off (engine.operations.sql.SAFE_CONFIG).
     conn.from_arrow(event_batch).insert_into("events")
+
+
+def _rows(conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    return conn.execute(sql, params).fetchall()
 
 
 def _query(conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
