@@ -1,10 +1,9 @@
 """The small steps every recipe takes on an open page: evaluate an expression (a string quoted for it), check a
-selector, take a screenshot, wait for the next frames or for a lifecycle event of the main frame's document,
-follow a step across the documents the page moves to under it."""
+selector, wait for the next frames or for a lifecycle event of the main frame's document, follow a step across
+the documents the page moves to under it."""
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,7 +15,6 @@ from engine.browser.page import Page
 from engine.browser.waiting import wait_any
 from engine.rules.errors import FieldError, InvalidRequest, RenderFailed
 
-DECODED_ALONGSIDE = 256 * 1024  # a screenshot's base64 longer than this is decoded in a worker thread
 NAVIGATIONS = 2  # next documents `across_documents` follows
 NAVIGATION_WAIT_S = 5.0  # … each waited for this long at most
 
@@ -30,15 +28,6 @@ async def evaluate(page: Page, expression: str, *, await_promise: bool = False) 
         detail = result["exceptionDetails"].get("exception", {}).get("description", "script error")
         raise RenderFailed(f"the page refused a capture step: {detail}")
     return result.get("result", {}).get("value")
-
-
-async def screenshot(page: Page, params: dict[str, Any]) -> bytes:
-    """Page.captureScreenshot's image, its base64 decoded; a large one in a worker thread: 3 ms of the event
-    loop's thread for a 1 MB PNG, whose other captures wait meanwhile (issue 56)."""
-    data = (await page.send("Page.captureScreenshot", params))["data"]
-    if len(data) <= DECODED_ALONGSIDE:
-        return base64.b64decode(data)
-    return await trio.to_thread.run_sync(base64.b64decode, data)
 
 
 def js_literal(text: str) -> str:
