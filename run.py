@@ -125,6 +125,7 @@ async def serve(settings: Settings, plans: dict[str, Plan], listener: socket.soc
             address = listener.getsockname()
             await serve_http(nursery, services, listener, link, core.pool_ready)
             announce(settings, address, metrics_address, first_key)
+            core.served.set()  # the jobs' finished history loads now, off the way of the start
             link.ready()  # after the pool's sessions, the event log and the HTTP listener: systemd may route to us
     finally:
         with trio.move_on_after(5, shield=True):
@@ -141,6 +142,7 @@ class _Core:
     guard: EgressGuard
     pool: BrowserPool
     pool_ready: trio.Event
+    served: trio.Event  # set once the service serves: what a start may load later loads then
 
 
 async def _start_browsers(supervisor: Supervisor, settings: Settings, db: Database, head_start: HeadStart) -> _Core:
@@ -161,7 +163,7 @@ async def _start_browsers(supervisor: Supervisor, settings: Settings, db: Databa
                         guard_host(settings), settings.grid_nodes, credentials=bool(settings.grid_url))
     await supervisor.start("egress-guard", guard.run)
     pool = BrowserPool(settings, event_log, guard, head_start)
-    core = _Core(event_log, policy, guard, pool, trio.Event())
+    core = _Core(event_log, policy, guard, pool, trio.Event(), trio.Event())
     supervisor.start_soon("browser-pool", pool.run, core.pool_ready)
     return core
 
@@ -197,7 +199,8 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     webhooks = Webhooks(settings, event_log, secrets, core.policy, endpoints, account_of=memberships.account_of)
     await supervisor.start("webhooks", webhooks.run)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
-                ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of)
+                ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of,
+                serving=core.served)
     await supervisor.start("jobs", jobs.run)
     link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
     await supervisor.start("systemd", link.run)

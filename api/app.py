@@ -73,8 +73,8 @@ async def _identify() -> None:
         g.principal, g.link_options = await let_in_by_link(found, g.request_id, args["key_id"], args["signature"],
                                                            args["extension"], list(request.args.items(multi=True)))
     elif access == "signed_result":
-        workspace_id, g.result = signed_result(found, args["result_id"], request.args.get("expires"),
-                                               request.args.get("sig"))
+        workspace_id, g.result = await signed_result(found, args["result_id"], request.args.get("expires"),
+                                                     request.args.get("sig"))
         g.rate = admit_download(found, workspace_id)
 
 

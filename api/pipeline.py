@@ -123,13 +123,13 @@ async def let_in_by_link(found: Services, request_id: str, key_id: str, signatur
     return who, await found.admission.admit_link(who, request_id, pairs, extension)
 
 
-def signed_result(found: Services, result_id: str, expires: str | None, sig: str | None) -> tuple[str, Result]:
+async def signed_result(found: Services, result_id: str, expires: str | None, sig: str | None) -> tuple[str, Result]:
     """The result a signed URL names, if it holds and the result is kept: a job's, or a synchronous capture's on
     the shelf; with its workspace."""
     if result_id.startswith("cap_"):
         entry = found.shelf.signed_result(result_id, expires, sig)
         return entry.workspace_id, entry
-    job = found.jobs.signed_result(result_id, expires, sig)
+    job = await found.jobs.signed_result(result_id, expires, sig)
     return job.workspace_id, job
 
 

@@ -227,11 +227,13 @@ def test_idempotency_keys_rebuilt_from_a_batchs_events_answer_in_request_order()
 
 
 def test_a_start_replays_exactly_the_jobs_a_whole_replay_would_keep() -> None:
-    """REPLAYED_JOB_EVENTS (issue 39) leaves out what `forgettable` would drop after a replay of everything."""
+    """REPLAYED_JOB_EVENTS (issue 39) leaves out what `forgettable` would drop after a replay of everything;
+    a start reads them in two parts (issue 56): before it serves, every unfinished job and every one young
+    enough for its idempotency key (FIRST_JOB_EVENTS), then the rest (LATER_JOB_EVENTS), each job in one."""
     import duckdb
     import orjson
 
-    from engine.records.jobs import REPLAYED_JOB_EVENTS
+    from engine.records.jobs import FIRST_JOB_EVENTS, LATER_JOB_EVENTS, REPLAYED_JOB_EVENTS
     from engine.records.schema import DDL
 
     now = dt.datetime(2026, 11, 26, 12, 0)
@@ -256,6 +258,11 @@ def test_a_start_replays_exactly_the_jobs_a_whole_replay_would_keep() -> None:
         created = {"sealed": "", "retainS": 60}
         rows.append(("job.created", old - dt.timedelta(hours=1), job_id, created))
         rows += [(kind, ts, job_id, data) for kind, ts, data in story]
+    young = now - dt.timedelta(hours=2)  # created within REMEMBER_S: a retry may name it by its key
+    rows += [("job.created", young, "failed_young", {"sealed": "", "retainS": 60}),
+             ("job.failed", young, "failed_young", failed),
+             ("job.created", young, "running_young", {"sealed": "", "retainS": 60}),
+             ("job.started", young, "running_young", {})]
     with duckdb.connect() as conn:
         conn.execute(DDL)
         conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, capture_id, format, data) "
@@ -264,6 +271,12 @@ def test_a_start_replays_exactly_the_jobs_a_whole_replay_would_keep() -> None:
                           for n, (kind, ts, job_id, data) in enumerate(rows, 1)])
         cutoff = now - dt.timedelta(days=30)
         replayed = {row[4] for row in conn.execute(REPLAYED_JOB_EVENTS, [cutoff]).fetchall()}
+        parts = [conn.execute(query, [cutoff, now - dt.timedelta(seconds=REMEMBER_S)]).fetchall()
+                 for query in (FIRST_JOB_EVENTS, LATER_JOB_EVENTS)]
+    first, later = ({row[4] for row in part} for part in parts)
+    assert first | later == replayed
+    assert not first & later
+    assert first == {"queued_long_ago", "failed_young", "running_young"}
     jobs: dict[str, Job] = {}
     for kind, ts, job_id, data in rows:  # the whole replay, as a start did before
         if kind == "job.created":
@@ -273,4 +286,58 @@ def test_a_start_replays_exactly_the_jobs_a_whole_replay_would_keep() -> None:
     kept = set(jobs) - {job.id for job in forgettable(jobs.values(), now, 30 * 24 * 3600)}
     assert replayed == kept
     assert kept == {"succeeded_long_ago_kept", "failed_recently", "queued_long_ago", "expired_recently",
-                    "failure_after_success", "cancelled_after_failure_recently"}
+                    "failure_after_success", "cancelled_after_failure_recently", "failed_young", "running_young"}
+
+
+async def test_a_job_not_known_yet_is_looked_up_once_the_finished_jobs_are_loaded(tmp_path: Any) -> None:
+    """Issue 56: a start serves before it loads the finished jobs; a read of one of them waits for the load
+    (JobBook.find), then finds it or answers JobNotFound; the dashboard's list waits likewise."""
+    from actors.jobs import JobBook
+
+    book = JobBook(Settings(data_dir=tmp_path), cast(Any, None), cast(Any, None))
+    book.jobs["job_a0"] = job("a", 0)
+    assert (await book.find("a", "job_a0")).id == "job_a0"  # known: no wait
+    found: list[str] = []
+
+    async def look(job_id: str) -> None:
+        try:
+            found.append((await book.find("a", job_id)).id)
+        except JobNotFound:
+            found.append(f"404 {job_id}")
+
+    async with trio.open_nursery() as nursery:
+        for job_id in ("job_a1", "job_a9"):
+            nursery.start_soon(look, job_id)
+
+        async def listed() -> None:
+            found.append(",".join(sorted(j.id for j in await book.recent("a", 5))))
+
+        nursery.start_soon(listed)
+        await trio.testing.wait_all_tasks_blocked()
+        assert found == []  # waiting, not a premature 404
+        with pytest.raises(JobNotFound):
+            book.job("a", "job_a1")  # the sync read says what is known now
+        book.loaded({"job_a1": job("a", 1), "job_a0": job("a", 99)})
+    assert sorted(found) == ["404 job_a9", "job_a0,job_a1", "job_a1"]
+    assert book.jobs["job_a0"].url == "http://fixture.test/0"  # known before the load: kept as it is
+
+
+async def test_a_start_removes_only_result_files_left_from_before_it(tmp_path: Any) -> None:
+    """keep_only removes the files of jobs that never succeeded, but not one written since the start began
+    (the finished jobs load while new ones run: their results must stay)."""
+    import os
+    import time
+
+    from actors.capture import ResultStore
+
+    store = ResultStore(tmp_path)
+    for name in ("job_0a", "job_0b"):
+        await store.write(name, b"old")
+        os.utime(tmp_path / name, (time.time() - 60, time.time() - 60))
+    (tmp_path / "job_0c.partial").write_bytes(b"half")
+    os.utime(tmp_path / "job_0c.partial", (time.time() - 60, time.time() - 60))
+    started = time.time() - 1
+    await store.write("job_0d", b"new")  # a job that ran since the start began: not in the set kept
+    removed = await store.keep_only(["job_0a"], written_before=started)
+    assert sorted(removed) == ["job_0b", "job_0c.partial"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["job_0a", "job_0d"]

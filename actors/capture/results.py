@@ -10,6 +10,7 @@ runs in threads, never on the trio loop.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Iterable
@@ -58,15 +59,23 @@ class ResultStore:
     async def delete(self, job_id: str) -> None:
         await trio.to_thread.run_sync(lambda: self.path(job_id).unlink(missing_ok=True))
 
-    async def keep_only(self, job_ids: Iterable[str]) -> list[str]:
-        """Remove every file but the results of `job_ids` (partial writes, jobs a crash interrupted)."""
+    async def keep_only(self, job_ids: Iterable[str], written_before: float = math.inf) -> list[str]:
+        """Remove every file but the results of `job_ids` (partial writes, jobs a crash interrupted); only files
+        last written before `written_before` (a time.time()), when others are being written meanwhile."""
         keep = set(job_ids)
 
         def sweep() -> list[str]:
             removed = []
             for path in self.directory.glob("*") if self.directory.is_dir() else []:
-                if path.name not in keep:
+                if path.name not in keep and _written(path) < written_before:
                     path.unlink(missing_ok=True)
                     removed.append(path.name)
             return removed
         return await trio.to_thread.run_sync(sweep)
+
+
+def _written(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:
+        return math.inf  # gone meanwhile (a partial write renamed): nothing to remove

@@ -20,6 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 import trio
@@ -35,7 +36,7 @@ from engine.operations.settings import Settings
 from engine.records import replies
 from engine.records.at_rest import opened_job_data
 from engine.records.idempotency import REMEMBER_S
-from engine.records.jobs import QUEUED, REPLAYED_JOB_EVENTS, RUNNING, SUCCEEDED, Accepted, Job
+from engine.records.jobs import FIRST_JOB_EVENTS, LATER_JOB_EVENTS, QUEUED, RUNNING, SUCCEEDED, Accepted, Job
 from engine.records.sealing import Keyring
 from engine.records.signing import result_url_expires
 from engine.rules.errors import JobNotFound, ResultUrlExpired
@@ -54,8 +55,10 @@ class JobStatistics:
 class Jobs:
     def __init__(self, settings: Settings, event_log: EventLog, ledger: QuotaLedger, pool: BrowserPool,
                  captures: Captures, attempts: Attempts, store: ResultStore, secrets: JobSecrets,
-                 announcer: Announcer | None = None, *, account_of: Callable[[str], str] = str) -> None:
-        """`account_of`: a workspace's owning account (Memberships.account_of), for fair turns and shares."""
+                 announcer: Announcer | None = None, *, account_of: Callable[[str], str] = str,
+                 serving: trio.Event | None = None) -> None:
+        """`account_of`: a workspace's owning account (Memberships.account_of), for fair turns and shares;
+        `serving`: set once the service serves, when the finished jobs load (by default at once)."""
         self.settings = settings
         self.event_log = event_log
         self.ledger = ledger
@@ -65,17 +68,24 @@ class Jobs:
         self.acceptance = JobAcceptance(settings, self.book, captures, attempts, ledger, secrets)
         self.workers = JobWorkers(settings, self.book, pool, captures, ledger, store, secrets)
         self._built = False
+        if serving is None:
+            serving = trio.Event()
+            serving.set()
+        self._serving = serving
 
     # ------------------------------------------------------------ life
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Rebuild the projection (once), queue interrupted jobs again, then work until cancelled."""
+        """Rebuild the projection (once), queue interrupted jobs again, then work until cancelled; the finished
+        jobs load once the service serves (`JobBook.find` waits for them)."""
         if not self._built:
             await self._rebuild()
             self._built = True
         for job in [j for j in self.book.jobs.values() if j.status == RUNNING]:
             await self.workers.requeue(job, "restart")  # the process (or this actor) died while it ran
         async with trio.open_nursery() as nursery:
+            if not self.book.complete.is_set():
+                nursery.start_soon(self._load_finished, time.time())
             nursery.start_soon(self._sweep_forever)
             await nursery.start(self.workers.run)
             task_status.started()
@@ -91,19 +101,31 @@ class Jobs:
         """Stop the workers for an orderly shutdown; their jobs go back to the queue, attempts given back."""
         await self.workers.drain()
 
-    async def _rebuild(self) -> None:
-        book = self.book
-        cutoff = utcnow() - dt.timedelta(seconds=self.settings.job_history_s)
-        rows = await self.event_log.rows(REPLAYED_JOB_EVENTS, [cutoff])
-        for ts, kind, workspace_id, key_id, job_id, request_id, fmt, raw in rows:  # REPLAYED_JOB_EVENTS' columns
+    def _cutoffs(self) -> list[dt.datetime]:
+        """FIRST_JOB_EVENTS' and LATER_JOB_EVENTS' parameters: the history's cutoff, the idempotency keys'."""
+        now = utcnow()
+        return [now - dt.timedelta(seconds=self.settings.job_history_s), now - dt.timedelta(seconds=REMEMBER_S)]
+
+    def _replayed(self, rows: list[tuple[Any, ...]]) -> dict[str, Job]:
+        """The jobs of these events (in the log's order), as their events left them; no await, no shared
+        state (it runs in a thread for the finished jobs)."""
+        jobs: dict[str, Job] = {}
+        for ts, kind, workspace_id, key_id, job_id, request_id, fmt, raw in rows:  # the queries' columns
             data = orjson.loads(raw) if raw else {}
             if kind == "job.created":
                 job = Job.created(job_id, workspace_id, key_id, request_id, fmt, ts, data)
                 if "sealedUrl" in data:
                     job.url = self.secrets.whole_url(job, data["sealedUrl"])
-                book.jobs[job.id] = job
-            elif (known := book.jobs.get(job_id)) is not None:
+                jobs[job.id] = job
+            elif (known := jobs.get(job_id)) is not None:
                 known.apply(kind, ts, opened_job_data(self.secrets.keyring, known.id, known.workspace_id, data))
+        return jobs
+
+    async def _rebuild(self) -> None:
+        """The jobs a start needs before it serves: unfinished ones (queued again, their quota held) and those
+        an idempotency key may name."""
+        book = self.book
+        book.jobs.update(self._replayed(await self.event_log.rows(FIRST_JOB_EVENTS, self._cutoffs())))
         book.forget_history()
         now = time.time()
         for job in book.jobs.values():  # in creation order
@@ -117,10 +139,25 @@ class Jobs:
             if age < REMEMBER_S:
                 self.acceptance.idempotency.rebuilt((job.workspace_id, job.idempotency_key), job.fingerprint,
                                                     now - age, job)
-        removed = await self._store.keep_only(j.id for j in book.jobs.values() if j.status == SUCCEEDED)
+        log.info("jobs rebuilt: %d unfinished or recent, %d queued", len(book.jobs), book.queued_count())
+
+    async def _load_finished(self, started: float) -> None:
+        """Once the service serves: the finished jobs, read and replayed on a thread of their own at a low
+        priority (Database.on_own_cursor), then the result files of jobs that never succeeded removed."""
+        await self._serving.wait()
+        began, cutoffs = trio.current_time(), self._cutoffs()
+
+        def replayed(cursor: Any) -> dict[str, Job]:
+            return self._replayed(cursor.execute(LATER_JOB_EVENTS, cutoffs).fetchall())
+
+        finished = await self.event_log.aside(replayed)
+        self.book.loaded(finished)
+        removed = await self._store.keep_only((j.id for j in self.book.jobs.values() if j.status == SUCCEEDED),
+                                              written_before=started)  # results written since are new jobs'
         if removed:
             log.info("removed %d result files of jobs that never succeeded", len(removed))
-        log.info("jobs rebuilt: %d known, %d queued", len(book.jobs), book.queued_count())
+        log.info("finished jobs loaded: %d in %.2f s, %d known", len(finished), trio.current_time() - began,
+                 len(self.book.jobs))
 
     def use_keyring(self, keyring: Keyring) -> None:
         """Seal new jobs with `keyring`'s current key (after a rotation); it still opens the older ones."""
@@ -139,11 +176,16 @@ class Jobs:
         return await self.workers.cancel(workspace_id, job_id)
 
     def job(self, workspace_id: str, job_id: str) -> Job:
+        """The job if it is known now (a finished one may not be yet, right after a start: `find` waits)."""
         return self.book.job(workspace_id, job_id)
 
-    def recent(self, workspace_id: str, limit: int) -> list[Job]:
+    async def find(self, workspace_id: str, job_id: str) -> Job:
+        """The job, or JobNotFound once every job the log keeps is known."""
+        return await self.book.find(workspace_id, job_id)
+
+    async def recent(self, workspace_id: str, limit: int) -> list[Job]:
         """The workspace's newest jobs, newest first (the dashboard's jobs page)."""
-        return self.book.recent(workspace_id, limit)
+        return await self.book.recent(workspace_id, limit)
 
     async def wait_finished(self, workspace_id: str, job_id: str) -> Job:
         """The job once it has finished (SUCCEEDED, FAILED, CANCELLED); the caller sets the deadline."""
@@ -164,8 +206,10 @@ class Jobs:
             "result_expires_at": rfc3339(dt.datetime.fromtimestamp(expires, dt.UTC)),
             "content_type": job.content_type, "bytes": job.bytes})
 
-    def signed_result(self, job_id: str, expires: str | None, sig: str | None) -> Job:
+    async def signed_result(self, job_id: str, expires: str | None, sig: str | None) -> Job:
         """The job behind a signed result URL (no API key), if the URL holds and its result is still kept."""
+        if job_id not in self.book.jobs:
+            await self.book.complete.wait()
         job = self.book.jobs.get(job_id)
         if job is None:
             raise JobNotFound(job_id)
@@ -190,6 +234,7 @@ class Jobs:
 
     async def sweep(self) -> int:
         """Delete results past retention and mark their jobs EXPIRED; forget old idempotency keys."""
+        await self.book.complete.wait()  # the finished jobs, loaded after a start
         now = utcnow()
         due = [j for j in self.book.jobs.values()
                if j.status == SUCCEEDED and j.retained_until is not None and j.retained_until <= now]

@@ -78,6 +78,9 @@ class JobBook:
         self.announcer = announcer
         self.account_of = account_of
         self.jobs: dict[str, Job] = {}
+        # Set once the jobs a start loads after it serves (the finished ones, Jobs.run) are in `jobs`: until
+        # then a job not found may be one of them.
+        self.complete = trio.Event()
         self._queue = FairQueue(account_of)
         self._idle = trio.lowlevel.ParkingLot()  # idle workers
         self._claimed: dict[str, trio.CancelScope] = {}  # jobs a worker holds, by id
@@ -88,19 +91,35 @@ class JobBook:
     # ------------------------------------------------------------ reading
 
     def job(self, workspace_id: str, job_id: str) -> Job:
+        """The job if it is known now: right after a start, a finished one may not be yet (`find` waits)."""
         job = self.jobs.get(job_id)
         if job is None or job.workspace_id != workspace_id:
             raise JobNotFound(job_id)
         return job
 
-    def recent(self, workspace_id: str, limit: int) -> list[Job]:
+    async def find(self, workspace_id: str, job_id: str) -> Job:
+        """The job, or JobNotFound once every job the log keeps is known (a few seconds after a start)."""
+        if job_id not in self.jobs:
+            await self.complete.wait()
+        return self.job(workspace_id, job_id)
+
+    async def recent(self, workspace_id: str, limit: int) -> list[Job]:
         """The workspace's newest jobs, newest first (the dashboard's jobs page)."""
+        await self.complete.wait()
         mine = (job for job in self.jobs.values() if job.workspace_id == workspace_id)
         return heapq.nlargest(limit, mine, key=lambda job: (job.created_at, job.index))
 
+    def loaded(self, finished: dict[str, Job]) -> None:
+        """The finished jobs a start loads after it serves, beside those known since (none of them changed
+        meanwhile: a finished job changes only by the retention sweep, which waits for them)."""
+        for job_id, job in finished.items():
+            self.jobs.setdefault(job_id, job)
+        self.forget_history()
+        self.complete.set()
+
     async def wait_finished(self, workspace_id: str, job_id: str) -> Job:
         """The job once it has finished (SUCCEEDED, FAILED, CANCELLED); the caller sets the deadline."""
-        job = self.job(workspace_id, job_id)
+        job = await self.find(workspace_id, job_id)
         if not job.finished:
             await self._finished.setdefault(job.id, trio.Event()).wait()
         return job

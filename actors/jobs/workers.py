@@ -92,7 +92,7 @@ class JobWorkers:
     async def cancel(self, workspace_id: str, job_id: str) -> Job:
         """QUEUED: cancelled at once. RUNNING: cancel requested, the worker stops it. Finished: 409."""
         book = self.book
-        job = book.job(workspace_id, job_id)
+        job = await book.find(workspace_id, job_id)
         if job.status == CANCELLED:
             return job
         if job.finished:

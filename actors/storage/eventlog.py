@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
 import orjson
@@ -30,6 +30,8 @@ from engine.records import daily_counts
 from engine.records.analytics import analytics_query
 from engine.records.daily_counts import analytics_plan
 from engine.records.schema import EVENT_COLUMNS, EVENT_SCHEMA, Event
+
+T = TypeVar("T")
 
 log = logging.getLogger("capture.eventlog")
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
@@ -189,6 +191,11 @@ class EventLog:
         """A read's rows as tuples, for a bulk one (the jobs' rebuild: a dict per row was 0.5 s of its fetch of
         334,609 rows at 10 M events)."""
         return await self.db.read(_rows, sql, params or [])
+
+    async def aside(self, fn: Callable[..., T], *args: Any) -> T:
+        """fn(cursor, *args) on a cursor and a thread of their own at an operator's low priority: a long read
+        nothing waits for, kept off the reads' thread (the finished jobs a start loads once it serves)."""
+        return await self.db.on_own_cursor(fn, *args)
 
     def trouble(self, stuck_s: float) -> str | None:
         """Why the log is not committing now, or None: stopped, a commit running past `stuck_s`, the last one

@@ -28,7 +28,7 @@ DIGITS = re.compile(r"[0-9]{1,6}")  # ASCII only: int() refuses "²" and 5,000-d
 @blueprint.get("/dashboard/w/<workspace_id>/jobs")
 async def jobs(workspace_id: str) -> Response:
     found, role = acting_in(workspace_id, "view")
-    listed = services().jobs.recent(found.id, RECENT_JOBS)
+    listed = await services().jobs.recent(found.id, RECENT_JOBS)
     views = [(job, services().jobs.view(job, base_url())) for job in listed]
     return await page("jobs.html", workspace=found, role=role, jobs=views, tab="Jobs", shown=RECENT_JOBS,
                        can_cancel=allowed(role, "capture"))

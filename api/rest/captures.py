@@ -221,7 +221,7 @@ def _accepted(body: Reply, replayed: bool, location: str | None = None) -> Respo
              "parameters": [JOB_ID], "responses": {"200": json_answer(JOB, "the job; absent fields omitted")}})
 async def get_job(job_id: str) -> Response:
     jobs = services().jobs
-    return json_response(jobs.view(jobs.job(principal().workspace.id, job_id), base_url()))
+    return json_response(jobs.view(await jobs.find(principal().workspace.id, job_id), base_url()))
 
 
 @declare(blueprint, "DELETE", "/api/jobs/{id}", access="key", budget="plain", params={"id": "job:job_id"},
