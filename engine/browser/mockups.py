@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from engine.browser import geometry
+from engine.browser import geometry, outputs
 from engine.browser.page import Page
 from engine.browser.page.steps import evaluate, wait_for_lifecycle
 from engine.rules.request import CaptureRequest
@@ -81,7 +81,7 @@ async def framed(page: Page, r: CaptureRequest, screenshot: bytes) -> bytes:
         params.update(format="png", optimizeForSpeed=True)
     elif r.format in {"jpeg", "webp"}:
         params["quality"] = r.quality or 80
-    return base64.b64decode((await page.send("Page.captureScreenshot", params))["data"])
+    return await outputs.screenshot(page, params)
 
 
 def png_size(png: bytes) -> tuple[int, int]:

@@ -101,13 +101,14 @@ async def _screenshot(page: Page, r: CaptureRequest) -> bytes:
         await masking.paint(page, r.mask)
     if r.full_page and not r.selector:
         await evaluate(page, FIXED_TO_THE_END)
-    result = await page.send("Page.captureScreenshot", params)
-    return await decoded(result["data"])
+    return await screenshot(page, params)
 
 
-async def decoded(data: str) -> bytes:
-    """A screenshot's base64, decoded; a large one in a worker thread: 3 ms of the event loop's thread for a
-    1 MB PNG, whose other captures wait meanwhile (issue 56)."""
+async def screenshot(page: Page, params: dict[str, Any]) -> bytes:
+    """Page.captureScreenshot's image (a capture's, a mockup's frame), its base64 decoded; a large one in a
+    worker thread: 3 ms of the event loop's thread for a 1 MB PNG, whose other captures wait meanwhile (issue
+    56)."""
+    data = (await page.send("Page.captureScreenshot", params))["data"]
     if len(data) <= DECODED_ALONGSIDE:
         return base64.b64decode(data)
     return await trio.to_thread.run_sync(base64.b64decode, data)
