@@ -19,11 +19,11 @@ import collections
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 import httpx
 import trio
@@ -77,7 +77,9 @@ def report(counters: dict[str, collections.Counter[str]], samples: dict[str, int
             print(f"    {count / total:6.1%}  {name}")
 
 
-async def load(service: RunningService, site: Site, page: str, captures: int, concurrency: int, out: Path) -> str:
+async def load(service: RunningService, site: Site, page: str, captures: int, concurrency: int, out: Path,
+               said: BinaryIO) -> str:
+    """The captures with py-spy attached, writing `out`; its own output goes to `said`."""
     path, full = PAGES[page]
     async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
                                  timeout=CAPTURE_TIMEOUT_S) as client:
@@ -88,11 +90,12 @@ async def load(service: RunningService, site: Site, page: str, captures: int, co
         await warm(one, 4)
         command = [_py_spy(), "record", "--pid", str(service.process.pid), "--rate", str(RATE), "--nonblocking",
                    "--threads", "--format", "raw", "--output", str(out)]
-        spy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # noqa: ASYNC220
+        spy = await trio.lowlevel.open_process(command, stdout=said, stderr=said)
         await trio.sleep(1)  # attached
         figures = await series("sync", page, concurrency, captures, one, meter=service.cpu_seconds)
         spy.send_signal(signal.SIGINT)  # py-spy writes its file on an interrupt
-        spy.wait(60)
+        with trio.fail_after(60):
+            await spy.wait()
     return (f"{captures} {page} captures at c={concurrency}: p50 {figures.p50_ms:.0f} ms, {figures.per_s:.2f}/s; "
             f"the service's own CPU {figures.own_cpu_ms:.1f} ms per capture, {figures.loop_cpu_ms:.1f} ms of it on the "
             f"loop's thread")
@@ -118,9 +121,12 @@ def main() -> None:
     service = start(site.server_address[1], 2)
     try:
         with tempfile.TemporaryDirectory(prefix="capture-profile-") as folder:
-            out = Path(folder) / "stacks.txt"
+            out, log = Path(folder) / "stacks.txt", Path(folder) / "py-spy.log"
             started = time.monotonic()
-            print(trio.run(load, service, site, args.page, args.captures, args.concurrency, out), flush=True)
+            with log.open("wb") as said:
+                print(trio.run(load, service, site, args.page, args.captures, args.concurrency, out, said), flush=True)
+            if not out.exists():
+                raise SystemExit(f"py-spy wrote no profile: {log.read_text(errors='replace')}")
             report(*tally(out.read_text()), args.top)
             if args.keep:
                 shutil.copyfile(out, args.keep)

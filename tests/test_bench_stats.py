@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks.ceiling import BODY
 from benchmarks.micro import ceiling, hammer, request
+from benchmarks.profile import tally
 from benchmarks.service import own_and_main_thread_cpu
 from benchmarks.site import HEAVY, IMAGES, PICTURES, TALL, TALL_PX, TEXT, Site, heavy_bytes
 from benchmarks.soak import MIX, slope_per_1000
@@ -119,3 +120,20 @@ def test_a_held_page_answers_only_once_the_site_stops() -> None:
     site.stop()
     reader.join(10)
     assert answers == [TEXT]
+
+
+def test_the_profile_splits_the_loops_samples_from_the_workers_and_drops_the_loops_waits() -> None:
+    """benchmarks.profile (issue 56): py-spy's collapsed stacks, root first, with a thread frame in front."""
+    raw = "\n".join([
+        "thread (0x1);<module> (run.py:1);run (trio/_run.py:9);send_all (trio/_socket.py:5) 30",
+        "thread (0x1);<module> (run.py:1);run (trio/_run.py:9);EpollIOManager.get_events (trio/_io_epoll.py:3) 500",
+        "thread (0x2);Thread._bootstrap (threading.py:995);Thread.run (threading.py:975);"
+        "blank_share (engine/browser/quality.py:170);ImageFile.load (PIL/ImageFile.py:20) 12",
+        "thread (0x2);Thread._bootstrap (threading.py:995);Thread.run (threading.py:975);"
+        "blank_share (engine/browser/quality.py:172);ImageFile.load (PIL/ImageFile.py:21) 8",
+    ])
+    counters, samples = tally(raw)
+    assert samples == {"loop": 30, "workers": 20}  # the loop's wait in epoll is idle, not work
+    assert counters["loop"]["self send_all (_socket.py)"] == 30
+    assert counters["workers"]["blank_share (quality.py)"] == 20  # two lines of one function: one row
+    assert counters["workers"]["self ImageFile.load (ImageFile.py)"] == 20
