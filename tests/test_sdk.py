@@ -5,6 +5,7 @@ async client on trio, render links the service accepts, and webhook calls verifi
 from __future__ import annotations
 
 import io
+import re
 import time
 from pathlib import Path
 
@@ -51,6 +52,36 @@ def test_captures_jobs_and_refusals(pro: Workspace, site: FixtureServer, tmp_pat
         assert refused.value.status == 422
         assert refused.value.code == "destination_forbidden"
         assert capture.usage()["quota"]["used"] == 7  # 3 captures, 4 jobs; the refusal and the cancel are free
+
+
+MAGIC = {"png": lambda b: b.startswith(b"\x89PNG"), "jpeg": lambda b: b.startswith(b"\xff\xd8\xff"),
+         "webp": lambda b: b[:4] == b"RIFF" and b[8:12] == b"WEBP", "pdf": lambda b: b.startswith(b"%PDF-"),
+         "html": lambda b: b"<html" in b[:200].lower(), "markdown": lambda b: b.lstrip().startswith(b"#"),
+         "webm": lambda b: b.startswith(b"\x1a\x45\xdf\xa3"), "mp4": lambda b: b[4:8] == b"ftyp",
+         "gif": lambda b: b.startswith(b"GIF8")}
+
+
+def test_a_file_gets_the_format_its_suffix_names_for_every_format_of_the_api(
+        pro: Workspace, site: FixtureServer, tmp_path: Path) -> None:
+    """Issue 57: the SDK's formats are API.md's `format` row, one list; `screenshot_to_file` asks for each by its
+    suffixes (`page.md` had PNG bytes); a suffix of no format is refused before a request is sent."""
+    from capture_sdk.client import FORMATS
+
+    row = next(line for line in (Path(__file__).parent / "contract" / "API.md").read_text().splitlines()
+               if line.startswith("| `format` |"))
+    assert list(FORMATS) == re.findall(r"`([a-z0-9]+)`", row.split("|")[2])
+    assert set(MAGIC) == set(FORMATS)
+    with Capture(pro.service.url, pro.key) as capture:
+        for fmt, suffixes in FORMATS.items():
+            for suffix in suffixes:
+                short = {"video": {"durationMs": 1000, "fps": 10}} if fmt in ("webm", "mp4", "gif") else {}
+                written = capture.screenshot_to_file(tmp_path / f"page{suffix}", url=f"{site.base}/simple?sdk={fmt}",
+                                                     **short)
+                assert MAGIC[fmt](written.read_bytes()), (suffix, written.read_bytes()[:40])
+        with pytest.raises(ValueError, match=r"\.txt names no capture format"):
+            capture.screenshot_to_file(tmp_path / "page.txt", url=f"{site.base}/simple?sdk=txt")
+    assert not (tmp_path / "page.txt").exists()
+    assert site.count("/simple?sdk=txt") == 0
 
 
 def test_the_async_client_runs_on_trio(pro: Workspace, site: FixtureServer) -> None:

@@ -11,8 +11,12 @@ import anyio
 import httpx
 
 TERMINAL = frozenset({"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"})
-SUFFIXES = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".webp": "webp", ".pdf": "pdf", ".html": "html",
-            ".webm": "webm"}
+# Every `format` of the API, each with the file suffixes that ask for it: `screenshot_to_file` takes the format
+# from the path's suffix.
+FORMATS = {"png": (".png",), "jpeg": (".jpg", ".jpeg"), "webp": (".webp",), "pdf": (".pdf",),
+           "html": (".html", ".htm"), "markdown": (".md", ".markdown"), "webm": (".webm",), "mp4": (".mp4",),
+           "gif": (".gif",)}
+SUFFIXES = {suffix: fmt for fmt, suffixes in FORMATS.items() for suffix in suffixes}
 
 
 class CaptureError(Exception):
@@ -35,9 +39,15 @@ class JobNotFinished(TimeoutError):
 
 
 def _format_of(path: Path, options: dict[str, Any]) -> dict[str, Any]:
-    if "format" in options or path.suffix.lower() not in SUFFIXES:
+    """`options` with the format the path's suffix names (a path without one: the API's default, png); a
+    suffix of no format is refused rather than given PNG bytes."""
+    suffix = path.suffix.lower()
+    if "format" in options or not suffix:
         return options
-    return {**options, "format": SUFFIXES[path.suffix.lower()]}
+    if suffix not in SUFFIXES:
+        raise ValueError(f"{path.name}: {suffix} names no capture format; pass format= or use one of "
+                         f"{', '.join(SUFFIXES)}")
+    return {**options, "format": SUFFIXES[suffix]}
 
 
 def _checked(answer: httpx.Response) -> httpx.Response:
@@ -87,7 +97,7 @@ class Capture:
         return _checked(self.http.post("/api/screenshot", json=options)).content
 
     def screenshot_to_file(self, path: str | Path, **options: Any) -> Path:
-        """The capture written to `path`; the format from its suffix unless `format` is given."""
+        """The capture written to `path`; the format from its suffix (FORMATS) unless `format` is given."""
         path = Path(path)
         path.write_bytes(self.screenshot(**_format_of(path, options)))
         return path
