@@ -47,7 +47,7 @@ NOT_YET_PATHS: dict[str, int] = {}  # a path API.md names without a METHOD
 NOT_YET_CODES: dict[str, int] = {"monitor_limit_reached": 57}
 NOT_YET_FIELDS: dict[str, int] = {}  # capture request fields (`mask`, issue 57, built)
 NOT_YET_WARNINGS: dict[str, int] = {}  # quality codes
-NOT_YET_FEATURES: dict[str, int] = {"monitors": 57}  # plan features
+NOT_YET_FEATURES: dict[str, int] = {}  # plan features (`monitors`, issue 57: in the plans, its routes to come)
 NOT_YET_HEADERS: dict[str, int] = {}  # of a capture's answer
 NOT_YET_JOB_FIELDS: dict[str, int] = {}
 # Where API.md is silent: HTTP's own refusals and a fault of the service, in the same envelope.
@@ -253,6 +253,14 @@ def test_states_outcomes_plans_and_features_are_api_md_s() -> None:
     for name, monthly, per_minute in re.findall(r"^\| `(\w+)` \| ([\d,]+) \| (\d+) \|", TEXT, re.M):
         assert (plans[name].monthly_captures, plans[name].requests_per_minute) == (
             int(monthly.replace(",", "")), int(per_minute)), name
+    monitored = re.findall(r"^\| `(\w+)` \|.*?(\d+) monitors, every (\d+ min|minute) at most", TEXT, re.M)
+    assert [name for name, _, _ in monitored] == ["pro", "business"]
+    for name, monitors, minutes in monitored:
+        every = 60 * int(minutes.split()[0]) if minutes[0].isdigit() else 60
+        assert (plans[name].monitors, plans[name].monitor_every_s) == (int(monitors), every), name
+        assert plans[name].allows("monitors"), name
+    assert not plans["free"].allows("monitors")
+    assert plans["free"].monitors == 0
     features = re.search(r"Feature ids: (.*?)\. Checks", TEXT, re.S)
     assert features is not None
     assert set(re.findall(r"`(\w+)`", features[1])) == FEATURES | set(NOT_YET_FEATURES)
