@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules.plans import PlanFileError, interval_s, load_plans
+from engine.rules.plans import Plan, PlanFileError, interval_s, load_plans
 
 
 def test_a_plan_with_monitors_says_how_many_and_how_often(tmp_path: Path) -> None:
@@ -27,3 +27,46 @@ def test_a_plan_with_monitors_says_how_many_and_how_often(tmp_path: Path) -> Non
         plans.write_text(f"[plans.a]\n{base}{wrong}")
         with pytest.raises(PlanFileError):
             load_plans(plans)
+
+
+def test_a_monitors_request_is_held_to_its_plan() -> None:
+    """Issue 57: a monitor's body (API.md, Monitors) before anything is kept: the capture is a capture request
+    in a format a comparison reads, without the options of a one-off capture, its paid options entitled; `every`
+    from the plan's shortest interval to 30 days; a plan without `monitors` refused naming it."""
+    from engine.rules.errors import FeatureNotEntitled, InvalidRequest
+    from engine.rules.monitors import checked_change, checked_create
+
+    plans = load_plans()
+    pro, business, free = plans["pro"], plans["business"], plans["free"]
+    body = {"capture": {"url": "https://example.com/", "format": "markdown"}, "every": "15m"}
+    asked, capture, every = checked_create(body, pro)
+    assert (capture.format, every, asked.compare.threshold, asked.compare.text) == ("markdown", 900, 0.5, True)
+    assert checked_create({**body, "every": "1m"}, business)[2] == 60
+    assert checked_create({**body, "every": "30d"}, pro)[2] == 30 * 86400
+
+    def refused(data: dict[str, object], plan: Plan = pro) -> dict[str, str]:
+        with pytest.raises(InvalidRequest) as caught:
+            checked_create(data, plan)
+        return {error.field: error.code for error in caught.value.errors}
+
+    assert refused({**body, "every": "1m"}) == {"every": "out_of_range"}  # pro: 15 min at most
+    assert refused({**body, "every": "31d"}, business) == {"every": "out_of_range"}
+    assert refused({**body, "every": "15 minutes"}) == {"every": "invalid"}
+    assert refused({**body, "capture": {**body["capture"], "webhookUrl": "https://x.example/", "store": {},
+                                        "cache": {"ttlS": 60}, "responseType": "json", "bestAttempt": True}}) == {
+        f"capture.{name}": "not_allowed" for name in ("webhookUrl", "store", "cache", "responseType", "bestAttempt")}
+    assert refused({**body, "capture": {"url": "https://example.com/", "format": "pdf"}}) == {
+        "capture.format": "not_allowed"}
+    assert "capture.viewport.width" in refused({**body, "capture": {"url": "https://e.example/",
+                                                                    "viewport": {"width": 1}}})
+    assert "compare.threshold" in refused({**body, "compare": {"threshold": 101}})
+    assert "nope" in refused({**body, "nope": 1})
+    with pytest.raises(FeatureNotEntitled, match="monitors"):
+        checked_create(body, free)
+    with pytest.raises(FeatureNotEntitled, match="regionalProxies"):  # pro lacks it: a capture's rule
+        checked_create({**body, "capture": {"url": "https://e.example/", "proxy": {"region": "eu"}}}, pro)
+    change, seconds = checked_change({"paused": True, "every": "2h"}, pro)
+    assert (change.paused, seconds, change.name) == (True, 7200, None)
+    assert checked_change({"name": "pricing"}, pro)[1] is None
+    with pytest.raises(InvalidRequest):
+        checked_change({"every": "5m"}, pro)
