@@ -175,6 +175,7 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     from actors.accounts import QuotaLedger
     from actors.capture import Admission, Attempts, Captures, Intake, ResultStore, Shelf
     from actors.jobs import Jobs, JobSecrets
+    from actors.monitors import Monitors
     from actors.operations import ControlServer, HeapKeeper, ServiceManagerLink, status_line
     from actors.webhooks import WebhookEndpoints, Webhooks
     from api.pipeline import Services
@@ -198,6 +199,8 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     await supervisor.start("webhook-endpoints", endpoints.run)
     webhooks = Webhooks(settings, event_log, secrets, core.policy, endpoints, account_of=memberships.account_of)
     await supervisor.start("webhooks", webhooks.run)
+    monitors = Monitors(event_log, secrets, core.policy)
+    await supervisor.start("monitors", monitors.run)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
                 ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of,
                 serving=core.served)
@@ -209,7 +212,7 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     await supervisor.start("control", control.run)
     await supervisor.start("heap", HeapKeeper(lambda: pool.statistics().pages).run)
     return Services(settings, keys, memberships, people, admission, attempts, intake, captures, shelf, pool, jobs,
-                    ledger, event_log, webhooks, endpoints), link
+                    ledger, event_log, webhooks, endpoints, monitors), link
 
 
 async def _start_accounts(supervisor: Supervisor, db: Database, plans: dict[str, Plan], secret: bytes,

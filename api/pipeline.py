@@ -25,6 +25,7 @@ from actors.accounts import ApiKeys, Memberships, People, Principal, QuotaLedger
 from actors.browser import BrowserPool
 from actors.capture import Admission, Attempts, Captures, Delivery, Intake, Shelf, Shelved
 from actors.jobs import Jobs
+from actors.monitors import Monitors
 from actors.storage import STUCK_S, EventLog
 from actors.webhooks import WebhookEndpoints, Webhooks
 from engine.operations.settings import Settings
@@ -72,6 +73,7 @@ class Services:
     event_log: EventLog
     webhooks: Webhooks  # delivery: test events and resends
     webhook_endpoints: WebhookEndpoints  # endpoints and signing secrets
+    monitors: Monitors  # pages captured on a schedule
 
 
 # ------------------------------------------------------------ the steps

@@ -16,6 +16,7 @@ import orjson
 
 from actors.accounts import MONTH_USAGE
 from actors.capture import SHELF_HITS, SHELF_REPLAY
+from actors.monitors import REPLAY as MONITOR_REPLAY
 from actors.webhooks import ENDPOINT_REPLAY
 from benchmarks.year_log import generate
 from engine.records.jobs import REPLAYED_JOB_EVENTS
@@ -49,6 +50,7 @@ def test_an_archived_log_rebuilds_what_the_whole_log_did_and_loses_no_event(tmp_
     assert before["endpoints"]["whe_failing"][1] is not None
     assert before["endpoints"]["whe_recovered"][1] is None
     assert list(before["shelf"]) == ["cap_live"]
+    assert [row[1] for row in before["monitors"]] == ["monitor.created", "monitor.updated"]  # however old
     [old_only] = before["keys"]["ws_00000000000000000001"][-1:]
     assert old_only["id"] == "key_old_only"
     assert old_only["last_used"] < now - dt.timedelta(days=OLD - 1)
@@ -174,6 +176,9 @@ def _old_stories(conn: duckdb.DuckDBPyConnection, now: dt.datetime) -> None:
     for shelved, expires in {"cap_live": now + dt.timedelta(days=1), "cap_expired": old, "cap_gone": late}.items():
         rows.append((old, "result.shelved", shelved, {"expiresAt": expires.replace(tzinfo=dt.UTC).timestamp()}))
     rows.append((late, "result.unshelved", "cap_gone", {}))
+    rows += [(old, "monitor.created", None, {"monitor": "mon_old", "sealedCapture": "", "every": "1d", "everyS": 86400,
+                                             "compare": {}, "firstRunAt": old.isoformat()}),
+             (old, "monitor.updated", None, {"monitor": "mon_old", "paused": True})]
     [last] = conn.execute("SELECT max(seq) FROM events").fetchone() or (0,)
     conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, key_id, capture_id, data) "
                      "VALUES (?, ?, ?, 'ws_00000000000000000001', ?, ?, ?)",  # the key's last use is archived
@@ -204,6 +209,7 @@ def _what_a_start_reads(conn: duckdb.DuckDBPyConnection, now: dt.datetime) -> di
     workspaces = [row[0] for row in conn.execute("SELECT id FROM workspaces ORDER BY id").fetchall()]
     return {
         "jobs": conn.execute(REPLAYED_JOB_EVENTS, [now - JOB_HISTORY]).fetchall(),
+        "monitors": conn.execute(MONITOR_REPLAY).fetchall(),
         "messages": conn.execute(PENDING_MESSAGE_EVENTS).fetchall(),
         "endpoints": {e.id: (e.enabled, e.failing_since) for e in endpoints.values()}, "secrets": secrets,
         "shelf": shelf, "hits": conn.execute(SHELF_HITS, [now - dt.timedelta(seconds=MAX_TTL_S)]).fetchall(),

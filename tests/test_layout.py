@@ -103,7 +103,7 @@ def test_each_wing_imports_only_the_wings_before_it() -> None:
 
 # The actors' wings by what they own, lowest first, the same way: a wing sees the wings before it, and from outside
 # a wing only its face (its __init__) is seen, never a room inside it (issue 55).
-ACTOR_WINGS = ("storage", "accounts", "egress", "browser", "capture", "jobs", "webhooks", "operations")
+ACTOR_WINGS = ("storage", "accounts", "egress", "browser", "capture", "jobs", "webhooks", "monitors", "operations")
 
 
 def _actor_wing(module: str) -> str | None:

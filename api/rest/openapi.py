@@ -15,6 +15,7 @@ from engine.records.jobs import MAX_BATCH
 from engine.records.replies import CALLS, REPLIES
 from engine.records.webhooks import EVENT_TYPES, TEST_EVENT, EndpointChange, EndpointCreate
 from engine.rules.devices import DEVICES
+from engine.rules.monitors import MonitorChange, MonitorCreate
 from engine.rules.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
 
 
@@ -63,7 +64,8 @@ def _capture_request(generated: dict[str, Any]) -> dict[str, Any]:
 
 def _components() -> dict[str, Any]:
     _, schema = models_json_schema([(CaptureRequest, "validation"), (EndpointCreate, "validation"),
-                                    (EndpointChange, "validation")], ref_template=REF)
+                                    (EndpointChange, "validation"), (MonitorCreate, "validation"),
+                                    (MonitorChange, "validation")], ref_template=REF)
     schemas: dict[str, Any] = dict(schema.get("$defs", {}))
     _, replies = models_json_schema([(reply, "serialization") for reply in REPLIES + CALLS], ref_template=REF,
                                     schema_generator=Omitted)

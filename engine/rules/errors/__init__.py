@@ -35,8 +35,10 @@
     ResourceError(Problem)            a job, a result or a workspace thing, asked for in a way that cannot be served
     ├── NotFoundError                 404 not_found (unknown, or another workspace's)
     │   ├── JobNotFound
+    │   ├── MonitorNotFound
     │   └── WebhookNotFound
     ├── Forbidden                     403 forbidden (the caller's workspace role does not allow it)
+    ├── MonitorLimitReached           403 monitor_limit_reached, adds "limit"
     ├── JobAlreadyFinished            409 job_already_finished
     ├── InvalidSignature              403 invalid_signature
     └── ResultUrlExpired              410 result_url_expired
@@ -105,6 +107,8 @@ from engine.rules.errors.resources import (
     InvalidSignature,
     JobAlreadyFinished,
     JobNotFound,
+    MonitorLimitReached,
+    MonitorNotFound,
     NotFoundError,
     ResourceError,
     ResultUrlExpired,
@@ -143,6 +147,8 @@ __all__ = [
     "JobNotFound",
     "MalformedJson",
     "MethodNotAllowed",
+    "MonitorLimitReached",
+    "MonitorNotFound",
     "NavigationRefused",
     "NavigationUnresolvable",
     "NotFound",

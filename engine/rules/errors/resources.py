@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.rules.errors.problem import Problem
 
 
@@ -25,6 +27,24 @@ class JobNotFound(NotFoundError):
 class WebhookNotFound(NotFoundError):
     def __init__(self, endpoint_id: str) -> None:
         super().__init__(f"no webhook endpoint {endpoint_id} in this workspace")
+
+
+class MonitorNotFound(NotFoundError):
+    def __init__(self, monitor_id: str) -> None:
+        super().__init__(f"no monitor {monitor_id} in this workspace")
+
+
+class MonitorLimitReached(ResourceError):
+    code = "monitor_limit_reached"
+    status = 403
+    title = "Monitor limit reached"
+
+    def __init__(self, limit: int, plan: str) -> None:
+        super().__init__(f"this workspace has {limit} monitors, as many as the {plan} plan allows; delete one first")
+        self.limit = limit
+
+    def extra(self) -> dict[str, Any]:
+        return {"limit": self.limit}
 
 
 class JobAlreadyFinished(ResourceError):

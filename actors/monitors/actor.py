@@ -1,0 +1,155 @@
+"""A workspace's monitors, as the API manages them (API.md, Monitors): kept in the event log, rebuilt on start.
+
+Everything here changes by committing an event first and applying it after (`monitor.created`,
+`monitor.updated`, `monitor.deleted`), the way a start rebuilds it. Changes take one lock, so a plan's
+number of monitors holds under concurrent requests. The capture request (cookies, headers, JavaScript) and
+the webhook URL are sealed to the monitor in the log, as a job's payload is.
+
+The runs (the scheduler, the comparison, `monitor.changed`) are not built yet (issue 57): a monitor is
+created, listed, read, changed, paused and deleted, and says when it would run next.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+import orjson
+import trio
+
+from actors.accounts import Principal
+from actors.jobs import JobSecrets
+from actors.storage import STUCK_S, EventLog
+from engine.network.destinations import EgressPolicy, check_webhook_url
+from engine.network.turns import Tenant
+from engine.records.at_rest import open_text
+from engine.records.jobs import clear_url
+from engine.records.keys import new_id
+from engine.records.monitors import Monitor, first_run
+from engine.records.schema import Event
+from engine.rules.errors import MonitorLimitReached, MonitorNotFound
+from engine.rules.monitors import checked_change, checked_create
+from engine.rules.period import utcnow
+from engine.rules.request import Body
+
+log = logging.getLogger("capture.monitors")
+# What a start replays: every monitor event, however old (the archive step keeps them live too).
+REPLAY = "SELECT ts, type, workspace_id, data FROM events WHERE type LIKE 'monitor.%' ORDER BY seq"
+
+
+class Monitors:
+    def __init__(self, event_log: EventLog, secrets: JobSecrets, policy: EgressPolicy) -> None:
+        self.event_log = event_log
+        self.secrets = secrets  # seals each monitor's capture and webhook URL to it
+        self.policy = policy  # a webhook URL's destination rules
+        self._of_workspace: dict[str, dict[str, Monitor]] = {}
+        self._lock = trio.Lock()  # creations and changes, one at a time (the plan's number of monitors)
+        self._built = False
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Rebuild from the event log (once: a restart of the actor keeps what is in memory), then wait."""
+        if not self._built:
+            for row in await self.event_log.query(REPLAY):
+                self.apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
+            self._built = True
+            log.info("monitors: %d", sum(len(kept) for kept in self._of_workspace.values()))
+        task_status.started()
+        await trio.sleep_forever()
+
+    def apply(self, kind: str, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> None:
+        """Move the projection by one event, live or rebuilding."""
+        kept = self._of_workspace.setdefault(workspace_id, {})
+        if kind == "monitor.created":
+            kept[data["monitor"]] = self._created(workspace_id, ts, data)
+        elif kind == "monitor.deleted":
+            kept.pop(data["monitor"], None)
+        elif (monitor := kept.get(data.get("monitor", ""))) is not None:
+            if "sealedWebhook" in data:
+                data = {**data, "webhookUrl": self._open(data["sealedWebhook"], monitor.id, workspace_id)}
+            monitor.apply(kind, ts, data)
+
+    def _created(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> Monitor:
+        monitor_id = data["monitor"]
+        capture = self._open(data["sealedCapture"], monitor_id, workspace_id)
+        webhook = data.get("sealedWebhook")
+        return Monitor(monitor_id, workspace_id, data.get("name"),
+                       orjson.loads(capture) if capture else {"url": data.get("url")}, data["every"],
+                       int(data["everyS"]), data["compare"],
+                       self._open(webhook, monitor_id, workspace_id) if webhook else None, ts,
+                       dt.datetime.fromisoformat(data["firstRunAt"]))
+
+    def _open(self, sealed: str, monitor_id: str, workspace_id: str) -> str | None:
+        opened = open_text(self.secrets.keyring, sealed, monitor_id, workspace_id)
+        if opened is None:
+            log.warning("the capture or webhook URL of monitor %s in %s cannot be opened: its key is gone",
+                        monitor_id, workspace_id)
+        return opened
+
+    async def _commit(self, event: Event) -> None:
+        """On disk, then applied. Shielded: past STUCK_S, TooSlowError and nothing applied."""
+        with trio.fail_after(STUCK_S, shield=True):
+            await self.event_log.append(event)
+        assert event.workspace_id is not None
+        assert event.data is not None
+        self.apply(event.type, event.workspace_id, event.ts, event.data)
+
+    # ------------------------------------------------------------ from the API
+
+    def monitor(self, principal: Principal, monitor_id: str) -> Monitor:
+        """The workspace's monitor; MonitorNotFound for an unknown one or another workspace's."""
+        found = self._of_workspace.get(principal.workspace.id, {}).get(monitor_id)
+        if found is None:
+            raise MonitorNotFound(monitor_id)
+        return found
+
+    def list_monitors(self, principal: Principal) -> list[Monitor]:
+        """Oldest first."""
+        return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda m: m.created_at)
+
+    async def create(self, principal: Principal, body: Body) -> Monitor:
+        """A new monitor, or the refusal that says why not (the plan's feature, number and interval, the body)."""
+        raw = body.json()
+        asked, capture, every_s = checked_create(raw, principal.plan)
+        workspace_id = principal.workspace.id
+        if asked.webhook_url is not None:
+            await check_webhook_url(asked.webhook_url, self.policy, tenant=Tenant(workspace_id))
+        async with self._lock:
+            if len(self._of_workspace.get(workspace_id, {})) >= principal.plan.monitors:
+                raise MonitorLimitReached(principal.plan.monitors, principal.plan.name)
+            monitor_id, ts = new_id("mon"), utcnow()
+            data: dict[str, Any] = {
+                "monitor": monitor_id, "name": asked.name, "url": clear_url(capture.url) if capture.url else None,
+                "sealedCapture": self.secrets.seal(orjson.dumps(raw["capture"]), monitor_id, workspace_id),
+                "every": asked.every, "everyS": every_s, "compare": asked.compare.model_dump(by_alias=True),
+                "firstRunAt": first_run(monitor_id, ts, every_s).isoformat(), "keyId": self.secrets.keyring.current}
+            if asked.webhook_url is not None:
+                data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor_id, workspace_id)
+            await self._commit(Event("monitor.created", workspace_id=workspace_id, key_id=principal.key.id, ts=ts,
+                                     data={k: v for k, v in data.items() if v is not None}))
+        return self.monitor(principal, monitor_id)
+
+    async def change(self, principal: Principal, monitor_id: str, body: Body) -> Monitor:
+        """Its name, interval, comparison, webhook URL or pause changed; the rest stays."""
+        monitor = self.monitor(principal, monitor_id)
+        asked, every_s = checked_change(body.json(), principal.plan)
+        if asked.webhook_url is not None:
+            await check_webhook_url(asked.webhook_url, self.policy, tenant=Tenant(monitor.workspace_id))
+        data: dict[str, Any] = {"monitor": monitor.id, "name": asked.name, "paused": asked.paused,
+                                "compare": asked.compare.model_dump(by_alias=True) if asked.compare else None}
+        if every_s is not None:
+            data |= {"every": asked.every, "everyS": every_s}
+        if asked.webhook_url is not None:
+            data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor.id, monitor.workspace_id)
+            data["keyId"] = self.secrets.keyring.current
+        async with self._lock:
+            self.monitor(principal, monitor_id)  # still there
+            await self._commit(Event("monitor.updated", workspace_id=monitor.workspace_id, key_id=principal.key.id,
+                                     ts=utcnow(), data={k: v for k, v in data.items() if v is not None}))
+        return monitor
+
+    async def delete(self, principal: Principal, monitor_id: str) -> None:
+        async with self._lock:
+            monitor = self.monitor(principal, monitor_id)
+            await self._commit(Event("monitor.deleted", workspace_id=monitor.workspace_id, key_id=principal.key.id,
+                                     ts=utcnow(), data={"monitor": monitor.id}))
