@@ -95,6 +95,34 @@ def test_the_async_client_runs_on_trio(pro: Workspace, site: FixtureServer) -> N
     assert job["status"] == "SUCCEEDED"
 
 
+def test_monitors_through_both_clients(service: Service, site: FixtureServer) -> None:
+    """Issue 57: the SDK gains the monitors' routes, sync and async; a refusal is a CaptureError with its code."""
+    ws = service.workspace("pro")
+    capture_request = {"url": f"{site.base}/simple?sdk=monitor"}
+    with Capture(service.url, ws.key) as capture:
+        made = capture.create_monitor(capture_request, "1h", name="sdk")
+        assert capture.list_monitors() == [made]
+        changed = capture.change_monitor(made["id"], paused=True)
+        assert (changed["paused"], changed["name"]) == (True, "sdk")
+        assert capture.get_monitor(made["id"]) == changed
+        with pytest.raises(CaptureError) as refused:
+            capture.create_monitor(capture_request, "1m")  # pro: every 15 min at most
+        assert refused.value.code == "invalid_request"
+
+    async def run() -> list[dict[str, object]]:
+        async with AsyncCapture(service.url, ws.key) as capture:
+            other = await capture.create_monitor(capture_request, "2h")
+            assert (await capture.change_monitor(other["id"], every="3h"))["every"] == "3h"
+            assert (await capture.get_monitor(other["id"]))["id"] == other["id"]
+            await capture.delete_monitor(made["id"])
+            await capture.delete_monitor(other["id"])
+            with pytest.raises(CaptureError) as gone:
+                await capture.get_monitor(other["id"])
+            assert gone.value.status == 404
+            return await capture.list_monitors()
+    assert trio.run(run) == []
+
+
 def test_render_links_are_signed_as_the_service_reads_them(service: Service, site: FixtureServer) -> None:
     options = {"url": "https://a.test/?q=1 2", "viewport": {"width": 800, "mobile": True}, "hideSelectors": [".a"],
                "cookies": [{"name": "n", "value": "v"}], "format": "jpeg"}

@@ -137,6 +137,23 @@ class Capture:
         """The plan and this month's quota: `{"period", "plan", "quota": {"limit", "used", …}}`."""
         return _json(self.http.get("/api/usage"))
 
+    def create_monitor(self, capture: dict[str, Any], every: str, **fields: Any) -> dict[str, Any]:
+        """A page captured on a schedule (`every`: "15m", "6h", "1d"); `name`, `compare`, `webhookUrl`."""
+        return _json(self.http.post("/api/monitors", json={"capture": capture, "every": every, **fields}))
+
+    def list_monitors(self) -> list[dict[str, Any]]:
+        return list(_json(self.http.get("/api/monitors"))["monitors"])
+
+    def get_monitor(self, monitor_id: str) -> dict[str, Any]:
+        return _json(self.http.get(f"/api/monitors/{monitor_id}"))
+
+    def change_monitor(self, monitor_id: str, **fields: Any) -> dict[str, Any]:
+        """`name`, `every`, `compare`, `webhookUrl` or `paused` changed; the rest stays."""
+        return _json(self.http.patch(f"/api/monitors/{monitor_id}", json=fields))
+
+    def delete_monitor(self, monitor_id: str) -> None:
+        _checked(self.http.delete(f"/api/monitors/{monitor_id}"))
+
 
 class AsyncCapture:
     """`Capture` for asyncio or trio: the same methods, awaited."""
@@ -193,3 +210,18 @@ class AsyncCapture:
 
     async def usage(self) -> dict[str, Any]:
         return _json(await self.http.get("/api/usage"))
+
+    async def create_monitor(self, capture: dict[str, Any], every: str, **fields: Any) -> dict[str, Any]:
+        return _json(await self.http.post("/api/monitors", json={"capture": capture, "every": every, **fields}))
+
+    async def list_monitors(self) -> list[dict[str, Any]]:
+        return list(_json(await self.http.get("/api/monitors"))["monitors"])
+
+    async def get_monitor(self, monitor_id: str) -> dict[str, Any]:
+        return _json(await self.http.get(f"/api/monitors/{monitor_id}"))
+
+    async def change_monitor(self, monitor_id: str, **fields: Any) -> dict[str, Any]:
+        return _json(await self.http.patch(f"/api/monitors/{monitor_id}", json=fields))
+
+    async def delete_monitor(self, monitor_id: str) -> None:
+        _checked(await self.http.delete(f"/api/monitors/{monitor_id}"))
