@@ -41,8 +41,10 @@ def test_a_monitor_is_created_read_changed_paused_and_deleted(service: Service, 
     assert monitor["capture"]["url"] == f"{site.base}/simple?monitor=1"
     assert "webhookUrl" not in monitor
     assert "lastRun" not in monitor
-    jitter = when(monitor["nextRunAt"]) - when(monitor["createdAt"])
-    assert dt.timedelta(0) <= jitter <= dt.timedelta(seconds=90)  # within a tenth of 15 min
+    assert when(monitor["nextRunAt"]) == when(monitor["createdAt"])  # the workspace's first: at the start of it
+    second = call(ws, "POST", "/api/monitors", body(site)).json()  # the next one is placed further in
+    assert dt.timedelta(minutes=5) < when(second["nextRunAt"]) - when(second["createdAt"]) < dt.timedelta(minutes=15)
+    assert call(ws, "DELETE", f"/api/monitors/{second['id']}").status_code == 204
     assert call(ws, "GET", f"/api/monitors/{monitor['id']}").json() == monitor
     assert [m["id"] for m in call(ws, "GET", "/api/monitors").json()["monitors"]] == [monitor["id"]]
 
@@ -59,7 +61,8 @@ def test_a_monitor_is_created_read_changed_paused_and_deleted(service: Service, 
     too_often = call(ws, "PATCH", f"/api/monitors/{monitor['id']}", {"every": "1m"})  # pro: every 15 min at most
     assert (too_often.status_code, too_often.json()["errors"][0]["field"]) == (422, "every"), too_often.text
 
-    stored = service.events(f"type LIKE 'monitor.%' AND workspace_id = '{ws.id}'")
+    stored = service.events(f"type LIKE 'monitor.%' AND workspace_id = '{ws.id}' "
+                            f"AND json_extract_string(data, '$.monitor') = '{monitor['id']}'")
     assert [e["type"] for e in stored] == ["monitor.created", "monitor.updated", "monitor.updated"]
     assert SECRET not in str(stored)  # the capture's cookie only sealed
     assert service.holding(SECRET, results=False) == []

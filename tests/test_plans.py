@@ -70,3 +70,20 @@ def test_a_monitors_request_is_held_to_its_plan() -> None:
     assert checked_change({"name": "pricing"}, pro)[1] is None
     with pytest.raises(InvalidRequest):
         checked_change({"every": "5m"}, pro)
+
+
+def test_monitors_created_together_are_spread_over_their_interval() -> None:
+    """Issue 57's bar: 500 monitors created at once, every minute, and no second holds more than 3 % of their
+    first runs; each within its first interval."""
+    import collections
+    import datetime as dt
+
+    from engine.records.monitors import first_run
+
+    created = dt.datetime(2026, 11, 29, 12, 0)
+    offsets = [(first_run(n, created, 60) - created).total_seconds() for n in range(500)]
+    assert all(0 <= offset < 60 for offset in offsets)
+    per_second = collections.Counter(int(offset) for offset in offsets)
+    assert len(per_second) == 60
+    assert max(per_second.values()) <= 500 * 0.03
+    assert first_run(7, created, 86400) == first_run(7, created, 86400)  # the same place for the same ordinal

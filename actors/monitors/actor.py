@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections import Counter
 from typing import Any
 
 import orjson
@@ -44,6 +45,7 @@ class Monitors:
         self.secrets = secrets  # seals each monitor's capture and webhook URL to it
         self.policy = policy  # a webhook URL's destination rules
         self._of_workspace: dict[str, dict[str, Monitor]] = {}
+        self._created = Counter[str]()  # monitors each workspace ever created: the next one's place in its interval
         self._lock = trio.Lock()  # creations and changes, one at a time (the plan's number of monitors)
         self._built = False
 
@@ -61,7 +63,8 @@ class Monitors:
         """Move the projection by one event, live or rebuilding."""
         kept = self._of_workspace.setdefault(workspace_id, {})
         if kind == "monitor.created":
-            kept[data["monitor"]] = self._created(workspace_id, ts, data)
+            kept[data["monitor"]] = self._rebuilt(workspace_id, ts, data)
+            self._created[workspace_id] += 1
         elif kind == "monitor.deleted":
             kept.pop(data["monitor"], None)
         elif (monitor := kept.get(data.get("monitor", ""))) is not None:
@@ -69,7 +72,7 @@ class Monitors:
                 data = {**data, "webhookUrl": self._open(data["sealedWebhook"], monitor.id, workspace_id)}
             monitor.apply(kind, ts, data)
 
-    def _created(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> Monitor:
+    def _rebuilt(self, workspace_id: str, ts: dt.datetime, data: dict[str, Any]) -> Monitor:
         monitor_id = data["monitor"]
         capture = self._open(data["sealedCapture"], monitor_id, workspace_id)
         webhook = data.get("sealedWebhook")
@@ -122,7 +125,8 @@ class Monitors:
                 "monitor": monitor_id, "name": asked.name, "url": clear_url(capture.url) if capture.url else None,
                 "sealedCapture": self.secrets.seal(orjson.dumps(raw["capture"]), monitor_id, workspace_id),
                 "every": asked.every, "everyS": every_s, "compare": asked.compare.model_dump(by_alias=True),
-                "firstRunAt": first_run(monitor_id, ts, every_s).isoformat(), "keyId": self.secrets.keyring.current}
+                "firstRunAt": first_run(self._created[workspace_id], ts, every_s).isoformat(),
+                "keyId": self.secrets.keyring.current}
             if asked.webhook_url is not None:
                 data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor_id, workspace_id)
             await self._commit(Event("monitor.created", workspace_id=workspace_id, key_id=principal.key.id, ts=ts,

@@ -45,8 +45,8 @@ def _managed() -> Any:
 @declare(blueprint, "POST", "/api/monitors", access="key", budget="plain", operation_id="createMonitor",
          summary="Capture a page on a schedule", refusals=(
              ENTITLED, Refused(MonitorLimitReached, "as many monitors as the plan allows"), *REFUSED),
-         operation={"description": "Its first run is within a tenth of its interval from now (the runs are not "
-                                   "built yet: issue 57).",
+         operation={"description": "Its first run is placed in its first interval so that monitors created "
+                                   "together are spread over it (the runs are not built yet: issue 57).",
                     "requestBody": json_body("MonitorCreate"),
                     "responses": {"201": json_answer(ref("Monitor"), "the monitor", {
                         "location": {"schema": {"type": "string"}}})}})

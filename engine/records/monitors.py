@@ -5,24 +5,25 @@ applied after by `Monitor.apply`, the same way a start rebuilds it (actors/monit
 capture request (which may hold cookies, headers and JavaScript) and its webhook URL only sealed to the
 monitor, as a job's payload is; in memory it is open.
 
-Its first run is spread over its interval: at creation plus a jitter of up to a tenth of `every`, drawn from
-its id, so monitors created together do not all run in the same second.
+Monitors created together are spread over their interval: the n-th monitor a workspace creates runs first at
+its creation plus the fractional part of n times the golden ratio of its interval, so that of 500 created at once
+every minute no second holds more than 2 % (10; random places: 15 in the median draw, 18 in one draw in ten); it
+then runs every interval from there. `POST /api/monitors/{id}/run` is there for a first capture at once.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-JITTER = 0.1  # of `every`: the most a monitor's first run is moved past its creation
+GOLDEN = (5**0.5 - 1) / 2  # each next point falls in the largest gap left (a low-discrepancy sequence)
 
 
-def first_run(monitor_id: str, created: dt.datetime, every_s: int) -> dt.datetime:
-    """When a new monitor runs first: its creation, plus up to JITTER of its interval, the same for an id."""
-    share = int.from_bytes(hashlib.sha256(monitor_id.encode()).digest()[:8], "big") / 2**64
-    return created + dt.timedelta(seconds=round(share * JITTER * every_s, 3))
+def first_run(ordinal: int, created: dt.datetime, every_s: int) -> dt.datetime:
+    """When the `ordinal`-th monitor a workspace creates (from 0) runs first: its creation, plus that ordinal's
+    place in its interval."""
+    return created + dt.timedelta(seconds=round((ordinal * GOLDEN) % 1 * every_s, 3))
 
 
 @dataclass(eq=False)
