@@ -48,7 +48,8 @@ def test_an_agent_lists_the_tools_and_captures_an_image(pro: Workspace, site: Fi
         ("capture", {"url": f"{site.base}/simple?mcp=1", "viewport": {"width": 640, "height": 480}}),
         ("capture", {"url": f"{site.base}/simple?mcp=2", "responseType": "json"}),
         ("get_usage", {}))
-    assert sorted(tool.name for tool in listed.tools) == ["capture", "create_job", "get_job", "get_usage"]
+    assert sorted(tool.name for tool in listed.tools) == ["capture", "create_job", "create_monitor", "get_job",
+                                                          "get_usage"]
     assert "url" in next(t for t in listed.tools if t.name == "capture").input_schema["properties"]
 
     assert not captured.is_error
@@ -71,6 +72,22 @@ def test_jobs_run_through_the_tools(pro: Workspace, site: FixtureServer) -> None
     [read] = _calls(pro.service, pro.key, ("get_job", {"id": job_id}))
     assert read.structured_content["status"] == "SUCCEEDED"
     assert read.structured_content["resultUrl"].split("?")[0] == job["resultUrl"].split("?")[0]
+
+
+def test_a_monitor_is_created_through_its_tool(service: Service, site: FixtureServer) -> None:
+    """Issue 57: create_monitor is POST /api/monitors, its capture described by the capture's own schema."""
+    ws, free = service.workspace("pro"), service.workspace("free")
+    asked = {"capture": {"url": f"{site.base}/simple?mcp=monitor", "viewport": {"width": 800}}, "every": "1h"}
+    [listed, created] = _calls(service, ws.key, ("tools", {}), ("create_monitor", asked))
+    schema = next(t for t in listed.tools if t.name == "create_monitor").input_schema
+    assert schema["properties"]["capture"]["properties"]["viewport"]["anyOf"][0]["$ref"] in {
+        f"#/$defs/{name}" for name in schema["$defs"]}  # its references resolve in the tool's own schema
+    assert not created.is_error
+    assert created.structured_content["id"].startswith("mon_")
+    assert ws.get(f"/api/monitors/{created.structured_content['id']}").json()["every"] == "1h"
+    [refused] = _calls(service, free.key, ("create_monitor", asked))
+    assert refused.is_error
+    assert refused.structured_content["code"] == "feature_not_entitled"
 
 
 def test_refusals_are_the_apis_own(free: Workspace, site: FixtureServer) -> None:

@@ -18,9 +18,15 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
+from engine.rules.monitors import MonitorCreate
 from engine.rules.request import CaptureRequest
 
 CAPTURE_SCHEMA = CaptureRequest.model_json_schema(mode="validation")  # refs under its own $defs: self-contained
+# A monitor's body with its capture request's own schema in place, their definitions in one place at the root
+MONITOR_SCHEMA = MonitorCreate.model_json_schema(mode="validation")
+MONITOR_SCHEMA = {**MONITOR_SCHEMA, "$defs": {**CAPTURE_SCHEMA.get("$defs", {}), **MONITOR_SCHEMA.get("$defs", {})},
+                  "properties": {**MONITOR_SCHEMA["properties"], "capture": {
+                      name: value for name, value in CAPTURE_SCHEMA.items() if name != "$defs"}}}
 JOB_ID_SCHEMA = {"type": "object", "required": ["id"], "additionalProperties": False,
                  "properties": {"id": {"type": "string", "description": "job_…, from create_job"}}}
 TOOLS = [
@@ -36,6 +42,10 @@ TOOLS = [
     types.Tool(name="get_job", title="A job's status", input_schema=JOB_ID_SCHEMA,
                description="The job (GET /api/jobs/{id}): status, and once SUCCEEDED a signed, expiring resultUrl.",
                annotations=types.ToolAnnotations(read_only_hint=True)),
+    types.Tool(name="create_monitor", title="Capture a page on a schedule", input_schema=MONITOR_SCHEMA,
+               description="Create a monitor (POST /api/monitors): the capture request each run takes and how often "
+               "(every: \"15m\", \"6h\", \"1d\"); answers the monitor with its id and next run.",
+               annotations=types.ToolAnnotations(open_world_hint=True)),
     types.Tool(name="get_usage", title="Quota used this month",
                input_schema={"type": "object", "properties": {}, "additionalProperties": False},
                description="The workspace's plan and monthly quota (GET /api/usage).",
@@ -62,6 +72,8 @@ def tool_server(call: Caller) -> Server[Any]:
         if params.name == "get_job":
             return _json_result(*await call(ctx, "GET", f"/api/jobs/{quote(str(arguments.get('id', '')), safe='')}",
                                             None))
+        if params.name == "create_monitor":
+            return _json_result(*await call(ctx, "POST", "/api/monitors", arguments))
         if params.name == "get_usage":
             return _json_result(*await call(ctx, "GET", "/api/usage", None))
         raise ValueError(f"no tool named {params.name!r}")
