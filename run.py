@@ -6,6 +6,7 @@
     python run.py key create --workspace WORKSPACE_ID [--name NAME]
     python run.py key revoke KEY_ID
     python run.py key rotate-signing-secret KEY_ID
+    python run.py monitor list --workspace WORKSPACE_ID  a workspace's monitors
     python run.py payload-key rotate
     python run.py sql "SELECT …"
     python run.py backup DESTINATION                     copy the data directory, also while running

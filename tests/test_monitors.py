@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from tests.conftest import Service, Workspace, running_service
+from tests.conftest import Service, Workspace, run_cli, running_service
 from tests.fixture_site import FixtureServer
 
 SECRET = "monitor-cookie-value-7f3a"
@@ -112,3 +112,11 @@ def test_monitors_survive_a_restart(tmp_path: Path, site: FixtureServer) -> None
         assert call(ws, "GET", "/api/monitors").json() == {"monitors": [changed]}
         assert changed["webhookUrl"] == f"{site.base}/hook"
         assert changed["capture"]["cookies"][0]["value"] == SECRET  # opened again from its sealed copy
+        running = second.cli("monitor", "list", "--workspace", ws.id)  # through the control socket
+    operator = {"id": changed["id"], "name": "after", "url": f"{site.base}/simple", "every": "1m", "paused": True,
+                "createdAt": changed["createdAt"], "nextRunAt": None}
+    assert running == [operator]  # no sealed part: the URL as the log keeps it in clear
+    assert second.cli("monitor", "list", "--workspace", ws.id) == running  # the file opened directly, stopped
+    refused = run_cli(second.env, "monitor", "list", "--workspace", "x' OR 1=1 --")
+    assert refused.returncode != 0
+    assert b"not a workspace id" in refused.stderr

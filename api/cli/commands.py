@@ -27,6 +27,12 @@ def parser() -> argparse.ArgumentParser:
     set_plan.add_argument("plan")
     set_plan.add_argument("--quota", type=int, help="monthly capture limit overriding the plan's")
 
+    monitor = commands.add_parser("monitor", help="list a workspace's monitors")
+    monitor_commands = monitor.add_subparsers(dest="action", required=True)
+    monitor_list = monitor_commands.add_parser("list", help="a workspace's monitors, oldest first; prints one "
+                                               "{id, name, url, every, paused, createdAt, nextRunAt} per line")
+    monitor_list.add_argument("--workspace", required=True, help="workspace id (ws_…)")
+
     key = commands.add_parser("key", help="create and revoke API keys, rotate their render links' secrets")
     key_commands = key.add_subparsers(dest="action", required=True)
     key_create = key_commands.add_parser("create", help="create a key; prints {id, key, workspaceId, "
@@ -123,6 +129,8 @@ def admin_request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return "key.rotate-signing-secret", {"key": ns.key_id}
     if ns.command == "key":
         return "key.revoke", {"key": ns.key_id}
+    if ns.command == "monitor":
+        return "monitor.list", {"workspace": ns.workspace}
     if ns.command == "payload-key":
         return "payload-key.rotate", {}
     if ns.command == "export":

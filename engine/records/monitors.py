@@ -14,8 +14,13 @@ then runs every interval from there. `POST /api/monitors/{id}/run` is there for 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
+
+from engine.rules.period import rfc3339
 
 GOLDEN = (5**0.5 - 1) / 2  # each next point falls in the largest gap left (a low-discrepancy sequence)
 
@@ -53,3 +58,36 @@ class Monitor:
         if "everyS" in data:
             self.every, self.every_s = data["every"], int(data["everyS"])
             self.next_run_at = ts + dt.timedelta(seconds=self.every_s)
+
+
+WORKSPACE_ID = re.compile(r"ws_[0-9A-Za-z]{1,64}")
+
+
+def listing_query(workspace_id: str) -> str:
+    """The read-only query of a workspace's monitor events that `listed` folds (an operator's `monitor list`)."""
+    if not WORKSPACE_ID.fullmatch(workspace_id):
+        raise ValueError(f"{workspace_id!r} is not a workspace id (ws_…)")
+    return (f"SELECT ts, type, data FROM events WHERE type LIKE 'monitor.%' AND workspace_id = '{workspace_id}' "
+            "ORDER BY seq")
+
+
+def listed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A workspace's monitors from `listing_query`'s rows, oldest first, as an operator sees them: no sealed
+    part (the capture request and the webhook URL stay sealed), the page's URL as the log keeps it in clear."""
+    kept: dict[str, Monitor] = {}
+    urls: dict[str, str | None] = {}
+    for row in rows:
+        data = orjson.loads(row["data"]) if isinstance(row["data"], str) else row["data"] or {}
+        ts = row["ts"] if isinstance(row["ts"], dt.datetime) else dt.datetime.fromisoformat(str(row["ts"]))
+        if row["type"] == "monitor.created":
+            kept[data["monitor"]] = Monitor(data["monitor"], "", data.get("name"), {}, data["every"],
+                                            int(data["everyS"]), data["compare"], None, ts,
+                                            dt.datetime.fromisoformat(data["firstRunAt"]))
+            urls[data["monitor"]] = data.get("url")
+        elif row["type"] == "monitor.deleted":
+            kept.pop(data["monitor"], None)
+        elif (monitor := kept.get(data.get("monitor", ""))) is not None:
+            monitor.apply(row["type"], ts, data)
+    return [{"id": m.id, "name": m.name, "url": urls[m.id], "every": m.every, "paused": m.paused,
+             "createdAt": rfc3339(m.created_at), "nextRunAt": None if m.paused else rfc3339(m.next_run_at)}
+            for m in kept.values()]

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
 from engine.records.accounts import ApiKey, Workspace
+from engine.records.monitors import listed, listing_query
 
 
 class Desk(Protocol):
@@ -62,6 +63,9 @@ async def answers(desk: Desk, command: str, args: dict[str, Any]) -> AsyncIterat
         yield await desk.backup(args["destination"])
     elif command == "export":
         yield await desk.export(args.get("from"), args.get("to"), args["out"])
+    elif command == "monitor.list":
+        for monitor in listed(await desk.sql(listing_query(args["workspace"]))):
+            yield monitor
     elif command == "sql":
         for row in await desk.sql(args["query"]):
             yield row
