@@ -78,14 +78,15 @@ class Jobs:
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild the projection (once), queue interrupted jobs again, then work until cancelled; the finished
         jobs load once the service serves (`JobBook.find` waits for them)."""
+        started, cutoffs = time.time(), self._cutoffs()  # one split of the log: the two parts hold each job once
         if not self._built:
-            await self._rebuild()
+            await self._rebuild(cutoffs)
             self._built = True
         for job in [j for j in self.book.jobs.values() if j.status == RUNNING]:
             await self.workers.requeue(job, "restart")  # the process (or this actor) died while it ran
         async with trio.open_nursery() as nursery:
             if not self.book.complete.is_set():
-                nursery.start_soon(self._load_finished, time.time())
+                nursery.start_soon(self._load_finished, started, cutoffs)
             nursery.start_soon(self._sweep_forever)
             await nursery.start(self.workers.run)
             task_status.started()
@@ -121,11 +122,11 @@ class Jobs:
                 known.apply(kind, ts, opened_job_data(self.secrets.keyring, known.id, known.workspace_id, data))
         return jobs
 
-    async def _rebuild(self) -> None:
+    async def _rebuild(self, cutoffs: list[dt.datetime]) -> None:
         """The jobs a start needs before it serves: unfinished ones (queued again, their quota held) and those
         an idempotency key may name."""
         book = self.book
-        book.jobs.update(self._replayed(await self.event_log.rows(FIRST_JOB_EVENTS, self._cutoffs())))
+        book.jobs.update(self._replayed(await self.event_log.rows(FIRST_JOB_EVENTS, cutoffs)))
         book.forget_history()
         now = time.time()
         for job in book.jobs.values():  # in creation order
@@ -141,11 +142,12 @@ class Jobs:
                                                     now - age, job)
         log.info("jobs rebuilt: %d unfinished or recent, %d queued", len(book.jobs), book.queued_count())
 
-    async def _load_finished(self, started: float) -> None:
+    async def _load_finished(self, started: float, cutoffs: list[dt.datetime]) -> None:
         """Once the service serves: the finished jobs, read and replayed on a thread of their own at a low
-        priority (Database.on_own_cursor), then the result files of jobs that never succeeded removed."""
+        priority (Database.on_own_cursor), then the result files of jobs that never succeeded removed (a job
+        known since is kept as it is: JobBook.loaded)."""
         await self._serving.wait()
-        began, cutoffs = trio.current_time(), self._cutoffs()
+        began = trio.current_time()
 
         def replayed(cursor: Any) -> dict[str, Job]:
             return self._replayed(cursor.execute(LATER_JOB_EVENTS, cutoffs).fetchall())

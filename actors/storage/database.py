@@ -49,6 +49,7 @@ class Database:
         self._reader_tid: int | None = None
         self._yielding = False  # the reads at READ_NICE: once serving (see `serving`)
         self._starting_reads = trio.Lock()
+        self._operators: set[threading.Thread] = set()  # threads of `on_own_cursor`, joined before the close
 
     async def open(self) -> None:
         """Open the file (creating the schema) on the database thread."""
@@ -153,10 +154,13 @@ class Database:
                     os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), OPERATOR_NICE)
                 with cursor:
                     result = outcome.capture(fn, cursor, *args)
+                self._operators.discard(threading.current_thread())
                 with suppress(trio.RunFinishedError):
                     token.run_sync_soon(deliver, result)
 
-            threading.Thread(target=work, name="duckdb-operator", daemon=True).start()
+            thread = threading.Thread(target=work, name="duckdb-operator", daemon=True)
+            self._operators.add(thread)
+            thread.start()
             try:
                 await done.wait()
             except trio.Cancelled:
@@ -169,6 +173,9 @@ class Database:
         """Finish queued work, close the connection and join the thread."""
         if self._thread is None:
             return
+        for thread in list(self._operators):  # interrupted when their caller was cancelled: ending, or ended
+            await trio.to_thread.run_sync(thread.join, STUCK_S)
+        self._operators.clear()
         if self._reads is not None and self._reader is not None:
             self._reads.put(_STOP)  # its thread closes the cursor, before the connection closes
             await trio.to_thread.run_sync(self._reader.join)
