@@ -124,7 +124,7 @@ def test_run_py_mcp_serves_the_tools_on_stdio(pro: Workspace, site: FixtureServe
                     await client.call_tool("capture", {"url": f"{site.base}/simple?mcp=stdio", "format": "jpeg"}),
                     await client.call_tool("get_usage", {})]
     listed, captured, usage = trio.run(run)
-    assert len(listed.tools) == 4
+    assert len(listed.tools) == 5  # capture, create_job, get_job, create_monitor, get_usage
     image = captured.content[0]
     assert isinstance(image, types.ImageContent)
     assert image.mime_type == "image/jpeg"

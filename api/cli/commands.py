@@ -27,12 +27,7 @@ def parser() -> argparse.ArgumentParser:
     set_plan.add_argument("plan")
     set_plan.add_argument("--quota", type=int, help="monthly capture limit overriding the plan's")
 
-    monitor = commands.add_parser("monitor", help="list a workspace's monitors")
-    monitor_commands = monitor.add_subparsers(dest="action", required=True)
-    monitor_list = monitor_commands.add_parser("list", help="a workspace's monitors, oldest first; prints one "
-                                               "{id, name, url, every, paused, createdAt, nextRunAt} per line")
-    monitor_list.add_argument("--workspace", required=True, help="workspace id (ws_…)")
-
+    _monitor(commands)
     key = commands.add_parser("key", help="create and revoke API keys, rotate their render links' secrets")
     key_commands = key.add_subparsers(dest="action", required=True)
     key_create = key_commands.add_parser("create", help="create a key; prints {id, key, workspaceId, "
@@ -106,6 +101,15 @@ def _unit_limits(commands: Any) -> None:
                         description="Print MemoryMax= and TasksMax= for the configured pool_size and "
                         "session_memory_mb, as a [Service] drop-in (./bootstrap.sh install writes it to "
                         "/etc/systemd/system/capture.service.d/limits.conf).")
+
+
+def _monitor(commands: Any) -> None:
+    """`run.py monitor list`: a workspace's monitors, as an operator sees them (engine.records.monitors.listed)."""
+    monitor = commands.add_parser("monitor", help="list a workspace's monitors")
+    monitor_commands = monitor.add_subparsers(dest="action", required=True)
+    monitor_list = monitor_commands.add_parser("list", help="a workspace's monitors, oldest first; prints one "
+                                               "{id, name, url, every, paused, createdAt, nextRunAt} per line")
+    monitor_list.add_argument("--workspace", required=True, help="workspace id (ws_…)")
 
 
 def _mcp(commands: Any) -> None:
