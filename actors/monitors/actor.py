@@ -30,7 +30,7 @@ from engine.records.keys import new_id
 from engine.records.monitors import Monitor, first_run
 from engine.records.schema import Event
 from engine.rules.errors import MonitorLimitReached, MonitorNotFound
-from engine.rules.monitors import checked_change, checked_create
+from engine.rules.monitors import checked_change, checked_create, entitled
 from engine.rules.period import utcnow
 from engine.rules.request import Body
 
@@ -101,6 +101,7 @@ class Monitors:
 
     def monitor(self, principal: Principal, monitor_id: str) -> Monitor:
         """The workspace's monitor; MonitorNotFound for an unknown one or another workspace's."""
+        entitled(principal.plan)
         found = self._of_workspace.get(principal.workspace.id, {}).get(monitor_id)
         if found is None:
             raise MonitorNotFound(monitor_id)
@@ -108,6 +109,7 @@ class Monitors:
 
     def list_monitors(self, principal: Principal) -> list[Monitor]:
         """Oldest first."""
+        entitled(principal.plan)
         return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda m: m.created_at)
 
     async def create(self, principal: Principal, body: Body) -> Monitor:

@@ -35,13 +35,6 @@ MONITOR = json_answer(ref("Monitor"), "the monitor")
 ONE: dict[str, Any] = {"params": {"id": "monitor_id"}, "refusals": (ENTITLED, UNKNOWN)}  # a route of one monitor
 
 
-def _managed() -> Any:
-    """The monitors actor, for a caller whose plan has monitors (FeatureNotEntitled otherwise)."""
-    if not principal().plan.allows("monitors"):
-        raise FeatureNotEntitled("monitors", "monitors")
-    return services().monitors
-
-
 @declare(blueprint, "POST", "/api/monitors", access="key", budget="plain", operation_id="createMonitor",
          summary="Capture a page on a schedule", refusals=(
              ENTITLED, Refused(MonitorLimitReached, "as many monitors as the plan allows"), *REFUSED),
@@ -51,7 +44,7 @@ def _managed() -> Any:
                     "responses": {"201": json_answer(ref("Monitor"), "the monitor", {
                         "location": {"schema": {"type": "string"}}})}})
 async def create_monitor() -> Response:
-    monitor = await _managed().create(principal(), await read_body())
+    monitor = await services().monitors.create(principal(), await read_body())
     return json_response(monitor_view(monitor), 201, {"location": f"{base_url()}/api/monitors/{monitor.id}"})
 
 
@@ -59,13 +52,13 @@ async def create_monitor() -> Response:
          summary="The workspace's monitors", refusals=(ENTITLED,),
          operation={"responses": {"200": json_answer(ref("Monitors"), "monitors")}})
 async def list_monitors() -> Response:
-    return json_response(Monitors(monitors=[monitor_view(m) for m in _managed().list_monitors(principal())]))
+    return json_response(Monitors(monitors=[monitor_view(m) for m in services().monitors.list_monitors(principal())]))
 
 
 @declare(blueprint, "GET", "/api/monitors/{id}", access="key", budget="plain", operation_id="getMonitor",
          summary="A monitor", **ONE, operation={"parameters": [MONITOR_ID], "responses": {"200": MONITOR}})
 async def get_monitor(monitor_id: str) -> Response:
-    return json_response(monitor_view(_managed().monitor(principal(), monitor_id)))
+    return json_response(monitor_view(services().monitors.monitor(principal(), monitor_id)))
 
 
 @declare(blueprint, "PATCH", "/api/monitors/{id}", access="key", budget="plain", operation_id="changeMonitor",
@@ -74,7 +67,7 @@ async def get_monitor(monitor_id: str) -> Response:
              "description": "A new interval counts from now.", "parameters": [MONITOR_ID],
              "requestBody": json_body("MonitorChange"), "responses": {"200": MONITOR}})
 async def change_monitor(monitor_id: str) -> Response:
-    return json_response(monitor_view(await _managed().change(principal(), monitor_id, await read_body())))
+    return json_response(monitor_view(await services().monitors.change(principal(), monitor_id, await read_body())))
 
 
 @declare(blueprint, "DELETE", "/api/monitors/{id}", access="key", budget="plain", operation_id="deleteMonitor",
@@ -82,5 +75,5 @@ async def change_monitor(monitor_id: str) -> Response:
              "parameters": [MONITOR_ID],
              "responses": {"204": {"description": "deleted", "headers": {**REQUEST_ID, **RATE_HEADERS}}}})
 async def delete_monitor(monitor_id: str) -> Response:
-    await _managed().delete(principal(), monitor_id)
+    await services().monitors.delete(principal(), monitor_id)
     return Response("", status=204)

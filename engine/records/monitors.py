@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -44,7 +44,6 @@ class Monitor:
     created_at: dt.datetime
     next_run_at: dt.datetime
     paused: bool = False
-    runs: list[str] = field(default_factory=list)  # run ids, oldest first (the runs come with the scheduler)
 
     def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
         """Move the monitor by one of its events (monitor.updated; the actor handles created and deleted).

@@ -59,7 +59,7 @@ class MonitorChange(Model):
 
 def checked_create(data: Any, plan: Plan) -> tuple[MonitorCreate, CaptureRequest, int]:
     """The body, its capture request and its interval in seconds, held to the plan."""
-    _entitled(plan)
+    entitled(plan)
     asked = parse_model(MonitorCreate, data)
     problems = [FieldError(f"capture.{name}", "not_allowed", "a monitor's captures are compared, not delivered "
                                                              "elsewhere or answered otherwise")
@@ -80,7 +80,7 @@ def checked_create(data: Any, plan: Plan) -> tuple[MonitorCreate, CaptureRequest
 
 def checked_change(data: Any, plan: Plan) -> tuple[MonitorChange, int | None]:
     """The change and its new interval in seconds (None: unchanged), held to the plan."""
-    _entitled(plan)
+    entitled(plan)
     asked = parse_model(MonitorChange, data)
     return asked, checked_every(asked.every, plan) if asked.every is not None else None
 
@@ -98,6 +98,7 @@ def checked_every(text: str, plan: Plan) -> int:
     return seconds
 
 
-def _entitled(plan: Plan) -> None:
+def entitled(plan: Plan) -> None:
+    """FeatureNotEntitled unless the plan has monitors: every monitor route's first check."""
     if not plan.allows(FEATURE):
         raise FeatureNotEntitled(FEATURE, "monitors")
