@@ -176,7 +176,7 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     from actors.accounts import QuotaLedger
     from actors.capture import Admission, Attempts, Captures, Intake, ResultStore, Shelf
     from actors.jobs import Jobs, JobSecrets
-    from actors.monitors import Monitors
+    from actors.monitors import MonitorRuns, Monitors
     from actors.operations import ControlServer, HeapKeeper, ServiceManagerLink, status_line
     from actors.webhooks import WebhookEndpoints, Webhooks
     from api.pipeline import Services
@@ -202,10 +202,14 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     await supervisor.start("webhooks", webhooks.run)
     monitors = Monitors(event_log, secrets, core.policy)
     await supervisor.start("monitors", monitors.run)
+    memberships.on_delete(monitors.forget_workspace)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
                 ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of,
                 serving=core.served)
     await supervisor.start("jobs", jobs.run)
+    monitor_runs = MonitorRuns(monitors, captures, ledger, memberships, lambda: jobs.queued,
+                               settings.data_dir / "monitors", max(1, settings.pool_size // 2))
+    await supervisor.start("monitor-runs", monitor_runs.run)
     link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
     await supervisor.start("systemd", link.run)
     control = ControlServer(settings.control_socket, memberships, keys, db, jobs, settings.payload_key_dir,
@@ -213,7 +217,7 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     await supervisor.start("control", control.run)
     await supervisor.start("heap", HeapKeeper(lambda: pool.statistics().pages).run)
     return Services(settings, keys, memberships, people, admission, attempts, intake, captures, shelf, pool, jobs,
-                    ledger, event_log, webhooks, endpoints, monitors), link
+                    ledger, event_log, webhooks, endpoints, monitors, monitor_runs), link
 
 
 async def _start_accounts(supervisor: Supervisor, db: Database, plans: dict[str, Plan], secret: bytes,

@@ -25,12 +25,13 @@ from actors.accounts import ApiKeys, Memberships, People, Principal, QuotaLedger
 from actors.browser import BrowserPool
 from actors.capture import Admission, Attempts, Captures, Delivery, Intake, Shelf, Shelved
 from actors.jobs import Jobs
-from actors.monitors import Monitors
+from actors.monitors import MonitorRuns, Monitors
 from actors.storage import STUCK_S, EventLog
 from actors.webhooks import WebhookEndpoints, Webhooks
 from engine.operations.settings import Settings
 from engine.records import render_links
 from engine.records.jobs import Job
+from engine.records.monitor_runs import MonitorRun
 from engine.rules.errors import Unauthenticated
 from engine.rules.forwarded import client_address
 from engine.rules.ratelimit import RateDecision
@@ -41,7 +42,7 @@ SIGNED_PREFIX = "/api/results/"  # a signed URL is its own authorisation
 RENDER_PREFIX = "/api/render/"  # so is a render link, signed with its key's signing secret (api.rest.captures)
 JOB_ID = r"job_[0-9a-zA-Z]{1,64}"
 Pairs = list[tuple[str, str]]
-Result = Shelved | Job
+Result = Shelved | Job | tuple[MonitorRun, bool]  # a monitor's run: its result, or (True) its diff picture
 
 
 class JobIdConverter(BaseConverter):
@@ -51,9 +52,10 @@ class JobIdConverter(BaseConverter):
 
 
 class ResultIdConverter(BaseConverter):
-    """What a signed result URL names: a job, or a synchronous capture whose result the shelf keeps."""
+    """What a signed result URL names: a job, a synchronous capture whose result the shelf keeps, or a monitor's
+    run (`run_…`, its result; `run_…-diff`, its diff picture)."""
 
-    regex = rf"(?:{JOB_ID}|cap_[0-9a-zA-Z]{{1,64}})"
+    regex = rf"(?:{JOB_ID}|cap_[0-9a-zA-Z]{{1,64}}|run_[0-9a-zA-Z]{{1,64}}(?:-diff)?)"
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class Services:
     webhooks: Webhooks  # delivery: test events and resends
     webhook_endpoints: WebhookEndpoints  # endpoints and signing secrets
     monitors: Monitors  # pages captured on a schedule
+    monitor_runs: MonitorRuns  # their runs: queued, captured, compared
 
 
 # ------------------------------------------------------------ the steps
@@ -131,6 +134,9 @@ async def signed_result(found: Services, result_id: str, expires: str | None, si
     if result_id.startswith("cap_"):
         entry = found.shelf.signed_result(result_id, expires, sig)
         return entry.workspace_id, entry
+    if result_id.startswith("run_"):
+        run, diff = found.monitors.signed_result(result_id, expires, sig)
+        return run.workspace_id, (run, diff)
     job = await found.jobs.signed_result(result_id, expires, sig)
     return job.workspace_id, job
 

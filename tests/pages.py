@@ -848,3 +848,31 @@ def article(_: Handler) -> Answer:
         "<script>document.getElementById('headline').textContent = 'Portmellon harbour reopens after repairs';"
         "document.getElementById('last').textContent = 'Harbour dues stay at last year\\u2019s rates until "
         "the summer, the harbour master said, and the slipway opens to visitors next month.';</script>")
+
+
+# /changing's pages by name, as /changing/set left them: what a monitor's test changes between runs
+CHANGING: dict[str, dict[str, str]] = {}
+CHANGING_DEFAULTS = {"block": "#2060c0", "ad": "Buy one today", "para": "The first paragraph says one thing."}
+
+
+@route("/changing")
+def changing(handler: Handler) -> Answer:
+    """For monitors: a page that changes when a test says (`/changing/set?name=…&block=…&ad=…&para=…`). A block
+    of `block` colour at 100,200 sized 200×150; an ad (class `ad`) at 600,200 sized 300×100 with the text `ad`,
+    in a colour of its own each time; a paragraph `para` at 100,450; white, 1280 wide."""
+    state = CHANGING_DEFAULTS | CHANGING.get(handler.query.get("name", ""), {})
+    hue = sum(state["ad"].encode()) % 360
+    return _ok("<h1 style='position:absolute;left:100px;top:40px;margin:0;font:32px sans-serif'>Prices</h1>"
+               f"<div id=block style='position:absolute;left:100px;top:200px;width:200px;height:150px;"
+               f"background:{html.escape(state['block'])}'></div>"
+               f"<div class=ad style='position:absolute;left:600px;top:200px;width:300px;height:100px;"
+               f"background:hsl({hue},70%,50%);font:20px sans-serif'>{html.escape(state['ad'])}</div>"
+               f"<p style='position:absolute;left:100px;top:450px;margin:0;font:18px sans-serif'>"
+               f"{html.escape(state['para'])}</p>", "<style>html,body{background:#fff}</style>")
+
+
+@route("/changing/set")
+def changing_set(handler: Handler) -> Answer:
+    query = dict(handler.query)
+    CHANGING.setdefault(query.pop("name", ""), {}).update(query)
+    return _ok("<p>set</p>")

@@ -101,10 +101,14 @@ def test_monitors_through_both_clients(service: Service, site: FixtureServer) ->
     capture_request = {"url": f"{site.base}/simple?sdk=monitor"}
     with Capture(service.url, ws.key) as capture:
         made = capture.create_monitor(capture_request, "1h", name="sdk")
-        assert capture.list_monitors() == [made]
+        assert [m["id"] for m in capture.list_monitors()] == [made["id"]]
         changed = capture.change_monitor(made["id"], paused=True)
         assert (changed["paused"], changed["name"]) == (True, "sdk")
-        assert capture.get_monitor(made["id"]) == changed
+        assert capture.get_monitor(made["id"])["paused"] is True
+        run = capture.run_monitor(made["id"])  # a paused monitor runs when asked
+        assert (run["status"], run["id"] in [r["id"] for r in capture.list_monitor_runs(made["id"], limit=2)]) == (
+            "QUEUED", True)
+        assert run["id"] not in [r["id"] for r in capture.list_monitor_runs(made["id"], before=run["id"])]
         with pytest.raises(CaptureError) as refused:
             capture.create_monitor(capture_request, "1m")  # pro: every 15 min at most
         assert refused.value.code == "invalid_request"
@@ -114,6 +118,8 @@ def test_monitors_through_both_clients(service: Service, site: FixtureServer) ->
             other = await capture.create_monitor(capture_request, "2h")
             assert (await capture.change_monitor(other["id"], every="3h"))["every"] == "3h"
             assert (await capture.get_monitor(other["id"]))["id"] == other["id"]
+            queued = await capture.run_monitor(other["id"])
+            assert queued["id"] in [r["id"] for r in await capture.list_monitor_runs(other["id"])]
             await capture.delete_monitor(made["id"])
             await capture.delete_monitor(other["id"])
             with pytest.raises(CaptureError) as gone:

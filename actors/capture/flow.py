@@ -23,8 +23,10 @@ from actors.browser import BrowserPool, Session
 from actors.capture.shelf import Shelf, Shelved
 from actors.egress import EgressGuard
 from engine.browser.cdp import CdpError
+from engine.browser.comparison import visible_text
 from engine.browser.geometry import video_pixel_frames
 from engine.browser.page import HTML_DOCUMENT_URL
+from engine.browser.page.steps import evaluate
 from engine.browser.recipes import Capture, take_capture, timed_out
 from engine.browser.removal import AdHosts
 from engine.browser.rule_sets import rule_sets
@@ -47,6 +49,7 @@ from engine.rules.errors import (
     StorageFailed,
     UnknownRegion,
 )
+from engine.rules.plans import Plan
 from engine.rules.quality import failing
 from engine.rules.request import VIDEO_FORMATS, CaptureRequest, Store, parse_capture
 
@@ -62,6 +65,7 @@ class Made:
     capture: Capture
     cache: str | None  # the request asked for `cache`: "hit" (answered from the shelf) or "miss"
     shelved: Shelved | None  # where the result is kept: a hit's entry, or the one this capture made
+    text: str | None = None  # `make(text_without=…)`: the page's visible text
 
 
 class Captures:
@@ -83,9 +87,13 @@ class Captures:
             if getattr(request, attribute) not in (None, False):
                 raise InvalidRequest(f"{name} applies to jobs (POST /api/jobs) only", errors=(
                     FieldError(name, "not_applicable", "applies to jobs only"),))
-        check_entitlements(request, principal.plan)
-        self._vet_limits(request, principal.workspace.id)
-        tenant = Tenant(principal.workspace.id)  # its lookups take the workspace's turns, as its pages' do
+        await self.vet_for(request, principal.plan, principal.workspace.id)
+
+    async def vet_for(self, request: CaptureRequest, plan: Plan, workspace_id: str) -> None:
+        """`vet` for a workspace's plan, with no request behind it (a monitor's run)."""
+        check_entitlements(request, plan)
+        self._vet_limits(request, workspace_id)
+        tenant = Tenant(workspace_id)  # its lookups take the workspace's turns, as its pages' do
         if request.webhook_url is not None:
             await check_webhook_url(request.webhook_url, self.guard.policy, tenant=tenant)
         if request.url is not None:
@@ -139,21 +147,24 @@ class Captures:
 
     async def make(self, request: CaptureRequest, capture_id: str, workspace_id: str, *,
                    lease: AbstractAsyncContextManager[Session], for_url: bool = True,
-                   before_render: Callable[[], AbstractContextManager[Any]] = nullcontext) -> Made:
+                   before_render: Callable[[], AbstractContextManager[Any]] = nullcontext,
+                   text_without: tuple[str, ...] | None = None) -> Made:
         """The capture, from the cache or rendered on the session `lease` gives, then shelved. `lease` is entered
         only when the cache has no answer: a synchronous capture's `urgent_lease`, or a job worker's session,
         leased at low priority before it chose the job (`nullcontext(session)`). `for_url`: kept for a json
         answer's resultUrl; a job's result has its own retention, so it keeps only the cache's copy.
-        `before_render`: entered once the cache has no answer, held while rendering (a place, a reservation)."""
+        `before_render`: entered once the cache has no answer, held while rendering (a place, a reservation).
+        `text_without`: the page's visible text is read too, without that of the elements these selectors match
+        (a monitor's run: its text is compared, its ignored elements' aside)."""
         key = self.shelf.key(workspace_id, request)
         if key is not None and (hit := await self._from_shelf(key, request)) is not None:
             return hit
         with before_render():
             async with lease as session:
-                capture = await self._render_on(session, request, capture_id, workspace_id)
+                capture, text = await self._render_on(session, request, capture_id, workspace_id, text_without)
             shelved = await self._shelve(workspace_id, capture_id if for_url else new_id("cap"), request, capture,
                                          key, for_url=for_url)
-        return Made(capture, "miss" if key is not None else None, shelved)
+        return Made(capture, "miss" if key is not None else None, shelved, text)
 
     async def _shelve(self, workspace_id: str, capture_id: str, request: CaptureRequest, capture: Capture,
                       key: str | None, *, for_url: bool) -> Shelved | None:
@@ -176,7 +187,7 @@ class Captures:
                 yield session
 
     async def _render_on(self, session: Session, request: CaptureRequest, capture_id: str,
-                        workspace_id: str) -> Capture:
+                         workspace_id: str, text_without: tuple[str, ...] | None = None) -> tuple[Capture, str | None]:
         """Render on a leased session, in a fresh browser context behind its own egress lane."""
         region = self.regions.get(request.proxy.region) if request.proxy is not None else None
         if request.proxy is not None and region is None:  # a job accepted before the operator dropped it
@@ -195,7 +206,8 @@ class Captures:
                                                      asset_wait_s=self.settings.asset_wait_ms / 1000)
                         if lane.ad_hosts is not None:
                             capture = replace(capture, removed=capture.removed + tuple(lane.ad_hosts.removed()))
-                        return capture
+                        text = None if text_without is None else str(await evaluate(page, visible_text(text_without)))
+                        return capture, text
                     except (RenderError, CdpError):
                         if lane.upstream_failure is not None:  # the region's proxy, not the page, failed
                             raise ProxyUnavailable(lane.upstream_failure) from None

@@ -1,7 +1,8 @@
-"""Monitors: a page captured on a schedule that says what changed (issue 57; the runs are not built yet)."""
+"""Monitors: a page captured on a schedule that says what changed (issue 57)."""
 
 from __future__ import annotations
 
 from actors.monitors.actor import REPLAY, Monitors
+from actors.monitors.runs import MonitorRuns
 
-__all__ = ["REPLAY", "Monitors"]
+__all__ = ["REPLAY", "MonitorRuns", "Monitors"]

@@ -5,14 +5,15 @@ Everything here changes by committing an event first and applying it after (`mon
 number of monitors holds under concurrent requests. The capture request (cookies, headers, JavaScript) and
 the webhook URL are sealed to the monitor in the log, as a job's payload is.
 
-The runs (the scheduler, the comparison, `monitor.changed`) are not built yet (issue 57): a monitor is
-created, listed, read, changed, paused and deleted, and says when it would run next.
+Its runs' events (`monitor.run_*`) move it too (engine.records.monitors); actors/monitors/runs.py queues and
+works them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 from collections import Counter
 from typing import Any
 
@@ -24,12 +25,21 @@ from actors.jobs import JobSecrets
 from actors.storage import STUCK_S, EventLog
 from engine.network.destinations import EgressPolicy, check_webhook_url
 from engine.network.turns import Tenant
+from engine.records import monitor_replies as replies
 from engine.records.at_rest import open_text
 from engine.records.jobs import clear_url
 from engine.records.keys import new_id
+from engine.records.monitor_runs import MonitorRun
 from engine.records.monitors import Monitor, first_run
 from engine.records.schema import Event
-from engine.rules.errors import MonitorLimitReached, MonitorNotFound
+from engine.rules.errors import (
+    FieldError,
+    InvalidRequest,
+    JobNotFound,
+    MonitorLimitReached,
+    MonitorNotFound,
+    ResultUrlExpired,
+)
 from engine.rules.monitors import checked_change, checked_create, entitled
 from engine.rules.period import utcnow
 from engine.rules.request import Body
@@ -45,6 +55,7 @@ class Monitors:
         self.secrets = secrets  # seals each monitor's capture and webhook URL to it
         self.policy = policy  # a webhook URL's destination rules
         self._of_workspace: dict[str, dict[str, Monitor]] = {}
+        self._runs: dict[str, Monitor] = {}  # run id → its monitor: what a signed result URL names
         self._created = Counter[str]()  # monitors each workspace ever created: the next one's place in its interval
         self._lock = trio.Lock()  # creations and changes, one at a time (the plan's number of monitors)
         self._built = False
@@ -66,8 +77,12 @@ class Monitors:
             kept[data["monitor"]] = self._rebuilt(workspace_id, ts, data)
             self._created[workspace_id] += 1
         elif kind == "monitor.deleted":
-            kept.pop(data["monitor"], None)
+            if (gone := kept.pop(data["monitor"], None)) is not None:
+                for run in gone.runs:
+                    self._runs.pop(run.id, None)
         elif (monitor := kept.get(data.get("monitor", ""))) is not None:
+            if kind == "monitor.run_queued":
+                self._runs[data["run"]] = monitor
             if "sealedWebhook" in data:
                 data = {**data, "webhookUrl": self._open(data["sealedWebhook"], monitor.id, workspace_id)}
             monitor.apply(kind, ts, data)
@@ -89,13 +104,35 @@ class Monitors:
                         monitor_id, workspace_id)
         return opened
 
-    async def _commit(self, event: Event) -> None:
-        """On disk, then applied. Shielded: past STUCK_S, TooSlowError and nothing applied."""
+    async def commit(self, *events: Event) -> None:
+        """On disk in one commit, then the monitors' among them applied. Shielded: past STUCK_S, TooSlowError
+        and nothing applied."""
         with trio.fail_after(STUCK_S, shield=True):
-            await self.event_log.append(event)
-        assert event.workspace_id is not None
-        assert event.data is not None
-        self.apply(event.type, event.workspace_id, event.ts, event.data)
+            await self.event_log.append(*events)
+        for event in events:
+            if event.type.startswith("monitor."):
+                assert event.workspace_id is not None
+                assert event.data is not None
+                self.apply(event.type, event.workspace_id, event.ts, event.data)
+
+    def forget_workspace(self, workspace_id: str) -> None:
+        """A deleted workspace's monitors (Memberships.on_delete): no more runs, no more answers."""
+        for monitor in self._of_workspace.pop(workspace_id, {}).values():
+            for run in monitor.runs:
+                self._runs.pop(run.id, None)
+
+    # ------------------------------------------------------------ for the runs
+
+    def every_monitor(self) -> list[Monitor]:
+        return [monitor for kept in self._of_workspace.values() for monitor in kept.values()]
+
+    def find_monitor(self, workspace_id: str, monitor_id: str) -> Monitor | None:
+        return self._of_workspace.get(workspace_id, {}).get(monitor_id)
+
+    def find_run(self, run_id: str) -> tuple[Monitor, MonitorRun] | None:
+        monitor = self._runs.get(run_id)
+        run = monitor.run(run_id) if monitor is not None else None
+        return (monitor, run) if monitor is not None and run is not None else None
 
     # ------------------------------------------------------------ from the API
 
@@ -131,7 +168,7 @@ class Monitors:
                 "keyId": self.secrets.keyring.current}
             if asked.webhook_url is not None:
                 data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor_id, workspace_id)
-            await self._commit(Event("monitor.created", workspace_id=workspace_id, key_id=principal.key.id, ts=ts,
+            await self.commit(Event("monitor.created", workspace_id=workspace_id, key_id=principal.key.id, ts=ts,
                                      data={k: v for k, v in data.items() if v is not None}))
         return self.monitor(principal, monitor_id)
 
@@ -150,12 +187,46 @@ class Monitors:
             data["keyId"] = self.secrets.keyring.current
         async with self._lock:
             self.monitor(principal, monitor_id)  # still there
-            await self._commit(Event("monitor.updated", workspace_id=monitor.workspace_id, key_id=principal.key.id,
+            await self.commit(Event("monitor.updated", workspace_id=monitor.workspace_id, key_id=principal.key.id,
                                      ts=utcnow(), data={k: v for k, v in data.items() if v is not None}))
         return monitor
 
     async def delete(self, principal: Principal, monitor_id: str) -> None:
         async with self._lock:
             monitor = self.monitor(principal, monitor_id)
-            await self._commit(Event("monitor.deleted", workspace_id=monitor.workspace_id, key_id=principal.key.id,
+            await self.commit(Event("monitor.deleted", workspace_id=monitor.workspace_id, key_id=principal.key.id,
                                      ts=utcnow(), data={"monitor": monitor.id}))
+
+    # ------------------------------------------------------------ runs, as the API shows them
+
+    def history(self, principal: Principal, monitor_id: str, limit: int, before: str | None) -> list[MonitorRun]:
+        """Newest first, `limit` of them, older than the run `before` names (InvalidRequest for one unknown)."""
+        runs = self.monitor(principal, monitor_id).runs
+        end = len(runs)
+        if before is not None:
+            end = next((i for i, run in enumerate(runs) if run.id == before), -1)
+            if end < 0:
+                raise InvalidRequest(f"before: {before!r} is not a run of {monitor_id}", errors=(
+                    FieldError("before", "unknown", "a run id of this monitor, from an earlier page"),))
+        return runs[max(0, end - limit):end][::-1]
+
+    def run_view(self, run: MonitorRun, base_url: str, ttl_s: int) -> replies.MonitorRun:
+        """The run with its signed URLs while its files are kept."""
+        expires = int(time.time()) + ttl_s
+        signer = self.secrets.signer
+        result = signer.url(base_url, run.id, run.workspace_id, expires) if run.extension else None
+        diff = signer.url(base_url, f"{run.id}-diff", run.workspace_id, expires) if run.diff else None
+        return replies.MonitorRun.model_validate(run.wire(result, diff))
+
+    def signed_result(self, result_id: str, expires: str | None, sig: str | None) -> tuple[MonitorRun, bool]:
+        """The run a signed URL names (`run_…`: its result, `run_…-diff`: its diff picture), if the URL holds and
+        the file is kept; and whether it is the diff."""
+        run_id, diff = result_id.removesuffix("-diff"), result_id.endswith("-diff")
+        found = self.find_run(run_id)
+        if found is None:
+            raise JobNotFound(result_id)
+        run = found[1]
+        self.secrets.signer.check(result_id, run.workspace_id, expires, sig, time.time())
+        if not (run.diff if diff else run.extension):
+            raise ResultUrlExpired(f"the {'diff picture' if diff else 'result'} of {run_id} is no longer kept")
+        return run, diff

@@ -239,7 +239,7 @@ async def cancel_job(job_id: str) -> Response:
 
 @declare(blueprint, "GET", "/api/results/{id}", access="signed_result", budget="download",
          params={"id": "result:result_id"}, operation_id="getResult", sandboxed=True,
-         summary="Download a job's result through its signed URL",
+         summary="Download a result through its signed URL: a job's, a capture's, a monitor run's or its diff",
          refusals=(Refused(InvalidSignature, "the URL was altered"),
                    Refused(JobNotFound, "unknown job, or a URL signed for another workspace"),
                    Refused(ResultUrlExpired, "the URL or the result's retention ended"),
@@ -263,6 +263,8 @@ async def result(result_id: str) -> Response:
         fmt, content_type, body = kept.format, kept.content_type, await found.shelf.read(kept)
         if body is None:
             raise ResultUrlExpired(f"the result of {result_id} is no longer kept")
+    elif isinstance(kept, tuple):
+        fmt, content_type, body = await found.monitor_runs.result(*kept)
     else:
         fmt, content_type, body = kept.format, kept.content_type or "", await found.jobs.result(kept)
     extension = fmt if fmt != "jpeg" else "jpg"

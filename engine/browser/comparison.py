@@ -17,6 +17,8 @@ from array import array
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from engine.browser.thumbnails import libvips
 
 TOLERANCE = 24  # of 255, in any channel: a pixel that moved less is the same pixel
@@ -27,6 +29,25 @@ MAX_LABELS = 400  # regions found before they are merged down to MAX_REGIONS: pa
 MAX_LINES = 5000  # of each text, compared
 SAMPLE_LINES = 10
 OUTLINE = (255, 0, 64)  # the diff picture's box colour, 3 px wide
+
+
+# The page's visible text (layout's line breaks kept), each element an ignored selector matches taken out
+# (its first occurrence in the text). A selector the page cannot parse matches nothing.
+VISIBLE_TEXT = """((selectors) => {
+  let text = document.body ? document.body.innerText : '';
+  for (const selector of selectors) {
+    let found = [];
+    try { found = document.querySelectorAll(selector); } catch (e) { continue; }
+    for (const el of found) { const own = el.innerText || ''; if (own.trim()) text = text.replace(own, ''); }
+  }
+  return text.slice(0, %d);
+})(%s)"""
+MAX_TEXT = 2_000_000  # characters of a page's text read
+
+
+def visible_text(ignored: tuple[str, ...]) -> str:
+    """The script that reads a page's visible text without that of the `ignored` selectors' elements."""
+    return VISIBLE_TEXT % (MAX_TEXT, orjson.dumps(list(ignored)).decode())
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
+from engine.records.monitor_runs import ENDED_BY, HISTORY, KEPT, SKIPPED, MonitorRun
 from engine.rules.period import rfc3339
 
 GOLDEN = (5**0.5 - 1) / 2  # each next point falls in the largest gap left (a low-discrepancy sequence)
@@ -44,10 +45,26 @@ class Monitor:
     created_at: dt.datetime
     next_run_at: dt.datetime
     paused: bool = False
+    runs: list[MonitorRun] = field(default_factory=list)  # oldest first, the last HISTORY
+    failed_in_a_row: int = 0
 
     def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
-        """Move the monitor by one of its events (monitor.updated; the actor handles created and deleted).
-        `data` holds only what changed; a new interval moves the next run to one interval after the change."""
+        """Move the monitor by one of its events (monitor.updated and its runs' events; the actor handles created
+        and deleted). `data` holds only what changed; a new interval moves the next run to one interval after
+        the change."""
+        if kind == "monitor.run_queued":
+            self.runs.append(MonitorRun(data["run"], self.id, self.workspace_id, ts, manual=bool(data.get("manual"))))
+            del self.runs[:-HISTORY]
+            if "nextRunAt" in data:
+                self.next_run_at = dt.datetime.fromisoformat(data["nextRunAt"])
+            return
+        if kind in ENDED_BY:
+            if (run := self.run(data["run"])) is not None and not run.finished:
+                run.end(kind, ts, data)
+                if kind != "monitor.run_skipped":
+                    self.failed_in_a_row = self.failed_in_a_row + 1 if run.status == "FAILED" else 0
+                self._keep_last_results()
+            return
         if kind != "monitor.updated":
             return
         self.name = data.get("name", self.name)
@@ -57,6 +74,31 @@ class Monitor:
         if "everyS" in data:
             self.every, self.every_s = data["every"], int(data["everyS"])
             self.next_run_at = ts + dt.timedelta(seconds=self.every_s)
+
+    def _keep_last_results(self) -> None:
+        """Only the last KEPT runs' results and diffs are kept (their files go with them: kept_files)."""
+        kept = [run for run in self.runs if run.extension]
+        for run in kept[:-KEPT]:
+            run.extension, run.diff = None, False
+
+    def kept_files(self) -> set[str]:
+        """The names of the files of this monitor's runs that are kept (under data/monitors/<id>/)."""
+        names = {f"{run.id}.{run.extension}" for run in self.runs if run.extension}
+        names |= {f"{run.id}.txt" for run in self.runs if run.extension}
+        return names | {f"{run.id}-diff.png" for run in self.runs if run.diff}
+
+    def run(self, run_id: str) -> MonitorRun | None:
+        return next((run for run in reversed(self.runs) if run.id == run_id), None)
+
+    @property
+    def last_run(self) -> MonitorRun | None:
+        """The newest run that ended, SKIPPED aside (a run that did not capture says nothing of the page)."""
+        return next((run for run in reversed(self.runs) if run.finished and run.status != SKIPPED), None)
+
+    def previous_success(self, before: MonitorRun) -> MonitorRun | None:
+        """The newest run before `before` that succeeded and whose result is still kept: what it is compared to."""
+        older = self.runs[:self.runs.index(before)] if before in self.runs else self.runs
+        return next((run for run in reversed(older) if run.status == "SUCCEEDED" and run.extension), None)
 
 
 WORKSPACE_ID = re.compile(r"ws_[0-9A-Za-z]{1,64}")

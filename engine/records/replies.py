@@ -8,11 +8,11 @@ None, and the document lists such fields as optional rather than nullable (`api.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from engine.records import monitors, webhooks
+from engine.records import webhooks
 from engine.records.analytics import GROUPS, OUTCOMES
 from engine.records.capture_replies import (
     STATES,
@@ -28,6 +28,7 @@ from engine.records.capture_replies import (
     job_view,
     one_of,
 )
+from engine.records.monitor_replies import Monitor, MonitorRun, MonitorRuns, Monitors
 from engine.records.webhooks import EVENT_TYPES, TEST_EVENT
 from engine.rules import errors
 from engine.rules.period import rfc3339
@@ -149,35 +150,6 @@ class WebhookEndpoint(Reply):
                                                          "rotate-secret; shown once")
 
 
-class MonitorCompare(Reply):
-    threshold: float = Field(description="percent of the compared pixels that must differ")
-    ignore_selectors: list[str] = Field(description="masked out of the comparison in both captures")
-    text: bool = Field(description="the page's visible text compared too")
-
-
-class Monitor(Reply):
-    id: str
-    name: str | None = None
-    capture: dict[str, Any] = Field(description="the capture request each run takes, as it was given")
-    every: str = Field(description='"15m", "6h", "1d"')
-    compare: MonitorCompare
-    webhook_url: str | None = None
-    paused: bool
-    created_at: Timestamp
-    next_run_at: Timestamp | None = Field(default=None, description="omitted while paused")
-
-
-class Monitors(Reply):
-    monitors: list[Monitor] = Field(description="oldest first")
-
-
-def monitor_view(monitor: monitors.Monitor) -> Monitor:
-    return Monitor(id=monitor.id, name=monitor.name, capture=monitor.capture, every=monitor.every,
-                   compare=MonitorCompare.model_validate(monitor.compare), webhook_url=monitor.webhook_url,
-                   paused=monitor.paused, created_at=rfc3339(monitor.created_at),
-                   next_run_at=None if monitor.paused else rfc3339(monitor.next_run_at))
-
-
 class WebhookEndpoints(Reply):
     webhooks: list[WebhookEndpoint] = Field(description="oldest first")
 
@@ -218,5 +190,6 @@ class WebhookEvent(Reply):
 
 REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, CaptureReport,
                                     WebhookEndpoint,
-                                    WebhookEndpoints, TestEventSent, Regions, Health, Readiness, Monitor, Monitors)
+                                    WebhookEndpoints, TestEventSent, Regions, Health, Readiness, Monitor, Monitors,
+                                    MonitorRun, MonitorRuns)
 CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers

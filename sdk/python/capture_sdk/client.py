@@ -154,6 +154,15 @@ class Capture:
     def delete_monitor(self, monitor_id: str) -> None:
         _checked(self.http.delete(f"/api/monitors/{monitor_id}"))
 
+    def run_monitor(self, monitor_id: str) -> dict[str, Any]:
+        """A run queued now (its schedule unchanged): the run, QUEUED."""
+        return _json(self.http.post(f"/api/monitors/{monitor_id}/run"))
+
+    def list_monitor_runs(self, monitor_id: str, limit: int = 20, before: str | None = None) -> list[dict[str, Any]]:
+        """Newest first; `before`: the runs older than that run id (the last of the previous page)."""
+        params: dict[str, Any] = {"limit": limit, **({"before": before} if before else {})}
+        return list(_json(self.http.get(f"/api/monitors/{monitor_id}/runs", params=params))["runs"])
+
 
 class AsyncCapture:
     """`Capture` for asyncio or trio: the same methods, awaited."""
@@ -225,3 +234,11 @@ class AsyncCapture:
 
     async def delete_monitor(self, monitor_id: str) -> None:
         _checked(await self.http.delete(f"/api/monitors/{monitor_id}"))
+
+    async def run_monitor(self, monitor_id: str) -> dict[str, Any]:
+        return _json(await self.http.post(f"/api/monitors/{monitor_id}/run"))
+
+    async def list_monitor_runs(self, monitor_id: str, limit: int = 20,
+                                before: str | None = None) -> list[dict[str, Any]]:
+        params: dict[str, Any] = {"limit": limit, **({"before": before} if before else {})}
+        return list(_json(await self.http.get(f"/api/monitors/{monitor_id}/runs", params=params))["runs"])
