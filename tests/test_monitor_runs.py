@@ -4,14 +4,20 @@ and diff pictures behind signed URLs, quota on success only and SKIPPED without 
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import time
+from pathlib import Path
 from typing import Any
 
+import duckdb
 import httpx
+import orjson
 from PIL import Image
 
-from tests.conftest import Service, Workspace
+from engine.records.monitor_runs import KEPT, next_slot
+from engine.records.monitors import Monitor
+from tests.conftest import Service, Workspace, kill_hard, running_service, start_service
 from tests.fixture_site import FixtureServer
 
 RUN_S = 60.0  # a run waits for no sleep: the test asks until it ended, for at most this long
@@ -131,3 +137,70 @@ def test_out_of_quota_runs_are_skipped_and_cost_nothing(service: Service, site: 
     assert call(ws, "GET", f"/api/monitors/{monitor}").json()["lastRun"]["id"] == first["id"]  # SKIPPED aside
     kinds = [e["type"] for e in service.events(f"type LIKE 'monitor.run_%' AND workspace_id = '{ws.id}'")]
     assert kinds == ["monitor.run_queued", "monitor.run_succeeded", "monitor.run_queued", "monitor.run_skipped"]
+
+
+def test_runs_due_at_a_kill_run_once_after_the_restart(tmp_path: Path, site: FixtureServer) -> None:
+    """kill -9 while one run renders and two wait: after the start each of the three runs once, none is lost, none
+    doubled, and no slot is queued again (the event log shows it)."""
+    data, gate = tmp_path / "data", site.gate()
+    service = start_service(data, site)
+    ws = service.workspace("business")
+    held = {"url": f"{site.base}/after-dom?gate={gate.name}"}  # its load waits at the gate
+    monitors = [call(ws, "POST", "/api/monitors", {"capture": held, "every": "1h"}).json()["id"] for _ in range(3)]
+    for monitor in monitors[1:]:  # the first runs at once; the others' first runs are later in the hour
+        assert call(ws, "POST", f"/api/monitors/{monitor}/run").status_code == 202
+    deadline = time.monotonic() + RUN_S
+    while not gate.reached() or not all(runs(ws, monitor) for monitor in monitors):  # the first's, from the tick
+        assert time.monotonic() < deadline, "no run reached the page"
+        time.sleep(0.05)
+    kill_hard(service)
+    before = _run_events(data, ws.id)
+    assert sorted(kind for kind, _, _ in before) == ["monitor.run_queued"] * 3  # none ended
+
+    gate.open()
+    with running_service(data, site) as second:
+        ws = Workspace(ws.id, ws.key, ws.key_id, second)
+        for monitor in monitors:
+            [run] = ended(ws, monitor, 1)
+            assert run["status"] == "SUCCEEDED", run
+    after = _run_events(data, ws.id)
+    queued = [run for kind, _, run in after if kind == "monitor.run_queued"]
+    assert sorted(queued) == sorted(run for _, _, run in before)  # no slot queued again
+    assert sorted(run for kind, _, run in after if kind == "monitor.run_succeeded") == sorted(queued)  # each once
+    assert len([kind for kind, _, _ in after if kind.startswith("monitor.run_")]) == 6
+
+
+def _run_events(data: Path, workspace_id: str) -> list[tuple[str, str, str]]:
+    """(type, monitor, run) of a workspace's run events, read from the stopped service's file."""
+    with duckdb.connect(str(data / "capture.duckdb"), read_only=True) as db:
+        rows = db.execute("SELECT type, data FROM events WHERE type LIKE 'monitor.run_%' AND workspace_id = ? "
+                          "ORDER BY seq", [workspace_id]).fetchall()
+    return [(kind, orjson.loads(raw)["monitor"], orjson.loads(raw)["run"]) for kind, raw in rows]
+
+
+def test_the_schedule_never_bursts() -> None:
+    """A run late by many intervals is followed by the next slot of its phase: one catch-up, never one per slot."""
+    due = dt.datetime(2026, 1, 1, 12, 0, 7, tzinfo=dt.UTC)
+    assert next_slot(due, 60, due) == due + dt.timedelta(seconds=60)  # on time
+    assert next_slot(due, 60, due + dt.timedelta(seconds=0.5)) == due + dt.timedelta(seconds=60)
+    late = due + dt.timedelta(hours=5, seconds=30)  # five hours down
+    assert next_slot(due, 60, late) == due + dt.timedelta(hours=5, seconds=60)  # the phase kept, once
+    assert next_slot(due, 3600, due - dt.timedelta(seconds=5)) == due + dt.timedelta(hours=1)  # asked early
+
+
+def test_only_the_last_runs_keep_their_files() -> None:
+    """KEPT runs keep their result and diff; older ones lose them (their URLs go), the history stays."""
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    monitor = Monitor("mon_a", "ws_a", None, {}, "1m", 60, {}, None, start, start)
+    for i in range(KEPT + 5):
+        run_id = f"run_{i}"
+        monitor.apply("monitor.run_queued", start, {"monitor": "mon_a", "run": run_id})
+        monitor.apply("monitor.run_succeeded", start, {"monitor": "mon_a", "run": run_id, "changed": True,
+                                                        "extension": "png", "diff": True, "regions": []})
+    kept = [run.id for run in monitor.runs if run.extension]
+    assert kept == [f"run_{i}" for i in range(5, KEPT + 5)]
+    assert not any(run.diff for run in monitor.runs[:5])
+    assert monitor.kept_files() == {f"run_{i}{suffix}" for i in range(5, KEPT + 5)
+                                    for suffix in (".png", ".txt", "-diff.png")}
+    assert len(monitor.runs) == KEPT + 5
+    assert monitor.previous_success(monitor.runs[-1]) is monitor.runs[-2]
