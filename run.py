@@ -207,8 +207,9 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
                 ResultStore(settings.data_dir / "results"), secrets, webhooks, account_of=memberships.account_of,
                 serving=core.served)
     await supervisor.start("jobs", jobs.run)
-    monitor_runs = MonitorRuns(monitors, captures, ledger, memberships, lambda: jobs.queued,
-                               settings.data_dir / "monitors", max(1, settings.pool_size // 2))
+    monitor_runs = MonitorRuns(monitors, captures, ledger, memberships, webhooks, lambda: jobs.queued,
+                               settings.data_dir / "monitors", max(1, settings.pool_size // 2),
+                               settings.result_url_ttl_s)
     await supervisor.start("monitor-runs", monitor_runs.run)
     link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))
     await supervisor.start("systemd", link.run)

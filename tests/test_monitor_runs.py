@@ -9,6 +9,7 @@ import io
 import time
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import duckdb
 import httpx
@@ -19,6 +20,7 @@ from engine.records.monitor_runs import KEPT, next_slot
 from engine.records.monitors import Monitor
 from tests.conftest import Service, Workspace, kill_hard, running_service, start_service
 from tests.fixture_site import FixtureServer
+from tests.webhook_receiver import Receiver, verified
 
 RUN_S = 60.0  # a run waits for no sleep: the test asks until it ended, for at most this long
 
@@ -204,3 +206,45 @@ def test_only_the_last_runs_keep_their_files() -> None:
                                     for suffix in (".png", ".txt", "-diff.png")}
     assert len(monitor.runs) == KEPT + 5
     assert monitor.previous_success(monitor.runs[-1]) is monitor.runs[-2]
+
+
+def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
+        tmp_path: Path, site: FixtureServer) -> None:
+    """monitor.changed to the monitor's webhookUrl and the workspace's endpoints, signed as job events are;
+    monitor.failed once, at the third failed run in a row (not at the second, not again at the fourth)."""
+    receiver = Receiver().start()
+    allow = ",".join(f"127.0.0.1:{port}" for port in (site.server_address[1], receiver.port))
+    try:
+        with running_service(tmp_path / "data", site, CAPTURE_EGRESS_ALLOW=allow) as service:
+            ws = service.workspace("business")
+            endpoint = call(ws, "POST", "/api/webhooks", {"url": f"http://127.0.0.1:{receiver.port}/endpoint"})
+            assert endpoint.status_code == 201, endpoint.text
+            name = f"hooked-{ws.id}"
+            monitor = call(ws, "POST", "/api/monitors", {
+                "name": "prices", "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1h",
+                "webhookUrl": f"http://127.0.0.1:{receiver.port}/own"}).json()["id"]
+            ended(ws, monitor, 1)
+            assert run_now(ws, monitor, 2)["changed"] is False
+            change(site, name, block="#10a040")
+            changed = run_now(ws, monitor, 3)
+            [own] = receiver.wait_for("/own", 1)
+            [told] = receiver.wait_for("/endpoint", 1)
+            body = verified(told, endpoint.json()["secret"])
+            assert own.body == told.body  # one event, two destinations
+            assert (body["type"], body["data"]) == ("monitor.changed", {
+                "id": monitor, "name": "prices", "run": {**changed, "resultUrl": ANY, "diffUrl": ANY}})
+            diff = httpx.get(str(body["data"]["run"]["diffUrl"]), timeout=30)  # type: ignore[index]
+            assert (diff.status_code, diff.content[:4]) == (200, b"\x89PNG")
+
+            failing = call(ws, "POST", "/api/monitors", {"capture": {
+                "url": f"{site.base}/status?code=503", "failOnStatus": ["500-599"]}, "every": "1h"}).json()["id"]
+            for count in (1, 2, 3, 4):  # the workspace's second monitor: its first scheduled run is later
+                assert run_now(ws, failing, count)["error"]["code"] == "target_status_rejected"
+            ended(ws, monitor, 3)
+            calls = receiver.wait_for("/endpoint", 2)
+            failed = [verified(c, endpoint.json()["secret"]) for c in calls[1:]]
+            assert [(b["type"], b["data"]["id"]) for b in failed] == [("monitor.failed", failing)]  # type: ignore[index]
+            assert failed[0]["data"]["run"]["id"] == runs(ws, failing)[1]["id"]  # type: ignore[index]  the third
+            assert len(receiver.to("/own")) == 1
+    finally:
+        receiver.stop()

@@ -215,7 +215,8 @@ def test_an_endpoint_is_changed_tested_rotated_and_deleted(team: Team, receiver:
     client, headers = team.ws.service.client, team.ws.headers
     first_path, first_url = hook(receiver)
     endpoint = client.post("/api/webhooks", headers=headers, json={"url": first_url}).json()
-    assert endpoint["events"] == ["job.succeeded", "job.failed", "job.cancelled", "job.expired"]
+    assert endpoint["events"] == ["job.succeeded", "job.failed", "job.cancelled", "job.expired", "monitor.changed",
+                                  "monitor.failed"]
     path, url = hook(receiver)
     changed = client.patch(f"/api/webhooks/{endpoint['id']}", headers=headers,
                            json={"url": url, "description": "moved"})

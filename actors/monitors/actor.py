@@ -95,7 +95,7 @@ class Monitors:
                        orjson.loads(capture) if capture else {"url": data.get("url")}, data["every"],
                        int(data["everyS"]), data["compare"],
                        self._open(webhook, monitor_id, workspace_id) if webhook else None, ts,
-                       dt.datetime.fromisoformat(data["firstRunAt"]))
+                       dt.datetime.fromisoformat(data["firstRunAt"]), base_url=data.get("baseUrl", ""))
 
     def _open(self, sealed: str, monitor_id: str, workspace_id: str) -> str | None:
         opened = open_text(self.secrets.keyring, sealed, monitor_id, workspace_id)
@@ -149,7 +149,7 @@ class Monitors:
         entitled(principal.plan)
         return sorted(self._of_workspace.get(principal.workspace.id, {}).values(), key=lambda m: m.created_at)
 
-    async def create(self, principal: Principal, body: Body) -> Monitor:
+    async def create(self, principal: Principal, body: Body, base_url: str = "") -> Monitor:
         """A new monitor, or the refusal that says why not (the plan's feature, number and interval, the body)."""
         raw = body.json()
         asked, capture, every_s = checked_create(raw, principal.plan)
@@ -165,7 +165,7 @@ class Monitors:
                 "sealedCapture": self.secrets.seal(orjson.dumps(raw["capture"]), monitor_id, workspace_id),
                 "every": asked.every, "everyS": every_s, "compare": asked.compare.model_dump(by_alias=True),
                 "firstRunAt": first_run(self._created[workspace_id], ts, every_s).isoformat(),
-                "keyId": self.secrets.keyring.current}
+                "keyId": self.secrets.keyring.current, "baseUrl": base_url or None}
             if asked.webhook_url is not None:
                 data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor_id, workspace_id)
             await self.commit(Event("monitor.created", workspace_id=workspace_id, key_id=principal.key.id, ts=ts,

@@ -20,6 +20,7 @@ visible text and, when the run changed, the diff picture.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import logging
 import math
@@ -35,11 +36,12 @@ import trio
 from actors.accounts import Memberships, QuotaLedger
 from actors.capture import Captures
 from actors.monitors.actor import Monitors
+from actors.webhooks import Webhooks
 from engine.browser import comparison
 from engine.browser.outputs import CONTENT_TYPES
 from engine.records.analytics import capture_event, error_data, verdict_data
 from engine.records.keys import new_id
-from engine.records.monitor_runs import RUNNING, MonitorRun, next_slot
+from engine.records.monitor_runs import FAILED_IN_A_ROW, RUNNING, MonitorRun, next_slot
 from engine.records.monitors import Monitor
 from engine.records.schema import Event
 from engine.rules.errors import CaptureError, QuotaExceeded, ResultUrlExpired
@@ -56,8 +58,11 @@ FORMAT_OF = {extension: fmt for fmt, extension in EXTENSIONS.items()}
 
 class MonitorRuns:
     def __init__(self, monitors: Monitors, captures: Captures, ledger: QuotaLedger, memberships: Memberships,
-                 jobs_waiting: Callable[[], int], directory: Path, workers: int) -> None:
+                 webhooks: Webhooks, jobs_waiting: Callable[[], int], directory: Path, workers: int,
+                 url_ttl_s: int) -> None:
         self.monitors = monitors
+        self.webhooks = webhooks  # monitor.changed and monitor.failed, scheduled in the run's own commit
+        self.url_ttl_s = url_ttl_s  # the signed URLs of the run in a webhook event
         self.captures = captures
         self.ledger = ledger
         self.memberships = memberships
@@ -169,11 +174,11 @@ class MonitorRuns:
             entitled(plan)  # the plan may have changed since the monitor was made
             self.ledger.reserve(workspace.id, run.id, workspace.monthly_limit(plan))
         except QuotaExceeded as exc:
-            await self._end(run, "monitor.run_skipped", {"reason": "quota_exceeded", "error": {
+            await self._end(monitor, run, "monitor.run_skipped", {"reason": "quota_exceeded", "error": {
                 "code": exc.code, "message": exc.detail}})
             return
         except CaptureError as exc:
-            await self._failed(run, None, started, exc)
+            await self._failed(monitor, run, None, started, exc)
             return
         try:
             run.status = RUNNING
@@ -189,30 +194,50 @@ class MonitorRuns:
                 EXTENSIONS[request.format]))
         except CaptureError as exc:
             self.ledger.release(workspace.id, run.id)
-            await self._failed(run, request, started, exc)
+            await self._failed(monitor, run, request, started, exc)
             return
         except BaseException:
             self.ledger.release(workspace.id, run.id)
             raise
         capture = made.capture
         said["quality"] = [w.wire() for w in capture.warnings]
-        await self._end(run, "monitor.run_succeeded", said, capture_event(
+        await self._end(monitor, run, "monitor.run_succeeded", said, capture_event(
             "capture.succeeded", workspace.id, None, run.id, run.id, request, _since(started), outcome="succeeded",
             bytes=len(capture.body), target_status=capture.target_status,
             data={**verdict_data([w.code for w in capture.warnings]), "monitor": monitor.id}))
         self.ledger.commit(workspace.id, run.id)
         await trio.to_thread.run_sync(_keep_only, self.directory, {monitor.id: monitor.kept_files()}, False)
 
-    async def _failed(self, run: MonitorRun, request: CaptureRequest | None, started: float,
+    async def _failed(self, monitor: Monitor, run: MonitorRun, request: CaptureRequest | None, started: float,
                       error: CaptureError) -> None:
-        await self._end(run, "monitor.run_failed", {"error": {"code": error.code, "message": error.detail}},
+        await self._end(monitor, run, "monitor.run_failed", {"error": {"code": error.code, "message": error.detail}},
                         capture_event("capture.failed", run.workspace_id, None, run.id, run.id, request,
                                       _since(started), outcome=error.outcome, stage=error.stage, code=error.code,
                                       data={**error_data(error), "monitor": run.monitor_id}, note=error.detail))
 
-    async def _end(self, run: MonitorRun, kind: str, data: dict[str, Any], *also: Event) -> None:
-        await self.monitors.commit(Event(kind, workspace_id=run.workspace_id, ts=utcnow(),
-                                         data={"monitor": run.monitor_id, "run": run.id, **data}), *also)
+    async def _end(self, monitor: Monitor, run: MonitorRun, kind: str, data: dict[str, Any], *also: Event) -> None:
+        """The run's ending event, with what else it brings (its analytics event, its webhook messages), in one
+        commit."""
+        ended = Event(kind, workspace_id=run.workspace_id, ts=utcnow(),
+                      data={"monitor": run.monitor_id, "run": run.id, **data})
+        announced = self._announce(monitor, run, ended)
+        await self.monitors.commit(ended, *also, *announced)
+        self.webhooks.announced(announced)
+
+    def _announce(self, monitor: Monitor, run: MonitorRun, ended: Event) -> list[Event]:
+        """monitor.changed for a run that changed; monitor.failed for the FAILED_IN_A_ROW-th failure in a row."""
+        assert ended.data is not None
+        if ended.type == "monitor.run_succeeded" and ended.data["changed"]:
+            kind = "monitor.changed"
+        elif ended.type == "monitor.run_failed" and monitor.failed_in_a_row + 1 == FAILED_IN_A_ROW:
+            kind = "monitor.failed"
+        else:
+            return []
+        after = copy.copy(run)
+        after.end(ended.type, ended.ts, ended.data)
+        shown = self.monitors.run_view(after, monitor.base_url, self.url_ttl_s).as_json()
+        return self.webhooks.announce_monitor(monitor.workspace_id, monitor.id, monitor.webhook_url, kind, ended.ts,
+                                              {"id": monitor.id, "name": monitor.name, "run": shown})
 
     async def result(self, run: MonitorRun, diff: bool) -> tuple[str, str, bytes]:
         """The format, content type and bytes of a run's result or diff picture (Monitors.signed_result vouched

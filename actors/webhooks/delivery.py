@@ -1,4 +1,5 @@
-"""The webhook delivery actor: signed calls for finished jobs, retried until delivered or given up, never lost.
+"""The webhook delivery actor: signed calls for finished jobs and monitors' changes, retried until delivered or
+given up, never lost.
 
 Messages are scheduled by the jobs actor in the same commit as the job event
 they announce (`announce`, then `announced` once it is on disk), so a message
@@ -45,7 +46,7 @@ from engine.records.jobs import SUCCEEDED, Job
 from engine.records.keys import new_id
 from engine.records.schema import Event
 from engine.records.webhook_turns import FairTurns
-from engine.records.webhooks import DELIVERED, EVENT_TYPES, PENDING, PENDING_MESSAGE_EVENTS, TEST_EVENT, Message
+from engine.records.webhooks import DELIVERED, JOB_EVENTS, PENDING, PENDING_MESSAGE_EVENTS, TEST_EVENT, Message
 from engine.rules.errors import CapacityExhausted, WebhookNotFound
 from engine.rules.period import utcnow
 
@@ -163,7 +164,7 @@ class Webhooks:
 
         No await: the caller commits them in the transaction of the job event itself.
         """
-        if kind not in EVENT_TYPES:
+        if kind not in JOB_EVENTS:
             return []
         endpoints = self.endpoints.listening(job.workspace_id, kind)
         if job.webhook is None and not endpoints:
@@ -186,6 +187,21 @@ class Webhooks:
                       data=sealed_message_data(self.secrets.keyring, job.workspace_id, {
                           k: v for k, v in {"message": new_id("msg"), **common, **destination}.items()
                           if v is not None}))
+                for destination in destinations]
+
+    def announce_monitor(self, workspace_id: str, monitor_id: str, webhook_url: str | None, kind: str,
+                         ts: dt.datetime, payload: dict[str, Any]) -> list[Event]:
+        """The webhook.scheduled events of a monitor's event (monitor.changed, monitor.failed) about to be
+        committed: to the monitor's webhookUrl (sealed to the monitor, as a job's is to the job) and each of the
+        workspace's endpoints that listens. No await: the caller commits them with its run's event."""
+        destinations: list[dict[str, Any]] = [
+            {"endpoint": e.id} for e in self.endpoints.listening(workspace_id, kind)]
+        if webhook_url is not None:
+            destinations.append({"sealedUrl": self.secrets.seal(webhook_url.encode(), monitor_id, workspace_id)})
+        return [Event("webhook.scheduled", workspace_id=workspace_id, capture_id=monitor_id, ts=ts,
+                      data=sealed_message_data(self.secrets.keyring, workspace_id, {
+                          "message": new_id("msg"), "event": kind, "job": monitor_id, "payload": payload,
+                          **destination}))
                 for destination in destinations]
 
     def message_data(self, workspace_id: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -45,7 +45,7 @@ ONE: dict[str, Any] = {"params": {"id": "monitor_id"}, "refusals": (ENTITLED, UN
                     "responses": {"201": json_answer(ref("Monitor"), "the monitor", {
                         "location": {"schema": {"type": "string"}}})}})
 async def create_monitor() -> Response:
-    monitor = await services().monitors.create(principal(), await read_body())
+    monitor = await services().monitors.create(principal(), await read_body(), base_url())
     return json_response(_view(monitor), 201, {"location": f"{base_url()}/api/monitors/{monitor.id}"})
 
 

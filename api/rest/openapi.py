@@ -13,7 +13,7 @@ from api.rest.openapi_parts import REF, UNREADABLE
 from api.rest.route_table import ROUTES
 from engine.records.jobs import MAX_BATCH
 from engine.records.replies import CALLS, REPLIES
-from engine.records.webhooks import EVENT_TYPES, TEST_EVENT, EndpointChange, EndpointCreate
+from engine.records.webhooks import EVENT_TYPES, MONITOR_EVENTS, TEST_EVENT, EndpointChange, EndpointCreate
 from engine.rules.devices import DEVICES
 from engine.rules.monitors import MonitorChange, MonitorCreate
 from engine.rules.request import HEADER_NAME, LOCALE_TAG, CaptureRequest
@@ -96,8 +96,9 @@ def openapi_document() -> dict[str, Any]:
         "security": [{"apiKey": []}, {"bearer": []}],
         "paths": _paths(),
         "webhooks": {event: {"post": {
-            "summary": f"{event}: to a job's webhookUrl and to the endpoints that take it"
-            if event != TEST_EVENT else f"{event}: to one endpoint, asked for by POST /api/webhooks/{{id}}/test",
+            "summary": f"{event}: to one endpoint, asked for by POST /api/webhooks/{{id}}/test" if event == TEST_EVENT
+            else f"{event}: to a monitor's webhookUrl and to the endpoints that take it" if event in MONITOR_EVENTS
+            else f"{event}: to a job's webhookUrl and to the endpoints that take it",
             "description": "Signed by the Standard Webhooks scheme, with the workspace's signing secret (a job's "
                            "webhookUrl) or the endpoint's own: "
                            "webhook-id (the same in every retry), webhook-timestamp (this try), webhook-signature "
@@ -107,7 +108,8 @@ def openapi_document() -> dict[str, Any]:
             "parameters": [{"name": name, "in": "header", "required": True, "schema": {"type": "string"}}
                            for name in ("webhook-id", "webhook-timestamp", "webhook-signature")],
             "requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"$ref": REF.format(model="WebhookEvent")}}}},
+                "schema": {"$ref": REF.format(model="MonitorWebhookEvent" if event in MONITOR_EVENTS
+                                              else "WebhookEvent")}}}},
             "responses": {"2XX": {"description": "delivered"}, "410": {"description": "never again"}},
         }} for event in (*EVENT_TYPES, TEST_EVENT)},
         "components": {

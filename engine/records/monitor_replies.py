@@ -56,6 +56,21 @@ class MonitorRuns(Reply):
     runs: list[MonitorRun] = Field(description="newest first")
 
 
+class MonitorEvent(Reply):
+    id: str = Field(description="the monitor's: mon_…")
+    name: str | None = None
+    run: MonitorRun = Field(description="monitor.changed: the run that changed; monitor.failed: the third failed run "
+                                        "in a row (its URLs signed when the event happened)")
+
+
+class MonitorWebhookEvent(Reply):
+    """The body of a monitor's webhook call (Standard Webhooks), signed in its webhook-* headers."""
+
+    type: Literal["monitor.changed", "monitor.failed"]
+    timestamp: Timestamp = Field(description="when the event happened; the same in every retry")
+    data: MonitorEvent
+
+
 class Monitor(Reply):
     id: str
     name: str | None = None

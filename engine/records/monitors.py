@@ -47,6 +47,7 @@ class Monitor:
     paused: bool = False
     runs: list[MonitorRun] = field(default_factory=list)  # oldest first, the last HISTORY
     failed_in_a_row: int = 0
+    base_url: str = ""  # where it was created: the base of its runs' URLs in its webhook events
 
     def apply(self, kind: str, ts: dt.datetime, data: dict[str, Any]) -> None:
         """Move the monitor by one of its events (monitor.updated and its runs' events; the actor handles created

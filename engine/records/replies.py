@@ -28,8 +28,8 @@ from engine.records.capture_replies import (
     job_view,
     one_of,
 )
-from engine.records.monitor_replies import Monitor, MonitorRun, MonitorRuns, Monitors
-from engine.records.webhooks import EVENT_TYPES, TEST_EVENT
+from engine.records.monitor_replies import Monitor, MonitorRun, MonitorRuns, Monitors, MonitorWebhookEvent
+from engine.records.webhooks import EVENT_TYPES, JOB_EVENTS, TEST_EVENT
 from engine.rules import errors
 from engine.rules.period import rfc3339
 
@@ -183,7 +183,7 @@ class Readiness(Reply):
 class WebhookEvent(Reply):
     """The body of a webhook call (Standard Webhooks), signed in its webhook-* headers."""
 
-    type: str = Field(json_schema_extra=one_of(EVENT_TYPES))
+    type: str = Field(json_schema_extra=one_of(JOB_EVENTS))
     timestamp: Timestamp = Field(description="when the event happened; the same in every retry")
     data: Job = Field(description="the job as GET shows it then; job.succeeded: with a resultUrl fresh at each try")
 
@@ -192,4 +192,4 @@ REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, Batc
                                     WebhookEndpoint,
                                     WebhookEndpoints, TestEventSent, Regions, Health, Readiness, Monitor, Monitors,
                                     MonitorRun, MonitorRuns)
-CALLS: tuple[type[Reply], ...] = (WebhookEvent,)  # what the service sends, not answers
+CALLS: tuple[type[Reply], ...] = (WebhookEvent, MonitorWebhookEvent)  # what the service sends, not answers

@@ -33,10 +33,12 @@ from engine.rules.request import Model
 SECRET_PREFIX = "whsec_"
 SECRET_BYTES = 24  # 192 bits, as Svix issues them
 ROTATION_OVERLAP_S = 24 * 3600  # an old secret keeps signing beside the new one this long
-EVENT_TYPES = ("job.succeeded", "job.failed", "job.cancelled", "job.expired")
+JOB_EVENTS = ("job.succeeded", "job.failed", "job.cancelled", "job.expired")
+MONITOR_EVENTS = ("monitor.changed", "monitor.failed")  # a run that changed; the third failed run in a row
+EVENT_TYPES = JOB_EVENTS + MONITOR_EVENTS
 TEST_EVENT = "webhook.test"  # what POST /api/webhooks/{id}/test sends, whatever the endpoint's filter
 MAX_ENDPOINTS = 20  # per workspace
-EventType = Literal["job.succeeded", "job.failed", "job.cancelled", "job.expired"]
+EventType = Literal["job.succeeded", "job.failed", "job.cancelled", "job.expired", "monitor.changed", "monitor.failed"]
 assert EventType.__args__ == EVENT_TYPES  # type: ignore[attr-defined]
 ANSWER_KEPT = 1024  # bytes of a receiver's answer kept with the attempt
 RECENT_ATTEMPTS = 50
@@ -196,7 +198,7 @@ class Message:
     id: str
     workspace_id: str
     event_type: str
-    job_id: str  # "" for a test event
+    job_id: str  # the job's id, or the monitor's (monitor.*); "" for a test event
     created_at: dt.datetime
     payload: dict[str, Any]  # the event's data, as it was when the event happened
     sealed_url: str  # a job's own webhookUrl, sealed to the job (a URL may carry a receiver's token); or ""
