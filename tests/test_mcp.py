@@ -8,6 +8,7 @@ import base64
 import io
 import socket
 import sys
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -49,7 +50,7 @@ def test_an_agent_lists_the_tools_and_captures_an_image(pro: Workspace, site: Fi
         ("capture", {"url": f"{site.base}/simple?mcp=2", "responseType": "json"}),
         ("get_usage", {}))
     assert sorted(tool.name for tool in listed.tools) == ["capture", "create_job", "create_monitor", "get_job",
-                                                          "get_usage"]
+                                                          "get_usage", "list_monitor_runs"]
     assert "url" in next(t for t in listed.tools if t.name == "capture").input_schema["properties"]
 
     assert not captured.is_error
@@ -84,7 +85,18 @@ def test_a_monitor_is_created_through_its_tool(service: Service, site: FixtureSe
         f"#/$defs/{name}" for name in schema["$defs"]}  # its references resolve in the tool's own schema
     assert not created.is_error
     assert created.structured_content["id"].startswith("mon_")
-    assert ws.get(f"/api/monitors/{created.structured_content['id']}").json()["every"] == "1h"
+    monitor = created.structured_content["id"]
+    assert ws.get(f"/api/monitors/{monitor}").json()["every"] == "1h"
+    deadline = time.monotonic() + 60  # the workspace's first monitor runs at once
+    while ws.get(f"/api/monitors/{monitor}").json().get("lastRun") is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    [history, page] = _calls(service, ws.key, ("list_monitor_runs", {"id": monitor}),
+                             ("list_monitor_runs", {"id": monitor, "limit": 1, "before": "run_x"}))
+    [run] = history.structured_content["runs"]
+    assert (run["status"], run["changed"]) == ("SUCCEEDED", False)
+    assert page.is_error, page.structured_content
+    assert page.structured_content["errors"][0]["field"] == "before", page.structured_content
     [refused] = _calls(service, free.key, ("create_monitor", asked))
     assert refused.is_error
     assert refused.structured_content["code"] == "feature_not_entitled"
@@ -124,7 +136,7 @@ def test_run_py_mcp_serves_the_tools_on_stdio(pro: Workspace, site: FixtureServe
                     await client.call_tool("capture", {"url": f"{site.base}/simple?mcp=stdio", "format": "jpeg"}),
                     await client.call_tool("get_usage", {})]
     listed, captured, usage = trio.run(run)
-    assert len(listed.tools) == 5  # capture, create_job, get_job, create_monitor, get_usage
+    assert len(listed.tools) == 6  # capture, create_job, get_job, create_monitor, list_monitor_runs, get_usage
     image = captured.content[0]
     assert isinstance(image, types.ImageContent)
     assert image.mime_type == "image/jpeg"

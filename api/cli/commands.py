@@ -117,7 +117,8 @@ def _mcp(commands: Any) -> None:
     mcp = commands.add_parser(
         "mcp", help="the capture tools as an MCP server on stdio, for desktop agents (talks to a running service)",
         description="Speak the Model Context Protocol on stdin and stdout (tools capture, create_job, get_job, "
-        "create_monitor, get_usage), each call sent to the service at --url with the API key in CAPTURE_API_KEY. "
+        "create_monitor, list_monitor_runs, get_usage), each call sent to the service at --url with the API key "
+        "in CAPTURE_API_KEY. "
         "For agent clients that start MCP servers as commands; those that speak streamable HTTP use the service's "
         "/mcp.")
     mcp.add_argument("--url", default="http://127.0.0.1:8080", help="the service (default http://127.0.0.1:8080)")

@@ -130,7 +130,8 @@ class McpEndpoint:
         headers = [(name, value) for name, value in caller["headers"] if name in PASSED_HEADERS]
         if body is not None:
             headers += [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
-        scope = {**caller, "method": method, "path": path, "raw_path": path.encode(), "query_string": b"",
+        path, _, query = path.partition("?")  # a tool's query (list_monitor_runs' limit and before)
+        scope = {**caller, "method": method, "path": path, "raw_path": path.encode(), "query_string": query.encode(),
                  "headers": headers}
         answered = trio.Event()
         sent: list[bool] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Awaitable, Callable
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import mcp_types as types
 import orjson
@@ -29,6 +29,10 @@ MONITOR_SCHEMA = {**MONITOR_SCHEMA, "$defs": {**CAPTURE_SCHEMA.get("$defs", {}),
                       name: value for name, value in CAPTURE_SCHEMA.items() if name != "$defs"}}}
 JOB_ID_SCHEMA = {"type": "object", "required": ["id"], "additionalProperties": False,
                  "properties": {"id": {"type": "string", "description": "job_…, from create_job"}}}
+RUNS_SCHEMA = {"type": "object", "required": ["id"], "additionalProperties": False, "properties": {
+    "id": {"type": "string", "description": "mon_…, from create_monitor"},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
+    "before": {"type": "string", "description": "run_…: the runs older than it (the last of the previous page)"}}}
 TOOLS = [
     types.Tool(name="capture", title="Capture a web page", input_schema=CAPTURE_SCHEMA,
                description="Render a URL (or HTML) with Chromium and return the capture: an image for png, jpeg, "
@@ -46,6 +50,11 @@ TOOLS = [
                description="Create a monitor (POST /api/monitors): the capture request each run takes and how often "
                "(every: \"15m\", \"6h\", \"1d\"); answers the monitor with its id and next run.",
                annotations=types.ToolAnnotations(open_world_hint=True)),
+    types.Tool(name="list_monitor_runs", title="A monitor's runs", input_schema=RUNS_SCHEMA,
+               description="A monitor's runs, newest first (GET /api/monitors/{id}/runs): each its status, whether "
+               "the page changed since the run before, where (regions, in capture pixels) and by how much "
+               "(pixelsChanged, percent), the lines of text added and removed, and signed resultUrl and diffUrl.",
+               annotations=types.ToolAnnotations(read_only_hint=True)),
     types.Tool(name="get_usage", title="Quota used this month",
                input_schema={"type": "object", "properties": {}, "additionalProperties": False},
                description="The workspace's plan and monthly quota (GET /api/usage).",
@@ -74,6 +83,10 @@ def tool_server(call: Caller) -> Server[Any]:
                                             None))
         if params.name == "create_monitor":
             return _json_result(*await call(ctx, "POST", "/api/monitors", arguments))
+        if params.name == "list_monitor_runs":
+            query = urlencode({name: arguments[name] for name in ("limit", "before") if name in arguments})
+            path = f"/api/monitors/{quote(str(arguments.get('id', '')), safe='')}/runs"
+            return _json_result(*await call(ctx, "GET", f"{path}?{query}" if query else path, None))
         if params.name == "get_usage":
             return _json_result(*await call(ctx, "GET", "/api/usage", None))
         raise ValueError(f"no tool named {params.name!r}")
