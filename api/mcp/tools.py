@@ -84,7 +84,7 @@ def tool_server(call: Caller) -> Server[Any]:
         if params.name == "create_monitor":
             return _json_result(*await call(ctx, "POST", "/api/monitors", arguments))
         if params.name == "list_monitor_runs":
-            query = urlencode({name: arguments[name] for name in ("limit", "before") if name in arguments})
+            query = urlencode([(name, arguments[name]) for name in ("limit", "before") if name in arguments])
             path = f"/api/monitors/{quote(str(arguments.get('id', '')), safe='')}/runs"
             return _json_result(*await call(ctx, "GET", f"{path}?{query}" if query else path, None))
         if params.name == "get_usage":
