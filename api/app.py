@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.exceptions import MethodNotAllowed as RouteMethodNotAllowed
 
 from api.dashboard import accounts, playground, web  # noqa: F401 - the pages join web.blueprint
+from api.dashboard import monitors as monitor_pages  # noqa: F401 - so do the monitors pages
 from api.dashboard import webhooks as webhook_pages  # noqa: F401 - so does the webhooks page
 from api.mcp.endpoint import McpEndpoint
 from api.pipeline import (

@@ -17,10 +17,12 @@ import base64
 import datetime as dt
 import os
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
@@ -58,9 +60,10 @@ HEIGHT_JS = "return Math.min(document.documentElement.scrollHeight, 6000);"
 class Walk:
     """One Chromium, one person at a time at the keyboard, every page photographed and checked."""
 
-    def __init__(self, driver: WebDriver, service: Service) -> None:
+    def __init__(self, driver: WebDriver, service: Service, directory: Path = ARTIFACTS) -> None:
         self.driver = driver
         self.service = service
+        self.directory = directory
         self.shots: list[Path] = []
         self.problems: list[str] = []
 
@@ -103,7 +106,7 @@ class Walk:
             shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
                 "format": "png", "captureBeyondViewport": True,
                 "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-            target = ARTIFACTS / f"{len(self.shots) // len(WIDTHS) + 1:02d}-{name}-{width}.png"
+            target = self.directory / f"{len(self.shots) // len(WIDTHS) + 1:02d}-{name}-{width}.png"
             target.write_bytes(base64.b64decode(shot["data"]))
             self.shots.append(target)
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -310,3 +313,69 @@ def test_signup_team_invite_admin_key_capture_and_the_team_chart(
     assert not walk.problems, "\n".join(walk.problems)
     for shot in walk.shots:  # real pictures of pages, not blank ones
         assert shot.stat().st_size > 5_000, shot
+
+
+def test_the_monitors_pages_show_the_last_capture_the_history_and_each_change(
+        service: Service, site: FixtureServer, chromium: Chromium) -> None:
+    """Issue 57: a member's view of a workspace's monitors: the list with the last capture's thumbnail and the
+    last change's time; a monitor's page with its history as a strip of thumbnails and each change's diff picture.
+    Photographed under test-artifacts/walkthrough/monitors/ and checked as every page is."""
+    directory = ARTIFACTS / "monitors"
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("*.png"):
+        old.unlink()
+    walk = Walk(chromium.driver, service, directory)
+    walk.driver.delete_all_cookies()
+    walk.open("/signup")
+    sign_up(walk, f"monitors-{secrets.token_hex(3)}@example.com", "signup")
+    [(_, workspace)] = workspace_links(walk).items()
+    service.cli("workspace", "set-plan", workspace, "business")
+    [key] = service.control("key.create", {"workspace": workspace, "name": "monitors"})
+    ws = Workspace(workspace, key["key"], key["id"], service)
+    name = f"walk-{workspace}"
+    made = ws.service.client.post("/api/monitors", headers=ws.headers, json={
+        "name": "Pricing page", "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1h"})
+    assert made.status_code == 201, made.text
+    monitor = made.json()["id"]
+    runs = _runs_ended(ws, monitor, 1)
+    assert httpx.get(f"{site.base}/changing/set", params={"name": name, "block": "#d02060",
+                                                        "para": "Prices change on Monday."}).status_code == 200
+    assert ws.service.client.post(f"/api/monitors/{monitor}/run", headers=ws.headers).status_code == 202
+    changed = _runs_ended(ws, monitor, 2)[0]
+    assert changed["changed"] is True, changed
+
+    walk.open(f"/dashboard/w/{workspace}/monitors")
+    row = walk.find(f"tr[data-monitor='{monitor}']")
+    assert "Pricing page" in row.text
+    thumb = row.find_element(By.CSS_SELECTOR, "img.thumb")
+    assert thumb.get_attribute("src").endswith(f"/runs/{changed['id']}/thumb.png")
+    assert int(thumb.get_attribute("naturalWidth")) == 320  # a thumbnail, drawn
+    assert row.find_element(By.CSS_SELECTOR, ".last-change").text != "—"
+    walk.page("monitors")
+
+    walk.find(f"tr[data-monitor='{monitor}'] td[data-label='Monitor'] a").click()
+    WebDriverWait(walk.driver, 30).until(lambda d: walk.path == f"/dashboard/w/{workspace}/monitors/{monitor}")
+    strip = walk.driver.find_elements(By.CSS_SELECTOR, "#strip li")
+    assert [li.get_attribute("data-run") for li in strip] == [changed["id"], runs[-1]["id"]]  # newest first
+    assert [li.get_attribute("data-changed") for li in strip] == ["true", "false"]
+    assert all(int(img.get_attribute("naturalWidth")) == 320
+               for img in walk.driver.find_elements(By.CSS_SELECTOR, "#strip img"))
+    [change] = walk.driver.find_elements(By.CSS_SELECTOR, "#changes li")
+    assert change.get_attribute("data-run") == changed["id"]
+    diff = change.find_element(By.CSS_SELECTOR, "img.diff")
+    assert int(diff.get_attribute("naturalWidth")) == 320
+    assert "+ Prices change on Monday." in change.text
+    walk.page("monitor")
+    full = httpx.get(change.find_element(By.CSS_SELECTOR, "a").get_attribute("href"), timeout=30)
+    assert (full.status_code, full.headers["content-type"]) == (200, "image/png")  # the diff, signed
+    assert not walk.problems, "\n".join(walk.problems)
+
+
+def _runs_ended(ws: Workspace, monitor: str, count: int) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + 60
+    while True:
+        runs = ws.service.client.get(f"/api/monitors/{monitor}/runs", headers=ws.headers).json()["runs"]
+        if sum(run["status"] != "QUEUED" and run["status"] != "RUNNING" for run in runs) >= count:
+            return list(runs)
+        assert time.monotonic() < deadline, runs
+        time.sleep(0.1)

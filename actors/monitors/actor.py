@@ -126,6 +126,10 @@ class Monitors:
     def every_monitor(self) -> list[Monitor]:
         return [monitor for kept in self._of_workspace.values() for monitor in kept.values()]
 
+    def every_of(self, workspace_id: str) -> list[Monitor]:
+        """A workspace's monitors, whatever its plan says now (the dashboard shows them)."""
+        return list(self._of_workspace.get(workspace_id, {}).values())
+
     def find_monitor(self, workspace_id: str, monitor_id: str) -> Monitor | None:
         return self._of_workspace.get(workspace_id, {}).get(monitor_id)
 
