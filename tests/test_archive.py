@@ -17,6 +17,7 @@ import orjson
 from actors.accounts import MONTH_USAGE
 from actors.capture import SHELF_HITS, SHELF_REPLAY
 from actors.monitors import REPLAY as MONITOR_REPLAY
+from actors.monitors import RUN_HISTORY
 from actors.webhooks import ENDPOINT_REPLAY
 from benchmarks.year_log import generate
 from engine.records.jobs import REPLAYED_JOB_EVENTS
@@ -50,7 +51,8 @@ def test_an_archived_log_rebuilds_what_the_whole_log_did_and_loses_no_event(tmp_
     assert before["endpoints"]["whe_failing"][1] is not None
     assert before["endpoints"]["whe_recovered"][1] is None
     assert list(before["shelf"]) == ["cap_live"]
-    assert [row[1] for row in before["monitors"]] == ["monitor.created", "monitor.updated"]  # however old
+    assert [row[1] for row in before["monitors"]] == ["monitor.created", "monitor.updated"]  # however old; not
+    # its runs of long ago (a start reads a week of runs)
     [old_only] = before["keys"]["ws_00000000000000000001"][-1:]
     assert old_only["id"] == "key_old_only"
     assert old_only["last_used"] < now - dt.timedelta(days=OLD - 1)
@@ -78,6 +80,7 @@ def test_an_archived_log_rebuilds_what_the_whole_log_did_and_loses_no_event(tmp_
         assert _what_a_start_reads(conn, now) == before
         [kept] = conn.execute("SELECT count(*) FROM events WHERE ts < ?", [cutoff]).fetchone() or (0,)
         assert 0 < kept == answer["keptBeforeRows"] < answer["archivedRows"] / 20
+        assert conn.execute("SELECT count(*) FROM events WHERE type LIKE 'monitor.run_%'").fetchone() == (0,)
         # The archive and the live file from the cutoff on: the old file's events, each exactly once.
         conn.execute(f"ATTACH '{answer['oldFile']}' AS old (READ_ONLY)")
         columns = ", ".join(EVENT_COLUMNS)
@@ -178,7 +181,9 @@ def _old_stories(conn: duckdb.DuckDBPyConnection, now: dt.datetime) -> None:
     rows.append((late, "result.unshelved", "cap_gone", {}))
     rows += [(old, "monitor.created", None, {"monitor": "mon_old", "sealedCapture": "", "every": "1d", "everyS": 86400,
                                              "compare": {}, "firstRunAt": old.isoformat()}),
-             (old, "monitor.updated", None, {"monitor": "mon_old", "paused": True})]
+             (old, "monitor.updated", None, {"monitor": "mon_old", "paused": True}),
+             (old, "monitor.run_queued", None, {"monitor": "mon_old", "run": "run_old"}),  # a run long past:
+             (old, "monitor.run_succeeded", None, {"monitor": "mon_old", "run": "run_old", "changed": False})]  # moved
     [last] = conn.execute("SELECT max(seq) FROM events").fetchone() or (0,)
     conn.executemany("INSERT INTO events (seq, ts, type, workspace_id, key_id, capture_id, data) "
                      "VALUES (?, ?, ?, 'ws_00000000000000000001', ?, ?, ?)",  # the key's last use is archived
@@ -209,7 +214,7 @@ def _what_a_start_reads(conn: duckdb.DuckDBPyConnection, now: dt.datetime) -> di
     workspaces = [row[0] for row in conn.execute("SELECT id FROM workspaces ORDER BY id").fetchall()]
     return {
         "jobs": conn.execute(REPLAYED_JOB_EVENTS, [now - JOB_HISTORY]).fetchall(),
-        "monitors": conn.execute(MONITOR_REPLAY).fetchall(),
+        "monitors": conn.execute(MONITOR_REPLAY, [now - RUN_HISTORY]).fetchall(),
         "messages": conn.execute(PENDING_MESSAGE_EVENTS).fetchall(),
         "endpoints": {e.id: (e.enabled, e.failing_since) for e in endpoints.values()}, "secrets": secrets,
         "shelf": shelf, "hits": conn.execute(SHELF_HITS, [now - dt.timedelta(seconds=MAX_TTL_S)]).fetchall(),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from actors.monitors.actor import REPLAY, Monitors
+from actors.monitors.actor import REPLAY, RUN_HISTORY, Monitors
 from actors.monitors.runs import MonitorRuns
 
-__all__ = ["REPLAY", "MonitorRuns", "Monitors"]
+__all__ = ["REPLAY", "RUN_HISTORY", "MonitorRuns", "Monitors"]

@@ -45,8 +45,13 @@ from engine.rules.period import utcnow
 from engine.rules.request import Body
 
 log = logging.getLogger("capture.monitors")
-# What a start replays: every monitor event, however old (the archive step keeps them live too).
-REPLAY = "SELECT ts, type, workspace_id, data FROM events WHERE type LIKE 'monitor.%' ORDER BY seq"
+# What a start replays: every monitor event, however old (the archive step keeps them live too), and the runs'
+# events of the last RUN_HISTORY ($1: its start), which are the runs a monitor shows (its history, its kept files)
+# and any run still to run: 500 monitors every minute make 1.4 M run events a day, which a start must not read
+# all of (the archive step moves the older ones out of the live log).
+RUN_HISTORY = dt.timedelta(days=7)
+REPLAY = ("SELECT ts, type, workspace_id, data FROM events WHERE type LIKE 'monitor.%' "
+          "AND (type NOT LIKE 'monitor.run_%' OR ts >= $1) ORDER BY seq")
 
 
 class Monitors:
@@ -63,7 +68,7 @@ class Monitors:
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Rebuild from the event log (once: a restart of the actor keeps what is in memory), then wait."""
         if not self._built:
-            for row in await self.event_log.query(REPLAY):
+            for row in await self.event_log.query(REPLAY, [utcnow() - RUN_HISTORY]):
                 self.apply(row["type"], row["workspace_id"], row["ts"], orjson.loads(row["data"] or "{}"))
             self._built = True
             log.info("monitors: %d", sum(len(kept) for kept in self._of_workspace.values()))

@@ -31,7 +31,8 @@ from engine.records.webhooks import SETTLED_MESSAGES
 
 MIN_KEEP_MONTHS = 2  # the service reads the last 30 days live (cached answers, delivery pages) and this month
 
-# The seq of every event before the cutoff ($2) that a start or a page still reads: endpoints and secrets; monitors;
+# The seq of every event before the cutoff ($2) that a start or a page still reads: endpoints and secrets; monitors
+# (not their runs: a start reads those of the last week, actors/monitors);
 # each job a start replays at the job cutoff ($1), or with an event after the cutoff; each message still
 # pending, or with an event after the cutoff; an endpoint's attempts since its last answered one (whether it
 # is failing); the shelf's entries not yet expired at $3 (seconds) nor unshelved.
@@ -52,7 +53,7 @@ unshelved AS (SELECT DISTINCT capture_id FROM events WHERE type = 'result.unshel
 SELECT seq FROM early LEFT JOIN answered USING (endpoint) WHERE
     type IN ('webhook.secret_created', 'webhook.endpoint_created', 'webhook.endpoint_updated',
              'webhook.endpoint_disabled', 'webhook.endpoint_deleted')
-    OR type LIKE 'monitor.%'
+    OR (type LIKE 'monitor.%' AND type NOT LIKE 'monitor.run_%')
     OR (type LIKE 'job.%' AND (capture_id IN (SELECT capture_id FROM kept)
                                OR capture_id IN (SELECT capture_id FROM late_jobs)))
     OR (type LIKE 'webhook.%' AND message IS NOT NULL AND (message NOT IN (SELECT message FROM done)
