@@ -200,7 +200,7 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     await supervisor.start("webhook-endpoints", endpoints.run)
     webhooks = Webhooks(settings, event_log, secrets, core.policy, endpoints, account_of=memberships.account_of)
     await supervisor.start("webhooks", webhooks.run)
-    monitors = Monitors(event_log, secrets, core.policy)
+    monitors = Monitors(event_log, secrets, core.policy, settings.monitor_clock_scale)
     await supervisor.start("monitors", monitors.run)
     memberships.on_delete(monitors.forget_workspace)
     jobs = Jobs(settings, event_log, ledger, pool, captures, attempts,
@@ -208,7 +208,8 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
                 serving=core.served)
     await supervisor.start("jobs", jobs.run)
     monitor_runs = MonitorRuns(monitors, captures, ledger, memberships, webhooks, lambda: jobs.queued,
-                               settings.data_dir / "monitors", max(1, settings.pool_size // 2),
+                               settings.data_dir / "monitors",
+                               settings.monitor_runners or max(1, settings.pool_size // 2),
                                settings.result_url_ttl_s)
     await supervisor.start("monitor-runs", monitor_runs.run)
     link = ServiceManagerLink(Notifier(), partial(status_line, pool, jobs))

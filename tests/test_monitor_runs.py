@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -248,3 +249,36 @@ def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
             assert len(receiver.to("/own")) == 1
     finally:
         receiver.stop()
+
+
+def test_a_monitor_every_minute_runs_on_its_own_and_says_when_a_block_changed(
+        tmp_path: Path, site: FixtureServer) -> None:
+    """On a monitor clock where a minute lasts a second (monitor_clock_scale 60), a monitor every 1m runs on its
+    own, one run a minute: changed false while nothing changes, then true with the block's box once it changes
+    colour, then false again; its runs queued a minute apart, never in a burst."""
+    with running_service(tmp_path / "data", site, CAPTURE_MONITOR_CLOCK_SCALE="60") as service:
+        ws = service.workspace("business")
+        name = f"clock-{ws.id}"
+        monitor = call(ws, "POST", "/api/monitors", {
+            "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1m"}).json()["id"]
+        quiet = ended(ws, monitor, 3)  # no POST …/run: the schedule alone
+        assert all(run["changed"] is False for run in quiet if run["status"] == "SUCCEEDED"), quiet
+        change(site, name, block="#f0c000")
+        deadline = time.monotonic() + RUN_S
+        while True:
+            seen = runs(ws, monitor, "?limit=100")[::-1]  # oldest first
+            flips = [i for i, run in enumerate(seen) if run.get("changed")]
+            if flips and any(run["status"] == "SUCCEEDED" for run in seen[flips[0] + 1:]):
+                break
+            assert time.monotonic() < deadline, seen
+            time.sleep(0.1)
+        [flip] = flips  # one run saw the change; the next ones compare with it
+        [box] = seen[flip]["regions"]
+        assert all(abs(box[k] - v) <= 4 for k, v in {"x": 100, "y": 200, "width": 200, "height": 150}.items()), box
+        assert all(run["changed"] is False for run in seen[:flip] + seen[flip + 1:] if run["status"] == "SUCCEEDED")
+        queued = [dt.datetime.fromisoformat(str(e["ts"])) for e in service.events(
+            f"type = 'monitor.run_queued' AND workspace_id = '{ws.id}'")]
+        gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(queued)]
+        assert min(gaps) >= 0.5, gaps  # never a burst (0 s apart): one slot a minute, looked for every quarter
+        span = (queued[-1] - queued[0]).total_seconds()
+        assert len(gaps) <= span + 0.5, gaps  # at most one run a (one-second) minute; fewer while a run waits

@@ -55,8 +55,10 @@ REPLAY = ("SELECT ts, type, workspace_id, data FROM events WHERE type LIKE 'moni
 
 
 class Monitors:
-    def __init__(self, event_log: EventLog, secrets: JobSecrets, policy: EgressPolicy) -> None:
+    def __init__(self, event_log: EventLog, secrets: JobSecrets, policy: EgressPolicy,
+                 clock_scale: float = 1.0) -> None:
         self.event_log = event_log
+        self.clock_scale = clock_scale  # monitor_clock_scale: an interval lasts every_s / clock_scale seconds
         self.secrets = secrets  # seals each monitor's capture and webhook URL to it
         self.policy = policy  # a webhook URL's destination rules
         self._of_workspace: dict[str, dict[str, Monitor]] = {}
@@ -128,6 +130,10 @@ class Monitors:
 
     # ------------------------------------------------------------ for the runs
 
+    def seconds(self, every_s: int) -> float:
+        """How long an interval of `every_s` lasts on the monitors' clock (monitor_clock_scale)."""
+        return every_s / self.clock_scale
+
     def every_monitor(self) -> list[Monitor]:
         return [monitor for kept in self._of_workspace.values() for monitor in kept.values()]
 
@@ -173,7 +179,7 @@ class Monitors:
                 "monitor": monitor_id, "name": asked.name, "url": clear_url(capture.url) if capture.url else None,
                 "sealedCapture": self.secrets.seal(orjson.dumps(raw["capture"]), monitor_id, workspace_id),
                 "every": asked.every, "everyS": every_s, "compare": asked.compare.model_dump(by_alias=True),
-                "firstRunAt": first_run(self._created[workspace_id], ts, every_s).isoformat(),
+                "firstRunAt": first_run(self._created[workspace_id], ts, self.seconds(every_s)).isoformat(),
                 "keyId": self.secrets.keyring.current, "baseUrl": base_url or None}
             if asked.webhook_url is not None:
                 data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor_id, workspace_id)

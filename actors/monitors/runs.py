@@ -4,7 +4,8 @@ The scheduler looks every TICK_S for monitors due (not paused, next run reached,
 queues a run of each by committing `monitor.run_queued`, which also moves the monitor's next run to the next
 slot of its phase (engine.records.monitor_runs.next_slot): a kill -9 after that commit finds the run queued at
 the start and runs it, once; one before it finds the monitor still due, and queues it then. Nothing runs before
-its run is on disk.
+its run is on disk. A monitor whose last run still waits gets no second one: that run stands for the slot,
+whose time passes (in memory), so a backlog never holds more than one run a monitor.
 
 Workers take runs round-robin across workspaces (each workspace's runs in order, one run of a monitor at a
 time) and only while no job waits: a run takes a browser session at the jobs' low priority, after them, so
@@ -50,7 +51,7 @@ from engine.rules.period import utcnow
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest, parse_capture
 
 log = logging.getLogger("capture.monitors")
-TICK_S = 1.0  # how often the scheduler looks for monitors due
+TICK_S = 1.0  # how often the scheduler looks for monitors due (at most: sooner on a faster monitor clock)
 YIELD_S = 0.25  # how often a worker with a run looks again while jobs wait
 EXTENSIONS = {"png": "png", "jpeg": "jpg", "webp": "webp", "html": "html", "markdown": "md"}
 FORMAT_OF = {extension: fmt for fmt, extension in EXTENSIONS.items()}
@@ -100,7 +101,7 @@ class MonitorRuns:
         if manual:
             data["manual"] = True
         else:
-            data["nextRunAt"] = next_slot(monitor.next_run_at, monitor.every_s, now).isoformat()
+            data["nextRunAt"] = next_slot(monitor.next_run_at, self.monitors.seconds(monitor.every_s), now).isoformat()
         await self.monitors.commit(Event("monitor.run_queued", workspace_id=monitor.workspace_id, ts=now, data=data))
         run = monitor.run(data["run"])
         assert run is not None
@@ -117,12 +118,15 @@ class MonitorRuns:
             for monitor in self.monitors.every_monitor():
                 if monitor.paused or monitor.next_run_at > now or not self._workspace_alive(monitor.workspace_id):
                     continue
+                if monitor.waiting():  # its last run has not run yet: that run stands for this slot too
+                    monitor.next_run_at = next_slot(monitor.next_run_at, self.monitors.seconds(monitor.every_s), now)
+                    continue
                 try:
                     await self.queue(monitor, manual=False)
                 except Exception:  # the event log failed: the monitor is still due, and is tried at the next tick
                     log.exception("monitor %s: its run could not be queued", monitor.id)
                     break
-            await trio.sleep(TICK_S)
+            await trio.sleep(min(TICK_S, 0.25 * 60 / self.monitors.clock_scale))
 
     def _workspace_alive(self, workspace_id: str) -> bool:
         try:

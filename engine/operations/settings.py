@@ -117,6 +117,10 @@ class Settings:
     # Messages one workspace may have waiting: past it test events and resends are 503 (job events wait their turn)
     webhook_workspace_pending: int = 1000
     webhook_disable_after_s: int = 5 * 24 * 3600  # an endpoint without a successful call this long is disabled
+    # Monitors' runs: how many at once (0: half the pool's sessions, at least one), and the clock their intervals
+    # run on (60: a minute lasts a second, for tests and demonstrations; 1 in service)
+    monitor_runners: int = 0
+    monitor_clock_scale: float = 1.0
     # Regional upstream proxies, `proxy: {"region"}` (plan feature regionalProxies): a TOML table
     # [proxies.<region>] url = "socks5://…" (username, password), or CAPTURE_PROXIES="eu=http://…,us=…";
     # credentials also from CAPTURE_PROXY_<REGION>=user:password.
@@ -279,6 +283,8 @@ def _convert(name: str, value: Any, default: Any) -> Any:
         raise ValueError(f"{value} is not a number of seconds from 0 to 60")
     if name == "egress_listen":
         return str(ipaddress.ip_address(str(value).strip("[]")))
+    if name == "monitor_clock_scale" and not 0 < float(value) <= 3600:
+        raise ValueError(f"{value} is not a scale from 0 (exclusive) to 3600")
     if name == "webhook_retry_s":
         delays = tuple(float(item) for item in (value.split(",") if isinstance(value, str) else value))
         if not delays or min(delays) < 0:

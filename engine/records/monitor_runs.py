@@ -28,7 +28,7 @@ KEPT = 30  # runs whose result and diff picture are kept
 FAILED_IN_A_ROW = 3  # monitor.failed after this many failed runs in a row
 
 
-def next_slot(due: dt.datetime, every_s: int, now: dt.datetime) -> dt.datetime:
+def next_slot(due: dt.datetime, every_s: float, now: dt.datetime) -> dt.datetime:
     """The first time after `now` on the grid `due` + k·every (k ≥ 1): a run late by many intervals is
     followed by the next slot of its phase, never by the slots it missed."""
     behind = max(0.0, (now - due).total_seconds())

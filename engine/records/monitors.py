@@ -23,10 +23,11 @@ import orjson
 from engine.records.monitor_runs import ENDED_BY, HISTORY, KEPT, SKIPPED, MonitorRun
 from engine.rules.period import rfc3339
 
+WAITING_LOOKBACK = 10  # runs looked at for one not yet ended: the scheduler queues one a monitor at most
 GOLDEN = (5**0.5 - 1) / 2  # each next point falls in the largest gap left (a low-discrepancy sequence)
 
 
-def first_run(ordinal: int, created: dt.datetime, every_s: int) -> dt.datetime:
+def first_run(ordinal: int, created: dt.datetime, every_s: float) -> dt.datetime:
     """When the `ordinal`-th monitor a workspace creates (from 0) runs first: its creation, plus that ordinal's
     place in its interval."""
     return created + dt.timedelta(seconds=round((ordinal * GOLDEN) % 1 * every_s, 3))
@@ -87,6 +88,10 @@ class Monitor:
         names = {f"{run.id}.{run.extension}" for run in self.runs if run.extension}
         names |= {f"{run.id}.txt" for run in self.runs if run.extension}
         return names | {f"{run.id}-diff.png" for run in self.runs if run.diff}
+
+    def waiting(self) -> bool:
+        """Whether one of its last runs is still QUEUED or RUNNING."""
+        return any(not run.finished for run in self.runs[-WAITING_LOOKBACK:])
 
     def run(self, run_id: str) -> MonitorRun | None:
         return next((run for run in reversed(self.runs) if run.id == run_id), None)
