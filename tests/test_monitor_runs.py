@@ -282,3 +282,22 @@ def test_a_monitor_every_minute_runs_on_its_own_and_says_when_a_block_changed(
         assert min(gaps) >= 0.5, gaps  # never a burst (0 s apart): one slot a minute, looked for every quarter
         span = (queued[-1] - queued[0]).total_seconds()
         assert len(gaps) <= span + 0.5, gaps  # at most one run a (one-second) minute; fewer while a run waits
+
+
+def test_a_run_that_breaks_ends_failed_and_the_monitor_runs_again(service: Service, site: FixtureServer) -> None:
+    """A fault of the service's own in a run (here its files' place is taken) ends that run FAILED, costs no
+    quota, and the monitor is not left waiting on it: its next run succeeds."""
+    ws = service.workspace("business")
+    call(ws, "POST", "/api/monitors", {"capture": {"url": f"{site.base}/simple?first=1"}, "every": "1h"})
+    monitor = call(ws, "POST", "/api/monitors", {"capture": {"url": f"{site.base}/simple?broken=1"},
+                                                 "every": "1h"}).json()["id"]  # the second: not run at once
+    blocker = service.data_dir / "monitors" / monitor
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("not a directory")
+    broken = run_now(ws, monitor, 1)
+    assert (broken["status"], broken["error"]["code"]) == ("FAILED", "render_failed"), broken
+    assert "unexpectedly" in broken["error"]["message"]
+    blocker.unlink()
+    assert run_now(ws, monitor, 2)["status"] == "SUCCEEDED"
+    failed = service.events(f"type = 'capture.failed' AND capture_id = '{broken['id']}'")
+    assert [e["code"] for e in failed] == ["render_failed"]  # in analytics, once

@@ -40,12 +40,13 @@ from actors.monitors.actor import Monitors
 from actors.webhooks import Webhooks
 from engine.browser import comparison
 from engine.browser.outputs import CONTENT_TYPES
+from engine.browser.thumbnails import THUMBNAILERS
 from engine.records.analytics import capture_event, error_data, verdict_data
 from engine.records.keys import new_id
 from engine.records.monitor_runs import FAILED_IN_A_ROW, RUNNING, MonitorRun, next_slot
 from engine.records.monitors import Monitor
 from engine.records.schema import Event
-from engine.rules.errors import CaptureError, QuotaExceeded, ResultUrlExpired
+from engine.rules.errors import CaptureError, QuotaExceeded, RenderFailed, ResultUrlExpired
 from engine.rules.monitors import TEXT_ONLY, entitled
 from engine.rules.period import utcnow
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest, parse_capture
@@ -162,9 +163,15 @@ class MonitorRuns:
                     await trio.sleep(YIELD_S)
                 monitor = self.monitors.find_monitor(run.workspace_id, run.monitor_id)
                 if monitor is not None and self._workspace_alive(run.workspace_id):
-                    await self._run(monitor, run)
-            except Exception:  # a fault with this one run (a full disk, a bug): not the other workers'
-                log.exception("monitor run %s failed unexpectedly", run.id)
+                    try:
+                        await self._run(monitor, run)
+                    except Exception as exc:  # a fault with this one run (a full disk, a bug): it ends FAILED,
+                        log.exception("monitor run %s failed unexpectedly", run.id)  # or its monitor would wait
+                        if not run.finished:
+                            await self._failed(monitor, run, None, trio.current_time(),
+                                               RenderFailed(f"the run failed unexpectedly: {type(exc).__name__}"))
+            except Exception:  # not even that could be recorded: the other workers go on
+                log.exception("monitor run %s could not be ended", run.id)
             finally:
                 self._running.discard(run.monitor_id)
                 self._more.unpark_all()  # a run of this monitor may be waiting
@@ -195,7 +202,7 @@ class MonitorRuns:
             said = await trio.to_thread.run_sync(partial(
                 compare_and_keep, self.directory / monitor.id, monitor.compare, request.format, run.id,
                 made.capture.body, made.text or "", previous.id if previous else None,
-                EXTENSIONS[request.format]))
+                EXTENSIONS[request.format]), limiter=THUMBNAILERS)  # libvips: a core or more each
         except CaptureError as exc:
             self.ledger.release(workspace.id, run.id)
             await self._failed(monitor, run, request, started, exc)
