@@ -197,6 +197,37 @@ def test_the_generated_client_manages_webhooks_and_follows_render_links(connect:
     assert io.BytesIO(document.content).read(1) == b"{"
 
 
+def test_the_generated_client_manages_monitors_and_reads_their_runs(connect: Any, service: Service,
+                                                                   site: FixtureServer) -> None:
+    """Issue 57: the monitors' routes through the generated client, a run's result downloaded by its URL."""
+    ws = service.workspace("business")
+    client = connect(ws.key)
+    created = _op("create_monitor").sync_detailed(client=client, body=_model("MonitorCreate").from_dict({
+        "name": "client", "capture": {"url": f"{site.base}/simple?client=monitor"}, "every": "1h"}))
+    assert created.status_code == 201, created.content
+    monitor = created.parsed
+    assert [m.id for m in _op("list_monitors").sync_detailed(client=client).parsed.monitors] == [monitor.id]
+    changed = _op("change_monitor").sync_detailed(monitor.id, client=client, body=_model("MonitorChange").from_dict(
+        {"paused": True}))
+    assert (changed.status_code, changed.parsed.paused) == (200, True)
+    run = _op("run_monitor").sync_detailed(monitor.id, client=client)
+    assert (run.status_code, run.parsed.status) == (202, "QUEUED"), run.content
+    deadline = time.monotonic() + 60
+    while True:
+        runs = _op("list_monitor_runs").sync_detailed(monitor.id, client=client, limit=5).parsed.runs
+        done = [r for r in runs if r.id == run.parsed.id and r.status == "SUCCEEDED"]
+        if done:
+            break
+        assert time.monotonic() < deadline, runs
+        time.sleep(0.1)
+    query = {k: v[0] for k, v in parse_qs(urlsplit(done[0].result_url).query).items()}
+    download = _op("get_result").sync_detailed(run.parsed.id, client=connect(None), expires=query["expires"],
+                                               sig=query["sig"])
+    assert download.status_code == 200
+    assert _op("get_monitor").sync_detailed(monitor.id, client=client).parsed.last_run.id in {r.id for r in runs}
+    assert _op("delete_monitor").sync_detailed(monitor.id, client=client).status_code == 204
+
+
 TYPESCRIPT = Path(__file__).resolve().parent / "typescript"  # package.json pins the tools; bootstrap runs npm ci
 NODE_BIN = TYPESCRIPT / "node_modules" / ".bin"
 
