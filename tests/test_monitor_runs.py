@@ -125,6 +125,14 @@ def test_runs_say_what_changed_and_where(service: Service, site: FixtureServer) 
         str(service.client.base_url)))  # the diff's signature does not open the result
     assert tampered.status_code == 403, tampered.text
 
+    kept = service.data_dir / "monitors" / monitor  # each run's result and text, each change's diff picture
+    assert {p.name for p in kept.iterdir()} == {f"{r}.{suffix}" for r in newest_first for suffix in ("png", "txt")} | {
+        f"{coloured['id']}-diff.png", f"{edited['id']}-diff.png"}
+    assert call(ws, "DELETE", f"/api/monitors/{monitor}").status_code == 204
+    assert not kept.exists()  # a deleted monitor's files go with it
+    gone = service.client.get(coloured["resultUrl"].removeprefix(str(service.client.base_url)))
+    assert gone.status_code == 404, gone.text
+
 
 def test_out_of_quota_runs_are_skipped_and_cost_nothing(service: Service, site: FixtureServer) -> None:
     ws = service.workspace("business", quota=1)
