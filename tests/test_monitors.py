@@ -90,6 +90,12 @@ def test_monitors_are_held_to_the_plan(service: Service, site: FixtureServer) ->
     assert call(ws, "POST", "/api/monitors", {**body(site), "every": "5m"}).status_code == 422
     private = call(ws, "POST", "/api/monitors", body(site, webhookUrl="http://10.0.0.5/hook"))  # classified, not sent
     assert (private.status_code, private.json()["code"]) == (422, "destination_forbidden"), private.text
+    closed = call(ws, "POST", "/api/monitors", {"capture": {"url": "http://127.0.0.1:1/"}, "every": "15m"})
+    assert (closed.status_code, closed.json()["code"]) == (422, "destination_forbidden"), closed.text  # as a capture
+    assert closed.json()["errors"][0]["field"] == "capture.url"
+    cookie = call(ws, "POST", "/api/monitors", {"capture": {"url": f"{site.base}/simple", "cookies": [
+        {"name": "a", "value": "b", "domain": "other.example"}]}, "every": "15m"})
+    assert (cookie.status_code, cookie.json()["code"]) == (422, "cookie_domain_mismatch"), cookie.text
 
     made = [call(ws, "POST", "/api/monitors", body(site)) for _ in range(20)]  # pro keeps 20
     assert [answer.status_code for answer in made] == [201] * 20

@@ -16,6 +16,7 @@ import logging
 import time
 from collections import Counter
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 import trio
@@ -23,7 +24,7 @@ import trio
 from actors.accounts import Principal
 from actors.jobs import JobSecrets
 from actors.storage import STUCK_S, EventLog
-from engine.network.destinations import EgressPolicy, check_webhook_url
+from engine.network.destinations import EgressPolicy, check_destination, check_webhook_url
 from engine.network.turns import Tenant
 from engine.records import monitor_replies as replies
 from engine.records.at_rest import open_text
@@ -32,6 +33,7 @@ from engine.records.keys import new_id
 from engine.records.monitor_runs import MonitorRun
 from engine.records.monitors import Monitor, first_run
 from engine.records.schema import Event
+from engine.rules.cookies import check_cookie_domains
 from engine.rules.errors import (
     FieldError,
     InvalidRequest,
@@ -169,6 +171,9 @@ class Monitors:
         raw = body.json()
         asked, capture, every_s = checked_create(raw, principal.plan)
         workspace_id = principal.workspace.id
+        if capture.url is not None:  # vetted now as a capture's is, and again at each run (DNS changes)
+            await check_destination(capture.url, self.policy, field="capture.url", tenant=Tenant(workspace_id))
+            check_cookie_domains(capture.cookies, urlsplit(capture.url).hostname or "")
         if asked.webhook_url is not None:
             await check_webhook_url(asked.webhook_url, self.policy, tenant=Tenant(workspace_id))
         async with self._lock:

@@ -14,6 +14,7 @@ from api.rest.route_table import Refused, declare
 from engine.records import monitors
 from engine.records.monitor_replies import MonitorRuns, Monitors, monitor_view
 from engine.rules.errors import (
+    CookieDomainMismatch,
     DestinationForbidden,
     DestinationUnresolvable,
     FeatureNotEntitled,
@@ -30,7 +31,8 @@ ENTITLED = Refused(FeatureNotEntitled, "the plan lacks monitors, or a paid optio
 UNKNOWN = Refused(MonitorNotFound, "unknown monitor, or another workspace's")
 REFUSED = (MalformedJson, PayloadTooLarge, UnsupportedMediaType,
            Refused(InvalidRequest, "a bad field, a format a comparison cannot read, an interval off the plan's"),
-           Refused(DestinationForbidden, "webhookUrl: not https, or a forbidden address"), DestinationUnresolvable)
+           Refused(DestinationForbidden, "capture.url: a forbidden address; webhookUrl: not https, or a forbidden "
+                                         "address"), DestinationUnresolvable, CookieDomainMismatch)
 MONITOR_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}, "description": "mon_…"}
 MONITOR = json_answer(ref("Monitor"), "the monitor")
 ONE: dict[str, Any] = {"params": {"id": "monitor_id"}, "refusals": (ENTITLED, UNKNOWN)}  # a route of one monitor
