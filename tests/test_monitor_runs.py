@@ -224,7 +224,8 @@ def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
     receiver = Receiver().start()
     allow = ",".join(f"127.0.0.1:{port}" for port in (site.server_address[1], receiver.port))
     try:
-        with running_service(tmp_path / "data", site, CAPTURE_EGRESS_ALLOW=allow) as service:
+        with running_service(tmp_path / "data", site, CAPTURE_EGRESS_ALLOW=allow,
+                             CAPTURE_WEBHOOK_RETRY_S="1.2,1.2") as service:
             ws = service.workspace("business")
             endpoint = call(ws, "POST", "/api/webhooks", {"url": f"http://127.0.0.1:{receiver.port}/endpoint"})
             assert endpoint.status_code == 201, endpoint.text
@@ -234,12 +235,17 @@ def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
                 "webhookUrl": f"http://127.0.0.1:{receiver.port}/own"}).json()["id"]
             ended(ws, monitor, 1)
             assert run_now(ws, monitor, 2)["changed"] is False
+            receiver.answers["/own"] = [503]  # its first try fails: the retry signs the URLs anew
             change(site, name, block="#10a040")
             changed = run_now(ws, monitor, 3)
-            [own] = receiver.wait_for("/own", 1)
+            failed_try, own = receiver.wait_for("/own", 2)
             [told] = receiver.wait_for("/endpoint", 1)
             body = verified(told, endpoint.json()["secret"])
-            assert own.body == told.body  # one event, two destinations
+            assert own.headers["webhook-id"] == failed_try.headers["webhook-id"]  # one message, tried twice
+            first, retried = (orjson.loads(c.body)["data"]["run"] for c in (failed_try, own))
+            assert first["diffUrl"] != retried["diffUrl"]  # signed again, a later expiry
+            assert {k: v for k, v in first.items() if not k.endswith("Url")} == {
+                k: v for k, v in retried.items() if not k.endswith("Url")}
             assert (body["type"], body["data"]) == ("monitor.changed", {
                 "id": monitor, "name": "prices", "run": {**changed, "resultUrl": ANY, "diffUrl": ANY}})
             diff = httpx.get(str(body["data"]["run"]["diffUrl"]), timeout=30)  # type: ignore[index]
@@ -254,7 +260,7 @@ def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
             failed = [verified(c, endpoint.json()["secret"]) for c in calls[1:]]
             assert [(b["type"], b["data"]["id"]) for b in failed] == [("monitor.failed", failing)]  # type: ignore[index]
             assert failed[0]["data"]["run"]["id"] == runs(ws, failing)[1]["id"]  # type: ignore[index]  the third
-            assert len(receiver.to("/own")) == 1
+            assert len(receiver.to("/own")) == 2  # the change's two tries; no monitor.failed (not its monitor)
     finally:
         receiver.stop()
 

@@ -248,7 +248,8 @@ class MonitorRuns:
         after.end(ended.type, ended.ts, ended.data)
         shown = self.monitors.run_view(after, monitor.base_url, self.url_ttl_s).as_json()
         return self.webhooks.announce_monitor(monitor.workspace_id, monitor.id, monitor.webhook_url, kind, ended.ts,
-                                              {"id": monitor.id, "name": monitor.name, "run": shown})
+                                              {"id": monitor.id, "name": monitor.name, "run": shown},
+                                              monitor.base_url)
 
     async def result(self, run: MonitorRun, diff: bool) -> tuple[str, str, bytes]:
         """The format, content type and bytes of a run's result or diff picture (Monitors.signed_result vouched

@@ -32,7 +32,15 @@ from engine.operations.settings import Settings
 from engine.records.schema import Event
 from engine.records.signing import result_url_expires
 from engine.records.webhook_turns import AddressBounds
-from engine.records.webhooks import ANSWER_KEPT, Endpoint, Message, failure_code, retry_delay, signed_headers
+from engine.records.webhooks import (
+    ANSWER_KEPT,
+    MONITOR_EVENTS,
+    Endpoint,
+    Message,
+    failure_code,
+    retry_delay,
+    signed_headers,
+)
 from engine.rules.errors import CaptureError
 from engine.rules.period import rfc3339, utcnow
 from engine.rules.redaction import redact
@@ -76,7 +84,7 @@ class Courier:
         status: int | None = None
         error: str | None = None
         answer = b""
-        body = orjson.dumps(message.body(*self._result_url(message)))
+        body = orjson.dumps(self._fresh_run_urls(message, message.body(*self._result_url(message))))
         try:
             if not url:
                 raise OutboundError("the destination cannot be opened", kind="unsealable")
@@ -108,6 +116,19 @@ class Courier:
         except OutboundError as exc:
             error = exc.kind
         return Outcome(status, error, answer, int((trio.current_time() - started) * 1000))
+
+    def _fresh_run_urls(self, message: Message, body: dict[str, Any]) -> dict[str, Any]:
+        """A monitor event's run with its resultUrl and diffUrl signed anew at each try, as a job's resultUrl is
+        (a retry hours later would carry URLs long expired)."""
+        run = body["data"].get("run") if message.event_type in MONITOR_EVENTS else None
+        if not isinstance(run, dict) or not message.base_url:
+            return body
+        expires = int(time.time()) + self.settings.result_url_ttl_s
+        fresh = dict(run)
+        for field, name in (("resultUrl", run["id"]), ("diffUrl", f"{run['id']}-diff")):
+            if field in run:
+                fresh[field] = self.secrets.signer.url(message.base_url, name, message.workspace_id, expires)
+        return {**body, "data": {**body["data"], "run": fresh}}
 
     def _result_url(self, message: Message) -> tuple[str | None, str | None]:
         """A fresh signed result URL for a job.succeeded message, never past the result's retention."""

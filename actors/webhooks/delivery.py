@@ -190,7 +190,7 @@ class Webhooks:
                 for destination in destinations]
 
     def announce_monitor(self, workspace_id: str, monitor_id: str, webhook_url: str | None, kind: str,
-                         ts: dt.datetime, payload: dict[str, Any]) -> list[Event]:
+                         ts: dt.datetime, payload: dict[str, Any], base_url: str) -> list[Event]:
         """The webhook.scheduled events of a monitor's event (monitor.changed, monitor.failed) about to be
         committed: to the monitor's webhookUrl (sealed to the monitor, as a job's is to the job) and each of the
         workspace's endpoints that listens. No await: the caller commits them with its run's event."""
@@ -201,7 +201,7 @@ class Webhooks:
         return [Event("webhook.scheduled", workspace_id=workspace_id, capture_id=monitor_id, ts=ts,
                       data=sealed_message_data(self.secrets.keyring, workspace_id, {
                           "message": new_id("msg"), "event": kind, "job": monitor_id, "payload": payload,
-                          **destination}))
+                          "baseUrl": base_url, **destination}))
                 for destination in destinations]
 
     def message_data(self, workspace_id: str, data: dict[str, Any]) -> dict[str, Any]:
