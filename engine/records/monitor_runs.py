@@ -23,7 +23,7 @@ from engine.rules.period import rfc3339
 QUEUED, RUNNING, SUCCEEDED, FAILED, SKIPPED = "QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "SKIPPED"
 FINISHED = frozenset({SUCCEEDED, FAILED, SKIPPED})
 ENDED_BY = {"monitor.run_succeeded": SUCCEEDED, "monitor.run_failed": FAILED, "monitor.run_skipped": SKIPPED}
-HISTORY = 1000  # runs each monitor remembers for its history (the files of only the last KEPT)
+HISTORY = 300  # runs each monitor remembers for its history (the files of only the last KEPT)
 KEPT = 30  # runs whose result and diff picture are kept
 FAILED_IN_A_ROW = 3  # monitor.failed after this many failed runs in a row
 
@@ -35,7 +35,7 @@ def next_slot(due: dt.datetime, every_s: float, now: dt.datetime) -> dt.datetime
     return due + dt.timedelta(seconds=every_s * (math.floor(behind / every_s) + 1))
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class MonitorRun:
     id: str
     monitor_id: str

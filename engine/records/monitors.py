@@ -78,10 +78,15 @@ class Monitor:
             self.next_run_at = ts + dt.timedelta(seconds=self.every_s)
 
     def _keep_last_results(self) -> None:
-        """Only the last KEPT runs' results and diffs are kept (their files go with them: kept_files)."""
-        kept = [run for run in self.runs if run.extension]
-        for run in kept[:-KEPT]:
-            run.extension, run.diff = None, False
+        """Only the last KEPT runs' results and diffs are kept (their files go with them: kept_files). Called at
+        each run's end, so at most one kept run falls out: the walk back stops at it."""
+        seen = 0
+        for run in reversed(self.runs):
+            if run.extension:
+                seen += 1
+                if seen > KEPT:
+                    run.extension, run.diff = None, False
+                    return
 
     def kept_files(self) -> set[str]:
         """The names of the files of this monitor's runs that are kept (under data/monitors/<id>/)."""
