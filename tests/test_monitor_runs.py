@@ -315,3 +315,22 @@ def test_a_run_that_breaks_ends_failed_and_the_monitor_runs_again(service: Servi
     assert run_now(ws, monitor, 2)["status"] == "SUCCEEDED"
     failed = service.events(f"type = 'capture.failed' AND capture_id = '{broken['id']}'")
     assert [e["code"] for e in failed] == ["render_failed"]  # in analytics, once
+
+
+def test_a_markdown_monitor_compares_only_its_text(service: Service, site: FixtureServer) -> None:
+    """html and markdown monitors compare the text alone: no pixels, no regions, no diff picture."""
+    ws = service.workspace("business")
+    name = f"text-{ws.id}"
+    monitor = call(ws, "POST", "/api/monitors", {
+        "capture": {"url": f"{site.base}/changing?name={name}", "format": "markdown"}, "every": "1h"}).json()["id"]
+    [first] = ended(ws, monitor, 1)
+    assert (first["status"], first["changed"]) == ("SUCCEEDED", False), first
+    result = service.client.get(first["resultUrl"].removeprefix(str(service.client.base_url)))
+    assert result.headers["content-type"].startswith("text/markdown"), result.headers
+    assert "The first paragraph says one thing." in result.text
+    change(site, name, block="#000000")  # pixels only: the text is the same
+    assert run_now(ws, monitor, 2)["changed"] is False
+    change(site, name, para="A second paragraph now.")
+    edited = run_now(ws, monitor, 3)
+    assert (edited["changed"], edited["text"]["added"], edited["text"]["removed"]) == (True, 1, 1), edited
+    assert {"pixelsChanged", "regions", "diffUrl"}.isdisjoint(edited), edited
