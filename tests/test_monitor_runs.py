@@ -8,6 +8,7 @@ import datetime as dt
 import io
 import itertools
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from unittest.mock import ANY
@@ -15,6 +16,7 @@ from unittest.mock import ANY
 import duckdb
 import httpx
 import orjson
+import pytest
 from PIL import Image
 
 from engine.records.monitor_runs import KEPT, next_slot
@@ -24,6 +26,23 @@ from tests.fixture_site import FixtureServer
 from tests.webhook_receiver import Receiver, verified
 
 RUN_S = 60.0  # a run waits for no sleep: the test asks until it ended, for at most this long
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[Receiver]:
+    running = Receiver().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, receiver: Receiver) -> Iterator[Service]:
+    """A service whose monitors' minute lasts a second (monitor_clock_scale 60), which may call the receiver,
+    retrying a failed call after 1.2 s."""
+    allow = ",".join(f"127.0.0.1:{port}" for port in (site.server_address[1], receiver.port))
+    with running_service(tmp_path_factory.mktemp("fast") / "data", site, CAPTURE_EGRESS_ALLOW=allow,
+                         CAPTURE_WEBHOOK_RETRY_S="1.2,1.2", CAPTURE_MONITOR_CLOCK_SCALE="60") as service:
+        yield service
 
 
 def call(ws: Workspace, method: str, path: str, json: Any = None) -> httpx.Response:
@@ -218,84 +237,78 @@ def test_only_the_last_runs_keep_their_files() -> None:
 
 
 def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
-        tmp_path: Path, site: FixtureServer) -> None:
+        fast: Service, site: FixtureServer, receiver: Receiver) -> None:
     """monitor.changed to the monitor's webhookUrl and the workspace's endpoints, signed as job events are;
     monitor.failed once, at the third failed run in a row (not at the second, not again at the fourth)."""
-    receiver = Receiver().start()
-    allow = ",".join(f"127.0.0.1:{port}" for port in (site.server_address[1], receiver.port))
-    try:
-        with running_service(tmp_path / "data", site, CAPTURE_EGRESS_ALLOW=allow,
-                             CAPTURE_WEBHOOK_RETRY_S="1.2,1.2") as service:
-            ws = service.workspace("business")
-            endpoint = call(ws, "POST", "/api/webhooks", {"url": f"http://127.0.0.1:{receiver.port}/endpoint"})
-            assert endpoint.status_code == 201, endpoint.text
-            name = f"hooked-{ws.id}"
-            monitor = call(ws, "POST", "/api/monitors", {
-                "name": "prices", "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1h",
-                "webhookUrl": f"http://127.0.0.1:{receiver.port}/own"}).json()["id"]
-            ended(ws, monitor, 1)
-            assert run_now(ws, monitor, 2)["changed"] is False
-            receiver.answers["/own"] = [503]  # its first try fails: the retry signs the URLs anew
-            change(site, name, block="#10a040")
-            changed = run_now(ws, monitor, 3)
-            failed_try, own = receiver.wait_for("/own", 2)
-            [told] = receiver.wait_for("/endpoint", 1)
-            body = verified(told, endpoint.json()["secret"])
-            assert own.headers["webhook-id"] == failed_try.headers["webhook-id"]  # one message, tried twice
-            first, retried = (orjson.loads(c.body)["data"]["run"] for c in (failed_try, own))
-            assert first["diffUrl"] != retried["diffUrl"]  # signed again, a later expiry
-            assert {k: v for k, v in first.items() if not k.endswith("Url")} == {
-                k: v for k, v in retried.items() if not k.endswith("Url")}
-            assert (body["type"], body["data"]) == ("monitor.changed", {
-                "id": monitor, "name": "prices", "run": {**changed, "resultUrl": ANY, "diffUrl": ANY}})
-            diff = httpx.get(str(body["data"]["run"]["diffUrl"]), timeout=30)  # type: ignore[index]
-            assert (diff.status_code, diff.content[:4]) == (200, b"\x89PNG")
+    service = fast  # its minute lasts a second
+    ws = service.workspace("business")
+    endpoint = call(ws, "POST", "/api/webhooks", {"url": f"http://127.0.0.1:{receiver.port}/endpoint"})
+    assert endpoint.status_code == 201, endpoint.text
+    name = f"hooked-{ws.id}"
+    monitor = call(ws, "POST", "/api/monitors", {
+        "name": "prices", "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1h",
+        "webhookUrl": f"http://127.0.0.1:{receiver.port}/own"}).json()["id"]
+    ended(ws, monitor, 1)
+    assert run_now(ws, monitor, 2)["changed"] is False
+    receiver.answers["/own"] = [503]  # its first try fails: the retry signs the URLs anew
+    change(site, name, block="#10a040")
+    changed = run_now(ws, monitor, 3)
+    failed_try, own = receiver.wait_for("/own", 2)
+    [told] = receiver.wait_for("/endpoint", 1)
+    body = verified(told, endpoint.json()["secret"])
+    assert own.headers["webhook-id"] == failed_try.headers["webhook-id"]  # one message, tried twice
+    first, retried = (orjson.loads(c.body)["data"]["run"] for c in (failed_try, own))
+    assert first["diffUrl"] != retried["diffUrl"]  # signed again, a later expiry
+    assert {k: v for k, v in first.items() if not k.endswith("Url")} == {
+        k: v for k, v in retried.items() if not k.endswith("Url")}
+    assert (body["type"], body["data"]) == ("monitor.changed", {
+        "id": monitor, "name": "prices", "run": {**changed, "resultUrl": ANY, "diffUrl": ANY}})
+    diff = httpx.get(str(body["data"]["run"]["diffUrl"]), timeout=30)  # type: ignore[index]
+    assert (diff.status_code, diff.content[:4]) == (200, b"\x89PNG")
 
-            failing = call(ws, "POST", "/api/monitors", {"capture": {
-                "url": f"{site.base}/status?code=503", "failOnStatus": ["500-599"]}, "every": "1h"}).json()["id"]
-            for count in (1, 2, 3, 4):  # the workspace's second monitor: its first scheduled run is later
-                assert run_now(ws, failing, count)["error"]["code"] == "target_status_rejected"
-            ended(ws, monitor, 3)
-            calls = receiver.wait_for("/endpoint", 2)
-            failed = [verified(c, endpoint.json()["secret"]) for c in calls[1:]]
-            assert [(b["type"], b["data"]["id"]) for b in failed] == [("monitor.failed", failing)]  # type: ignore[index]
-            assert failed[0]["data"]["run"]["id"] == runs(ws, failing)[1]["id"]  # type: ignore[index]  the third
-            assert len(receiver.to("/own")) == 2  # the change's two tries; no monitor.failed (not its monitor)
-    finally:
-        receiver.stop()
+    failing = call(ws, "POST", "/api/monitors", {"capture": {
+        "url": f"{site.base}/status?code=503", "failOnStatus": ["500-599"]}, "every": "1h"}).json()["id"]
+    for count in (1, 2, 3, 4):  # the workspace's second monitor: its first scheduled run is later
+        assert run_now(ws, failing, count)["error"]["code"] == "target_status_rejected"
+    ended(ws, monitor, 3)
+    calls = receiver.wait_for("/endpoint", 2)
+    failed = [verified(c, endpoint.json()["secret"]) for c in calls[1:]]
+    assert [(b["type"], b["data"]["id"]) for b in failed] == [("monitor.failed", failing)]  # type: ignore[index]
+    assert failed[0]["data"]["run"]["id"] == runs(ws, failing)[1]["id"]  # type: ignore[index]  the third
+    assert len(receiver.to("/own")) == 2  # the change's two tries; no monitor.failed (not its monitor)
 
 
 def test_a_monitor_every_minute_runs_on_its_own_and_says_when_a_block_changed(
-        tmp_path: Path, site: FixtureServer) -> None:
+        fast: Service, site: FixtureServer) -> None:
     """On a monitor clock where a minute lasts a second (monitor_clock_scale 60), a monitor every 1m runs on its
     own, one run a minute: changed false while nothing changes, then true with the block's box once it changes
     colour, then false again; its runs queued a minute apart, never in a burst."""
-    with running_service(tmp_path / "data", site, CAPTURE_MONITOR_CLOCK_SCALE="60") as service:
-        ws = service.workspace("business")
-        name = f"clock-{ws.id}"
-        monitor = call(ws, "POST", "/api/monitors", {
-            "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1m"}).json()["id"]
-        quiet = ended(ws, monitor, 3)  # no POST …/run: the schedule alone
-        assert all(run["changed"] is False for run in quiet if run["status"] == "SUCCEEDED"), quiet
-        change(site, name, block="#f0c000")
-        deadline = time.monotonic() + RUN_S
-        while True:
-            seen = runs(ws, monitor, "?limit=100")[::-1]  # oldest first
-            flips = [i for i, run in enumerate(seen) if run.get("changed")]
-            if flips and any(run["status"] == "SUCCEEDED" for run in seen[flips[0] + 1:]):
-                break
-            assert time.monotonic() < deadline, seen
-            time.sleep(0.1)
-        [flip] = flips  # one run saw the change; the next ones compare with it
-        [box] = seen[flip]["regions"]
-        assert all(abs(box[k] - v) <= 4 for k, v in {"x": 100, "y": 200, "width": 200, "height": 150}.items()), box
-        assert all(run["changed"] is False for run in seen[:flip] + seen[flip + 1:] if run["status"] == "SUCCEEDED")
-        queued = [dt.datetime.fromisoformat(str(e["ts"])) for e in service.events(
-            f"type = 'monitor.run_queued' AND workspace_id = '{ws.id}'")]
-        gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(queued)]
-        assert min(gaps) >= 0.5, gaps  # never a burst (0 s apart): one slot a minute, looked for every quarter
-        span = (queued[-1] - queued[0]).total_seconds()
-        assert len(gaps) <= span + 0.5, gaps  # at most one run a (one-second) minute; fewer while a run waits
+    service = fast  # its minute lasts a second
+    ws = service.workspace("business")
+    name = f"clock-{ws.id}"
+    monitor = call(ws, "POST", "/api/monitors", {
+        "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1m"}).json()["id"]
+    quiet = ended(ws, monitor, 3)  # no POST …/run: the schedule alone
+    assert all(run["changed"] is False for run in quiet if run["status"] == "SUCCEEDED"), quiet
+    change(site, name, block="#f0c000")
+    deadline = time.monotonic() + RUN_S
+    while True:
+        seen = runs(ws, monitor, "?limit=100")[::-1]  # oldest first
+        flips = [i for i, run in enumerate(seen) if run.get("changed")]
+        if flips and any(run["status"] == "SUCCEEDED" for run in seen[flips[0] + 1:]):
+            break
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.1)
+    [flip] = flips  # one run saw the change; the next ones compare with it
+    [box] = seen[flip]["regions"]
+    assert all(abs(box[k] - v) <= 4 for k, v in {"x": 100, "y": 200, "width": 200, "height": 150}.items()), box
+    assert all(run["changed"] is False for run in seen[:flip] + seen[flip + 1:] if run["status"] == "SUCCEEDED")
+    queued = [dt.datetime.fromisoformat(str(e["ts"])) for e in service.events(
+        f"type = 'monitor.run_queued' AND workspace_id = '{ws.id}'")]
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(queued)]
+    assert min(gaps) >= 0.5, gaps  # never a burst (0 s apart): one slot a minute, looked for every quarter
+    span = (queued[-1] - queued[0]).total_seconds()
+    assert len(gaps) <= span + 0.5, gaps  # at most one run a (one-second) minute; fewer while a run waits
 
 
 def test_a_run_that_breaks_ends_failed_and_the_monitor_runs_again(service: Service, site: FixtureServer) -> None:
