@@ -84,6 +84,8 @@ class BrowserPool:
         self._contexts_inline = 0
         self._leased = 0  # sessions out on a lease now
         self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
+        self.urgent_leases = 0  # synchronous captures' leases ever taken, and those out now: what monitors'
+        self.urgent_leased = 0  # runs make room for (actors/monitors/runs.py)
         self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
         self._live: dict[int, Session] = {}  # slots whose browser is up and connected
 
@@ -230,10 +232,13 @@ class BrowserPool:
         finished = False
         self._leased += 1
         self._leases += 1
+        self.urgent_leases += urgent
+        self.urgent_leased += urgent
         try:
             yield session
             finished = True
         finally:
+            self.urgent_leased -= urgent
             try:
                 # Each step below bounds its own wait; should they all run long together, the
                 # session goes back (or, when dead, is replaced) without the remaining checks.

@@ -9,10 +9,13 @@ whose time passes (in memory), so a backlog never holds more than one run a moni
 
 Workers take runs round-robin across workspaces (each workspace's runs in order, one run of a monitor at a
 time) and only while no job waits: a run takes a browser session at the jobs' low priority, after them, so
-synchronous captures go first, then jobs, then monitors. A run goes through the capture flow as a job's
-capture does: the workspace's plan checked again (its features, its monitors), the destination vetted, one
-unit of quota reserved (none left: SKIPPED, nothing rendered) and consumed on success only, a
-`capture.succeeded` or `capture.failed` event for analytics in the run's own commit.
+synchronous captures go first, then jobs, then monitors. A run during which synchronous captures ran is
+followed by a pause as long as itself: sessions are not all the host shares, its cores are too, and a
+runner going flat out beside captures made their p50 1.49x idle (benchmarks/monitors.py).
+
+A run goes through the capture flow as a job's capture does: the workspace's plan checked again (its features,
+its monitors), the destination vetted, one unit of quota reserved (none left: SKIPPED, nothing rendered) and
+consumed on success only, a `capture.succeeded` or `capture.failed` event for analytics in the run's own commit.
 
 The comparison (engine.browser.comparison) runs in a worker thread against the newest earlier run whose result
 is kept; the files of the last KEPT runs are kept under data/monitors/<monitor id>/: the result, the page's
@@ -163,6 +166,8 @@ class MonitorRuns:
                     await trio.sleep(YIELD_S)
                 monitor = self.monitors.find_monitor(run.workspace_id, run.monitor_id)
                 if monitor is not None and self._workspace_alive(run.workspace_id):
+                    pool, began = self.captures.pool, trio.current_time()
+                    urgent = pool.urgent_leases
                     try:
                         await self._run(monitor, run)
                     except Exception as exc:  # a fault with this one run (a full disk, a bug): it ends FAILED,
@@ -170,6 +175,8 @@ class MonitorRuns:
                         if not run.finished:
                             await self._failed(monitor, run, None, trio.current_time(),
                                                RenderFailed(f"the run failed unexpectedly: {type(exc).__name__}"))
+                    if pool.urgent_leases != urgent or pool.urgent_leased:  # it shared the host with captures:
+                        await trio.sleep(trio.current_time() - began)  # as long again: the cores theirs
             except Exception:  # not even that could be recorded: the other workers go on
                 log.exception("monitor run %s could not be ended", run.id)
             finally:
