@@ -10,7 +10,7 @@ import itertools
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from unittest.mock import ANY
 
 import duckdb
@@ -19,8 +19,12 @@ import orjson
 import pytest
 from PIL import Image
 
-from engine.records.monitor_runs import KEPT, next_slot
+from actors.jobs import JobSecrets
+from actors.monitors import Monitors
+from engine.records.monitor_runs import HISTORY, KEPT, next_slot
 from engine.records.monitors import Monitor
+from engine.records.sealing import Keyring
+from engine.records.signing import ResultSigner
 from tests.conftest import Service, Workspace, kill_hard, running_service, start_service
 from tests.fixture_site import FixtureServer
 from tests.webhook_receiver import Receiver, verified
@@ -347,3 +351,22 @@ def test_a_markdown_monitor_compares_only_its_text(service: Service, site: Fixtu
     edited = run_now(ws, monitor, 3)
     assert (edited["changed"], edited["text"]["added"], edited["text"]["removed"]) == (True, 1, 1), edited
     assert {"pixelsChanged", "regions", "diffUrl"}.isdisjoint(edited), edited
+
+
+def test_a_run_the_history_no_longer_holds_is_forgotten_by_its_id_too() -> None:
+    """The run-id index behind signed URLs keeps only the runs the monitors remember (HISTORY each): a monitor
+    every minute must not grow it by 1,440 ids a day."""
+    secrets = JobSecrets(Keyring({"k1": bytes(32)}, "k1"), ResultSigner(b"s" * 32), b"f" * 32)
+    monitors = Monitors(cast(Any, None), secrets, cast(Any, None))
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    monitors.apply("monitor.created", "ws_a", start, {"monitor": "mon_a", "sealedCapture": "", "every": "1m",
+                                                      "everyS": 60, "compare": {}, "firstRunAt": start.isoformat()})
+    for i in range(HISTORY + 7):
+        monitors.apply("monitor.run_queued", "ws_a", start, {"monitor": "mon_a", "run": f"run_{i}"})
+        monitors.apply("monitor.run_failed", "ws_a", start, {"monitor": "mon_a", "run": f"run_{i}",
+                                                             "error": {"code": "render_failed", "message": "x"}})
+    assert monitors.find_run("run_6") is None
+    assert monitors.find_run("run_7") is not None
+    assert len(monitors._runs) == HISTORY
+    monitors.apply("monitor.deleted", "ws_a", start, {"monitor": "mon_a"})
+    assert monitors._runs == {}

@@ -101,6 +101,8 @@ class Monitors:
         elif (monitor := kept.get(data.get("monitor", ""))) is not None:
             if kind == "monitor.run_queued":
                 self._runs[data["run"]] = monitor
+                if len(monitor.runs) >= HISTORY:  # the oldest it remembers goes, and with it its id
+                    self._runs.pop(monitor.runs[0].id, None)
             if "sealedWebhook" in data:
                 data = {**data, "webhookUrl": self._open(data["sealedWebhook"], monitor.id, workspace_id)}
             monitor.apply(kind, ts, data)
