@@ -81,7 +81,7 @@ class Monitor(Reply):
     paused: bool
     created_at: Timestamp
     next_run_at: Timestamp | None = Field(default=None, description="omitted while paused")
-    last_run: MonitorRun | None = Field(default=None, description="the newest run that ended (SKIPPED aside)")
+    last_run: MonitorRun | None = Field(default=None, description="the newest run that ended, however")
 
 
 class Monitors(Reply):

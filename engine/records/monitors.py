@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from engine.records.monitor_runs import ENDED_BY, HISTORY, KEPT, SKIPPED, MonitorRun
+from engine.records.monitor_runs import ENDED_BY, HISTORY, KEPT, MonitorRun
 from engine.rules.period import rfc3339
 
 WAITING_LOOKBACK = 10  # runs looked at for one not yet ended: the scheduler queues one a monitor at most
@@ -103,8 +103,8 @@ class Monitor:
 
     @property
     def last_run(self) -> MonitorRun | None:
-        """The newest run that ended, SKIPPED aside (a run that did not capture says nothing of the page)."""
-        return next((run for run in reversed(self.runs) if run.finished and run.status != SKIPPED), None)
+        """The newest run that ended, however it ended (a SKIPPED one says the quota is used up)."""
+        return next((run for run in reversed(self.runs) if run.finished), None)
 
     def previous_success(self, before: MonitorRun) -> MonitorRun | None:
         """The newest run before `before` that succeeded and whose result is still kept: what it is compared to."""
