@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import socket
 import statistics
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import httpx
 import orjson
@@ -50,18 +49,15 @@ def main() -> None:
     args = parser.parse_args()
     site = Site()
     site.start()
-    service = start(site.server_address[1], 2, extra_env={"CAPTURE_PLANS_FILE": _plans_file()})
-    try:
-        trio.run(_run, service, site, args.monitors, args.captures)
-    finally:
-        service.stop()
-        site.stop()
-
-
-def _plans_file() -> str:
-    path = Path(f"/tmp/capture-bench-monitor-plans-{time.monotonic_ns()}.toml")
-    path.write_text(MONITOR_PLAN)
-    return str(path)
+    with tempfile.TemporaryDirectory(prefix="capture-bench-") as where:
+        plans = Path(where) / "plans.toml"
+        plans.write_text(MONITOR_PLAN)
+        service = start(site.server_address[1], 2, extra_env={"CAPTURE_PLANS_FILE": str(plans)})
+        try:
+            trio.run(_run, service, site, args.monitors, args.captures)
+        finally:
+            service.stop()
+            site.stop()
 
 
 async def _run(service: RunningService, site: Site, monitors: int, captures: int) -> None:
@@ -96,12 +92,12 @@ async def _run(service: RunningService, site: Site, monitors: int, captures: int
         loaded: list[float] = []
         while time.time() < created_at + INTERVAL_S and len(loaded) < 50 * captures:
             loaded.append(await capture())
-    rows = _sql(service, "SELECT epoch(ts) AS at, data FROM events WHERE type = 'monitor.run_queued' "
+    rows = service.sql("SELECT epoch(ts) AS at, data FROM events WHERE type = 'monitor.run_queued' "
                          f"AND workspace_id = '{workspace['id']}' ORDER BY seq")
     first: dict[str, float] = {}
     for row in rows:
         first.setdefault(orjson.loads(row["data"])["monitor"], float(row["at"]))
-    ended = _sql(service, "SELECT type, count(*) AS n FROM events WHERE type LIKE 'monitor.run_%' AND type <> "
+    ended = service.sql("SELECT type, count(*) AS n FROM events WHERE type LIKE 'monitor.run_%' AND type <> "
                           f"'monitor.run_queued' AND workspace_id = '{workspace['id']}' GROUP BY type")
     per_second = Counter(int(at - created_at) for at in first.values())
     busiest, held = max(per_second.items(), key=lambda item: item[1]) if per_second else (0, 0)
@@ -114,22 +110,6 @@ async def _run(service: RunningService, site: Site, monitors: int, captures: int
     print(f"synchronous captures of another workspace, p50: idle {1000 * idle_p50:.0f} ms ({len(idle)}), beside "
           f"the monitors {1000 * loaded_p50:.0f} ms ({len(loaded)}): {loaded_p50 / idle_p50:.2f}x (bar 1.5x)")
     print(f"  at {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC")
-
-
-def _sql(service: RunningService, query: str) -> list[dict[str, Any]]:
-    """The rows of a read-only query through the control socket."""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.settimeout(60)
-        sock.connect(str(Path(service.env["CAPTURE_DATA_DIR"]) / "control.sock"))
-        sock.sendall(orjson.dumps({"command": "sql", "args": {"query": query}}) + b"\n")
-        rows: list[dict[str, Any]] = []
-        with sock.makefile("rb") as answers:
-            for line in answers:
-                answer = orjson.loads(line)
-                if answer.get("done"):
-                    return rows
-                rows.append(answer)
-    raise RuntimeError("the control socket closed before the answer was complete")
 
 
 if __name__ == "__main__":

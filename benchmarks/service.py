@@ -7,12 +7,14 @@ import math
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 import psutil
@@ -53,6 +55,21 @@ class RunningService:
                               timeout=60, check=True)
         answer: dict[str, object] = orjson.loads(done.stdout.splitlines()[0])
         return answer
+
+    def sql(self, query: str) -> list[dict[str, Any]]:
+        """Every row of a read-only query, through the control socket (`cli("sql", …)` answers the first)."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(60)
+            sock.connect(str(Path(self.env["CAPTURE_DATA_DIR"]) / "control.sock"))
+            sock.sendall(orjson.dumps({"command": "sql", "args": {"query": query}}) + b"\n")
+            rows: list[dict[str, Any]] = []
+            with sock.makefile("rb") as answers:
+                for line in answers:
+                    answer = orjson.loads(line)
+                    if answer.get("done"):
+                        return rows
+                    rows.append(answer)
+        raise RuntimeError("the control socket closed before the answer was complete")
 
     def rss(self) -> tuple[int, int]:
         """Resident bytes of the service process and of everything below it (chromedriver, Chromium)."""

@@ -218,6 +218,20 @@ class Workspace:
                 raise AssertionError(f"job still {job['status']} after {wait_s} s: {job}")
             time.sleep(0.1)
 
+    def monitor_runs(self, monitor_id: str, ended: int, wait_s: float = 60) -> list[dict[str, Any]]:
+        """A monitor's runs (GET …/runs, newest first) once `ended` of them have ended (SUCCEEDED, FAILED or
+        SKIPPED): the state a test waits for, asked for until it holds, as finished_job asks for a job's."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            answer = self.get(f"/api/monitors/{monitor_id}/runs?limit=100")
+            assert answer.status_code == 200, answer.text
+            runs: list[dict[str, Any]] = answer.json()["runs"]
+            if sum(run["status"] in {"SUCCEEDED", "FAILED", "SKIPPED"} for run in runs) >= ended:
+                return runs
+            if time.monotonic() > deadline:
+                raise AssertionError(f"fewer than {ended} runs ended after {wait_s} s: {runs}")
+            time.sleep(0.1)
+
     def settled(self, captures: int, wait_s: float = 10) -> list[dict[str, Any]]:
         """This workspace's capture outcomes (capture.succeeded and capture.failed events), once at least
         `captures` of them are committed: an answer's event, and with it its quota, is committed after its last

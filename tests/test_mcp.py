@@ -8,7 +8,6 @@ import base64
 import io
 import socket
 import sys
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -87,10 +86,7 @@ def test_a_monitor_is_created_through_its_tool(service: Service, site: FixtureSe
     assert created.structured_content["id"].startswith("mon_")
     monitor = created.structured_content["id"]
     assert ws.get(f"/api/monitors/{monitor}").json()["every"] == "1h"
-    deadline = time.monotonic() + 60  # the workspace's first monitor runs at once
-    while ws.get(f"/api/monitors/{monitor}").json().get("lastRun") is None:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    ws.monitor_runs(monitor, ended=1)  # the workspace's first monitor runs at once
     [history, page] = _calls(service, ws.key, ("list_monitor_runs", {"id": monitor}),
                              ("list_monitor_runs", {"id": monitor, "limit": 1, "before": "run_x"}))
     [run] = history.structured_content["runs"]

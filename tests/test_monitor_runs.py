@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import itertools
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -59,23 +58,12 @@ def runs(ws: Workspace, monitor_id: str, query: str = "") -> list[dict[str, Any]
     return list(answer.json()["runs"])
 
 
-def ended(ws: Workspace, monitor_id: str, count: int) -> list[dict[str, Any]]:
-    """The monitor's runs once `count` of them have ended, newest first."""
-    deadline = time.monotonic() + RUN_S
-    while True:
-        seen = runs(ws, monitor_id, "?limit=100")
-        if sum(run["status"] in ("SUCCEEDED", "FAILED", "SKIPPED") for run in seen) >= count:
-            return seen
-        assert time.monotonic() < deadline, seen
-        time.sleep(0.1)
-
-
 def run_now(ws: Workspace, monitor_id: str, count: int) -> dict[str, Any]:
     """A run queued now and awaited: the `count`-th run to end."""
     queued = call(ws, "POST", f"/api/monitors/{monitor_id}/run")
     assert queued.status_code == 202, queued.text
     assert (queued.json()["status"], queued.json()["id"][:4]) == ("QUEUED", "run_")
-    newest = ended(ws, monitor_id, count)[0]
+    newest = ws.monitor_runs(monitor_id, ended=count)[0]
     assert newest["id"] == queued.json()["id"]
     return newest
 
@@ -99,7 +87,7 @@ def test_runs_say_what_changed_and_where(service: Service, site: FixtureServer) 
     assert created.status_code == 201, created.text
     monitor = created.json()["id"]
 
-    [first] = ended(ws, monitor, 1)  # the workspace's first monitor: the scheduler runs it at once
+    [first] = ws.monitor_runs(monitor, ended=1)  # the workspace's first monitor: the scheduler runs it at once
     assert (first["status"], first["changed"]) == ("SUCCEEDED", False), first
     assert "pixelsChanged" not in first
     assert "diffUrl" not in first
@@ -161,7 +149,7 @@ def test_out_of_quota_runs_are_skipped_and_cost_nothing(service: Service, site: 
     ws = service.workspace("business", quota=1)
     monitor = call(ws, "POST", "/api/monitors", {"capture": {"url": f"{site.base}/simple?skip=1"},
                                                  "every": "1h"}).json()["id"]
-    [first] = ended(ws, monitor, 1)
+    [first] = ws.monitor_runs(monitor, ended=1)
     assert first["status"] == "SUCCEEDED", first
     skipped = run_now(ws, monitor, 2)
     assert (skipped["status"], skipped["error"]["code"]) == ("SKIPPED", "quota_exceeded"), skipped
@@ -181,12 +169,12 @@ def test_runs_due_at_a_kill_run_once_after_the_restart(tmp_path: Path, site: Fix
     ws = service.workspace("business")
     held = {"url": f"{site.base}/after-dom?gate={gate.name}"}  # its load waits at the gate
     monitors = [call(ws, "POST", "/api/monitors", {"capture": held, "every": "1h"}).json()["id"] for _ in range(3)]
-    for monitor in monitors[1:]:  # the first runs at once; the others' first runs are later in the hour
-        assert call(ws, "POST", f"/api/monitors/{monitor}/run").status_code == 202
-    deadline = time.monotonic() + RUN_S
-    while not gate.reached() or not all(runs(ws, monitor) for monitor in monitors):  # the first's, from the tick
-        assert time.monotonic() < deadline, "no run reached the page"
-        time.sleep(0.05)
+    # the first runs at once (the others' first runs are later in the hour) and holds the one runner at the gate
+    site.wait_for_request(f"/gate?name={gate.name}", 0, RUN_S)
+    queued = [call(ws, "POST", f"/api/monitors/{monitor}/run").json() for monitor in monitors[1:]]
+    assert [run["status"] for run in queued] == ["QUEUED", "QUEUED"]
+    again = call(ws, "POST", f"/api/monitors/{monitors[1]}/run")  # asked again while its run waits: that run
+    assert (again.status_code, again.json()["id"]) == (202, queued[0]["id"])
     kill_hard(service)
     before = _run_events(data, ws.id)
     assert sorted(kind for kind, _, _ in before) == ["monitor.run_queued"] * 3  # none ended
@@ -195,7 +183,7 @@ def test_runs_due_at_a_kill_run_once_after_the_restart(tmp_path: Path, site: Fix
     with running_service(data, site) as second:
         ws = Workspace(ws.id, ws.key, ws.key_id, second)
         for monitor in monitors:
-            [run] = ended(ws, monitor, 1)
+            [run] = ws.monitor_runs(monitor, ended=1)
             assert run["status"] == "SUCCEEDED", run
     after = _run_events(data, ws.id)
     queued = [run for kind, _, run in after if kind == "monitor.run_queued"]
@@ -252,7 +240,7 @@ def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
     monitor = call(ws, "POST", "/api/monitors", {
         "name": "prices", "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1h",
         "webhookUrl": f"http://127.0.0.1:{receiver.port}/own"}).json()["id"]
-    ended(ws, monitor, 1)
+    ws.monitor_runs(monitor, ended=1)
     assert run_now(ws, monitor, 2)["changed"] is False
     receiver.answers["/own"] = [503]  # its first try fails: the retry signs the URLs anew
     change(site, name, block="#10a040")
@@ -274,7 +262,7 @@ def test_a_change_and_the_third_failure_in_a_row_are_signed_webhook_events(
         "url": f"{site.base}/status?code=503", "failOnStatus": ["500-599"]}, "every": "1h"}).json()["id"]
     for count in (1, 2, 3, 4):  # the workspace's second monitor: its first scheduled run is later
         assert run_now(ws, failing, count)["error"]["code"] == "target_status_rejected"
-    ended(ws, monitor, 3)
+    ws.monitor_runs(monitor, ended=3)
     calls = receiver.wait_for("/endpoint", 2)
     failed = [verified(c, endpoint.json()["secret"]) for c in calls[1:]]
     assert [(b["type"], b["data"]["id"]) for b in failed] == [("monitor.failed", failing)]  # type: ignore[index]
@@ -292,17 +280,12 @@ def test_a_monitor_every_minute_runs_on_its_own_and_says_when_a_block_changed(
     name = f"clock-{ws.id}"
     monitor = call(ws, "POST", "/api/monitors", {
         "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1m"}).json()["id"]
-    quiet = ended(ws, monitor, 3)  # no POST …/run: the schedule alone
+    quiet = ws.monitor_runs(monitor, ended=3)  # no POST …/run: the schedule alone
     assert all(run["changed"] is False for run in quiet if run["status"] == "SUCCEEDED"), quiet
     change(site, name, block="#f0c000")
-    deadline = time.monotonic() + RUN_S
-    while True:
-        seen = runs(ws, monitor, "?limit=100")[::-1]  # oldest first
-        flips = [i for i, run in enumerate(seen) if run.get("changed")]
-        if flips and any(run["status"] == "SUCCEEDED" for run in seen[flips[0] + 1:]):
-            break
-        assert time.monotonic() < deadline, seen
-        time.sleep(0.1)
+    known = len(runs(ws, monitor, "?limit=100"))  # the change is seen by one of these or the next
+    seen = ws.monitor_runs(monitor, ended=known + 2)[::-1]  # oldest first: the change, and a run after it
+    flips = [i for i, run in enumerate(seen) if run.get("changed")]
     [flip] = flips  # one run saw the change; the next ones compare with it
     [box] = seen[flip]["regions"]
     assert all(abs(box[k] - v) <= 4 for k, v in {"x": 100, "y": 200, "width": 200, "height": 150}.items()), box
@@ -340,7 +323,7 @@ def test_a_markdown_monitor_compares_only_its_text(service: Service, site: Fixtu
     name = f"text-{ws.id}"
     monitor = call(ws, "POST", "/api/monitors", {
         "capture": {"url": f"{site.base}/changing?name={name}", "format": "markdown"}, "every": "1h"}).json()["id"]
-    [first] = ended(ws, monitor, 1)
+    [first] = ws.monitor_runs(monitor, ended=1)
     assert (first["status"], first["changed"]) == ("SUCCEEDED", False), first
     result = service.client.get(first["resultUrl"].removeprefix(str(service.client.base_url)))
     assert result.headers["content-type"].startswith("text/markdown"), result.headers

@@ -17,7 +17,6 @@ import base64
 import datetime as dt
 import os
 import secrets
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -337,11 +336,11 @@ def test_the_monitors_pages_show_the_last_capture_the_history_and_each_change(
         "name": "Pricing page", "capture": {"url": f"{site.base}/changing?name={name}"}, "every": "1h"})
     assert made.status_code == 201, made.text
     monitor = made.json()["id"]
-    runs = _runs_ended(ws, monitor, 1)
+    runs = ws.monitor_runs(monitor, ended=1)
     assert httpx.get(f"{site.base}/changing/set", params={"name": name, "block": "#d02060",
                                                         "para": "Prices change on Monday."}).status_code == 200
     assert ws.service.client.post(f"/api/monitors/{monitor}/run", headers=ws.headers).status_code == 202
-    changed = _runs_ended(ws, monitor, 2)[0]
+    changed = ws.monitor_runs(monitor, ended=2)[0]
     assert changed["changed"] is True, changed
 
     walk.open(f"/dashboard/w/{workspace}/monitors")
@@ -370,12 +369,3 @@ def test_the_monitors_pages_show_the_last_capture_the_history_and_each_change(
     assert (full.status_code, full.headers["content-type"]) == (200, "image/png")  # the diff, signed
     assert not walk.problems, "\n".join(walk.problems)
 
-
-def _runs_ended(ws: Workspace, monitor: str, count: int) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 60
-    while True:
-        runs = ws.service.client.get(f"/api/monitors/{monitor}/runs", headers=ws.headers).json()["runs"]
-        if sum(run["status"] != "QUEUED" and run["status"] != "RUNNING" for run in runs) >= count:
-            return list(runs)
-        assert time.monotonic() < deadline, runs
-        time.sleep(0.1)

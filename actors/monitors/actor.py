@@ -24,10 +24,10 @@ import trio
 from actors.accounts import Principal
 from actors.jobs import JobSecrets
 from actors.storage import STUCK_S, EventLog
+from actors.webhooks import open_sealed
 from engine.network.destinations import EgressPolicy, check_destination, check_webhook_url
 from engine.network.turns import Tenant
 from engine.records import monitor_replies as replies
-from engine.records.at_rest import open_text
 from engine.records.jobs import clear_url
 from engine.records.keys import new_id
 from engine.records.monitor_runs import HISTORY, MonitorRun
@@ -52,6 +52,7 @@ log = logging.getLogger("capture.monitors")
 # its kept files, its failures in a row) and any run still to run. DuckDB picks them: 500 monitors every minute
 # make 1.4 M run events a day, of which a start hands Python at most two a run it keeps.
 RUN_HISTORY = dt.timedelta(days=7)
+MAX_RUNS_PAGE = 100  # runs in one page of GET /api/monitors/{id}/runs
 REPLAY = f"""
 WITH recent AS (
     SELECT run FROM (
@@ -118,11 +119,8 @@ class Monitors:
                        dt.datetime.fromisoformat(data["firstRunAt"]), base_url=data.get("baseUrl", ""))
 
     def _open(self, sealed: str, monitor_id: str, workspace_id: str) -> str | None:
-        opened = open_text(self.secrets.keyring, sealed, monitor_id, workspace_id)
-        if opened is None:
-            log.warning("the capture or webhook URL of monitor %s in %s cannot be opened: its key is gone",
-                        monitor_id, workspace_id)
-        return opened
+        """A sealed capture or webhook URL, as a webhook endpoint's is opened; None (and a warning) if not."""
+        return open_sealed(self.secrets, sealed, monitor_id, workspace_id) or None
 
     async def commit(self, *events: Event) -> None:
         """On disk in one commit, then the monitors' among them applied. Shielded: past STUCK_S, TooSlowError
@@ -230,16 +228,20 @@ class Monitors:
 
     # ------------------------------------------------------------ runs, as the API shows them
 
-    def history(self, principal: Principal, monitor_id: str, limit: int, before: str | None) -> list[MonitorRun]:
-        """Newest first, `limit` of them, older than the run `before` names (InvalidRequest for one unknown)."""
+    def history(self, principal: Principal, monitor_id: str, limit: str, before: str | None) -> list[MonitorRun]:
+        """Newest first, `limit` (1–100, as the query gave it) of them, older than the run `before` names
+        (InvalidRequest for a limit out of range or a run unknown)."""
         runs = self.monitor(principal, monitor_id).runs
+        if not (limit.isdigit() and 1 <= int(limit) <= MAX_RUNS_PAGE):
+            raise InvalidRequest(f"limit: {limit!r} is not 1–{MAX_RUNS_PAGE}", errors=(
+                FieldError("limit", "out_of_range", f"1–{MAX_RUNS_PAGE}"),))
         end = len(runs)
         if before is not None:
             end = next((i for i, run in enumerate(runs) if run.id == before), -1)
             if end < 0:
                 raise InvalidRequest(f"before: {before!r} is not a run of {monitor_id}", errors=(
                     FieldError("before", "unknown", "a run id of this monitor, from an earlier page"),))
-        return runs[max(0, end - limit):end][::-1]
+        return runs[max(0, end - int(limit)):end][::-1]
 
     def run_view(self, run: MonitorRun, base_url: str, ttl_s: int) -> replies.MonitorRun:
         """The run with its signed URLs while its files are kept."""

@@ -37,7 +37,7 @@ from typing import Any
 
 import trio
 
-from actors.accounts import Memberships, QuotaLedger
+from actors.accounts import Memberships, Principal, QuotaLedger
 from actors.capture import Captures
 from actors.monitors.actor import Monitors
 from actors.webhooks import Webhooks
@@ -46,10 +46,10 @@ from engine.browser.outputs import CONTENT_TYPES
 from engine.browser.thumbnails import THUMBNAILERS
 from engine.records.analytics import capture_event, error_data, verdict_data
 from engine.records.keys import new_id
-from engine.records.monitor_runs import FAILED_IN_A_ROW, RUNNING, MonitorRun, next_slot
+from engine.records.monitor_runs import FAILED_IN_A_ROW, QUEUED, RUNNING, MonitorRun, next_slot
 from engine.records.monitors import Monitor
 from engine.records.schema import Event
-from engine.rules.errors import CaptureError, QuotaExceeded, RenderFailed, ResultUrlExpired
+from engine.rules.errors import CaptureError, MonitorNotFound, QuotaExceeded, RenderFailed, ResultUrlExpired
 from engine.rules.monitors import TEXT_ONLY, entitled
 from engine.rules.period import utcnow
 from engine.rules.request import IMAGE_FORMATS, CaptureRequest, parse_capture
@@ -85,7 +85,7 @@ class MonitorRuns:
         for monitor in self.monitors.every_monitor():
             for run in monitor.runs:
                 if not run.finished:
-                    run.status = "QUEUED"
+                    run.status = QUEUED
                     self._queue(run)
         kept = {m.id: m.kept_files() for m in self.monitors.every_monitor()}
         await trio.to_thread.run_sync(_keep_only, self.directory, kept)
@@ -97,9 +97,22 @@ class MonitorRuns:
 
     # ------------------------------------------------------------ queueing
 
+    async def run_now(self, principal: Principal, monitor_id: str) -> MonitorRun:
+        """POST /api/monitors/{id}/run: a run queued now, or the one still QUEUED (a monitor waits with one at
+        most, however often it is asked)."""
+        monitor = self.monitors.monitor(principal, monitor_id)
+        waiting = next((run for run in reversed(monitor.runs) if run.status == QUEUED), None)
+        return waiting if waiting is not None else await self.queue(monitor, manual=True)
+
+    async def delete(self, principal: Principal, monitor_id: str) -> None:
+        """DELETE /api/monitors/{id}: the monitor, then its files."""
+        await self.monitors.delete(principal, monitor_id)
+        await trio.to_thread.run_sync(partial(shutil.rmtree, self.directory / monitor_id, ignore_errors=True))
+
     async def queue(self, monitor: Monitor, *, manual: bool) -> MonitorRun:
         """A run of `monitor`, on disk and queued. A scheduled one moves the monitor's next run; a manual one
-        (POST /api/monitors/{id}/run) leaves the schedule as it is."""
+        (POST /api/monitors/{id}/run) leaves the schedule as it is. MonitorNotFound if the monitor was deleted
+        while its run was being written."""
         now = utcnow()
         data: dict[str, Any] = {"monitor": monitor.id, "run": new_id("run")}
         if manual:
@@ -108,7 +121,8 @@ class MonitorRuns:
             data["nextRunAt"] = next_slot(monitor.next_run_at, self.monitors.seconds(monitor.every_s), now).isoformat()
         await self.monitors.commit(Event("monitor.run_queued", workspace_id=monitor.workspace_id, ts=now, data=data))
         run = monitor.run(data["run"])
-        assert run is not None
+        if run is None or self.monitors.find_monitor(monitor.workspace_id, monitor.id) is not monitor:
+            raise MonitorNotFound(monitor.id)
         self._queue(run)
         return run
 
@@ -119,9 +133,11 @@ class MonitorRuns:
     async def _schedule(self) -> None:
         while True:
             now = utcnow()
-            for monitor in self.monitors.every_monitor():
+            for monitor in self.monitors.every_monitor():  # a copy: each queue awaits, a monitor may go meanwhile
                 if monitor.paused or monitor.next_run_at > now or not self._workspace_alive(monitor.workspace_id):
                     continue
+                if self.monitors.find_monitor(monitor.workspace_id, monitor.id) is not monitor:
+                    continue  # deleted while an earlier one was queued
                 if monitor.waiting():  # its last run has not run yet: that run stands for this slot too
                     monitor.next_run_at = next_slot(monitor.next_run_at, self.monitors.seconds(monitor.every_s), now)
                     continue
@@ -268,10 +284,6 @@ class MonitorRuns:
         if body is None:
             raise ResultUrlExpired(f"the result of {run.id} is no longer kept")
         return fmt, CONTENT_TYPES[fmt], body
-
-    async def forget(self, monitor_id: str) -> None:
-        """A deleted monitor's files."""
-        await trio.to_thread.run_sync(partial(shutil.rmtree, self.directory / monitor_id, ignore_errors=True))
 
 
 def with_mask(monitor: Monitor) -> dict[str, Any]:

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from actors.webhooks.delivery import Webhooks
-from actors.webhooks.endpoints import ENDPOINT_REPLAY, WebhookEndpoints
+from actors.webhooks.endpoints import ENDPOINT_REPLAY, WebhookEndpoints, open_sealed
 
-__all__ = ["ENDPOINT_REPLAY", "WebhookEndpoints", "Webhooks"]
+__all__ = ["ENDPOINT_REPLAY", "WebhookEndpoints", "Webhooks", "open_sealed"]

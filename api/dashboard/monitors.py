@@ -16,7 +16,7 @@ from engine.browser.thumbnails import THUMBNAILERS, thumbnail
 from engine.records.monitor_runs import MonitorRun
 from engine.records.monitors import Monitor
 from engine.rules.errors import MonitorNotFound, ResultUrlExpired
-from engine.rules.monitors import TEXT_ONLY
+from engine.rules.monitors import FEATURE, TEXT_ONLY
 
 THUMB_WIDTH = 320  # px of a run's thumbnail
 STRIP = 30  # runs in a monitor's strip: those whose files are kept
@@ -28,7 +28,7 @@ async def monitors(workspace_id: str) -> Response:
     listed = sorted(services().monitors.every_of(found.id), key=lambda m: m.created_at)
     rows = [(m, _last_with_result(m), _last_change(m)) for m in listed]
     return await page("monitors.html", workspace=found, role=role, tab="Monitors", rows=rows,
-                      entitled=services().memberships.plan_of(found).allows("monitors"))
+                      entitled=services().memberships.plan_of(found).allows(FEATURE))
 
 
 @blueprint.get("/dashboard/w/<workspace_id>/monitors/<monitor_id>")

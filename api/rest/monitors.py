@@ -11,14 +11,15 @@ from api.pipeline import base_url, principal, services
 from api.rest.handling import blueprint, json_response, read_body
 from api.rest.openapi_parts import RATE_HEADERS, REQUEST_ID, json_answer, json_body, ref
 from api.rest.route_table import Refused, declare
-from engine.records import monitors
+from engine.records import monitor_replies as replies
 from engine.records.monitor_replies import MonitorRuns, Monitors, monitor_view
+from engine.records.monitor_runs import MonitorRun
+from engine.records.monitors import Monitor
 from engine.rules.errors import (
     CookieDomainMismatch,
     DestinationForbidden,
     DestinationUnresolvable,
     FeatureNotEntitled,
-    FieldError,
     InvalidRequest,
     MalformedJson,
     MonitorLimitReached,
@@ -78,21 +79,18 @@ async def change_monitor(monitor_id: str) -> Response:
              "parameters": [MONITOR_ID],
              "responses": {"204": {"description": "deleted", "headers": {**REQUEST_ID, **RATE_HEADERS}}}})
 async def delete_monitor(monitor_id: str) -> Response:
-    found = services()
-    await found.monitors.delete(principal(), monitor_id)
-    await found.monitor_runs.forget(monitor_id)
+    await services().monitor_runs.delete(principal(), monitor_id)
     return Response("", status=204)
 
 
 @declare(blueprint, "POST", "/api/monitors/{id}/run", access="key", budget="plain", operation_id="runMonitor",
          summary="Queue a run of a monitor now", **ONE, operation={
-             "description": "Its schedule stays as it is; a paused monitor runs too. The run waits for "
+             "description": "Its schedule stays as it is; a paused monitor runs too; a run of it still "
+                            "QUEUED is answered instead of a second one. The run waits for "
                             "synchronous captures and jobs.", "parameters": [MONITOR_ID],
              "responses": {"202": json_answer(ref("MonitorRun"), "the run, QUEUED")}})
 async def run_monitor(monitor_id: str) -> Response:
-    found = services()
-    run = await found.monitor_runs.queue(found.monitors.monitor(principal(), monitor_id), manual=True)
-    return json_response(_run_view(run), 202)
+    return json_response(_run_view(await services().monitor_runs.run_now(principal(), monitor_id)), 202)
 
 
 @declare(blueprint, "GET", "/api/monitors/{id}/runs", access="key", budget="plain", operation_id="listMonitorRuns",
@@ -106,18 +104,16 @@ async def run_monitor(monitor_id: str) -> Response:
               "description": "run_…: the runs older than it (the last id of the previous page)"}],
              "responses": {"200": json_answer(ref("MonitorRuns"), "runs")}})
 async def list_monitor_runs(monitor_id: str) -> Response:
-    limit = request.args.get("limit", "20")
-    if not limit.isdigit() or not 1 <= int(limit) <= 100:
-        raise InvalidRequest(f"limit: {limit!r} is not 1–100", errors=(FieldError("limit", "out_of_range", "1–100"),))
-    runs = services().monitors.history(principal(), monitor_id, int(limit), request.args.get("before"))
+    runs = services().monitors.history(principal(), monitor_id, request.args.get("limit", "20"),
+                                       request.args.get("before"))
     return json_response(MonitorRuns(runs=[_run_view(run) for run in runs]))
 
 
-def _view(monitor: monitors.Monitor) -> Any:
+def _view(monitor: Monitor) -> replies.Monitor:
     last = monitor.last_run
     return monitor_view(monitor, _run_view(last) if last is not None else None)
 
 
-def _run_view(run: Any) -> Any:
+def _run_view(run: MonitorRun) -> replies.MonitorRun:
     found = services()
     return found.monitors.run_view(run, base_url(), found.settings.result_url_ttl_s)

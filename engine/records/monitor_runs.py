@@ -42,7 +42,6 @@ class MonitorRun:
     workspace_id: str
     at: dt.datetime  # queued
     status: str = QUEUED
-    manual: bool = False  # POST /api/monitors/{id}/run
     changed: bool | None = None
     pixels_changed: float | None = None
     regions: list[dict[str, int]] = field(default_factory=list)

@@ -55,7 +55,7 @@ class Monitor:
         and deleted). `data` holds only what changed; a new interval moves the next run to one interval after
         the change."""
         if kind == "monitor.run_queued":
-            self.runs.append(MonitorRun(data["run"], self.id, self.workspace_id, ts, manual=bool(data.get("manual"))))
+            self.runs.append(MonitorRun(data["run"], self.id, self.workspace_id, ts))
             del self.runs[:-HISTORY]
             if "nextRunAt" in data:
                 self.next_run_at = dt.datetime.fromisoformat(data["nextRunAt"])
