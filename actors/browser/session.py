@@ -18,6 +18,9 @@ from engine.records.schema import Event
 log = logging.getLogger("capture.pool")
 HEALTH_CHECK_S = 3.0
 HEARTBEAT_S = 2.0  # a remote browser is asked this often whether it is still there
+# A session's memory is read (a scan of /proc, in a thread) after a lease at most this often: after every one it
+# was 1 ms of the service's own CPU per text capture and a thread hop on the loop (benchmarks/README, issue 56).
+MEMORY_CHECK_S = 1.0
 KEEP_ALIVE_S = 60.0  # a WebDriver command to each Grid session this often (Grids end idle ones after 300 s)
 SPARE_WAIT_S = 2.0  # how long a capture waits for the spare being opened for it
 
@@ -45,6 +48,7 @@ class Session:
         self.retire_reason = ""
         self.used = False  # a page was opened on the lease (`page`); an unused lease costs nothing
         self.reported_bytes = 0  # remote: the JS heap the lease's page reported (Performance.getMetrics)
+        self.memory_read_at = -MEMORY_CHECK_S  # trio time of the last /proc read (a new session's first lease reads)
         # unbuffered: a spare is handed over only while its keeper holds it open
         self.spares, self._spares = trio.open_memory_channel[Spare](0)
         self.opening_spare = False
@@ -121,7 +125,10 @@ class Session:
             return False
         if self.browser.remote:
             used = self.reported_bytes
+        elif trio.current_time() - self.memory_read_at < MEMORY_CHECK_S:
+            return False  # read a moment ago: a browser grows over captures, not within a second
         else:  # scanning /proc takes milliseconds: not on the trio loop
+            self.memory_read_at = trio.current_time()
             used = await trio.to_thread.run_sync(chromium.resident_bytes, self.browser)
         return used > limit * 1024 * 1024
 
