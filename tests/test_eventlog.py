@@ -58,12 +58,12 @@ async def test_a_failed_commit_fails_every_caller_in_it_and_the_log_goes_on(
     real_insert = eventlog._insert
     calls = 0
 
-    def insert_failing_once(conn: duckdb.DuckDBPyConnection, event_batch: object) -> None:
+    def insert_failing_once(conn: duckdb.DuckDBPyConnection, events: list[Event], first_seq: int) -> None:
         nonlocal calls
         calls += 1
         if calls == 1:
             raise duckdb.IOException("disk full")
-        real_insert(conn, event_batch)  # type: ignore[arg-type]
+        real_insert(conn, events, first_seq)
 
     monkeypatch.setattr(eventlog, "_insert", insert_failing_once)
     failures: list[BaseException] = []

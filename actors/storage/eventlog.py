@@ -117,14 +117,14 @@ class EventLog:
             self._taken.unpark_all()
 
     async def _commit(self, batch: _Batch) -> None:
-        table = event_table(batch.events, self._seq + 1)
+        first_seq = self._seq + 1
         self._seq += len(batch.events)
         self._committing_since = trio.current_time()
         try:
             # A half-acknowledged batch helps nobody. Past STUCK_S the batch's appends fail with
             # TooSlowError; should the insert land after all, it is as if it had been answered.
             with trio.fail_after(STUCK_S, shield=True):
-                await self.db.call(_insert, table)
+                await self.db.call(_insert, batch.events, first_seq)  # the batch is closed: no one adds to it
             self._last_failed = None
         except Exception as exc:
             batch.error = exc
@@ -236,10 +236,11 @@ def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:
     return int(rows[0][0]) if rows else 0
 
 
-def _insert(conn: duckdb.DuckDBPyConnection, event_batch: pa.Table) -> None:
-    # Straight from the Arrow table: no catalog change (register/unregister) per commit, and unlike a
-    # replacement scan of a local variable it works with external access off (engine.operations.sql.SAFE_CONFIG).
-    conn.from_arrow(event_batch).insert_into("events")
+def _insert(conn: duckdb.DuckDBPyConnection, events: list[Event], first_seq: int) -> None:
+    # The Arrow table built here, on the commits' thread, not the event loop's (issue 56). Inserted straight from
+    # it: no catalog change (register/unregister) per commit, and unlike a replacement scan of a local variable it
+    # works with external access off (engine.operations.sql.SAFE_CONFIG).
+    conn.from_arrow(event_table(events, first_seq)).insert_into("events")
 
 
 def _rows(conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
