@@ -7,8 +7,7 @@
 One reader task per connection matches replies to requests by id and hands
 events to listeners registered per session. Listeners are plain callables run
 on the reader task: they must not block, so nothing is ever dropped or waits
-for a slow consumer. Writes go through one lock. Events no listener of the service
-reads (`UNREAD`, most of what the Network domain sends) are dropped before parsing.
+for a slow consumer. Writes go through one lock.
 """
 
 from __future__ import annotations
@@ -29,12 +28,6 @@ MESSAGE_TOO_BIG = 1009  # the close code trio-websocket sends past max_message_s
 # each read's buffer would be mapped and unmapped anew (1 MiB reads: 4 ms of system time a text capture, 16 a heavy
 # one; 64 KiB: 2 and 9, benchmarks/README issue 56).
 RECEIVE_BYTES = 64 * 1024
-# Events no listener here reads, sent by the Network domain for every request (a page of 40 images: 207 of its 350
-# events): dropped by the method name at the start of the message (Chromium writes "method" first), unparsed.
-UNREAD = frozenset({"Network.dataReceived", "Network.requestWillBeSentExtraInfo", "Network.responseReceivedExtraInfo",
-                    "Network.resourceChangedPriority"})
-EVENT_START = '{"method":"'
-START = len(EVENT_START)
 CONNECT_S = 10.0
 DISCONNECT_S = 1.0
 Listener = Callable[[str, dict[str, Any]], None]
@@ -85,7 +78,6 @@ class CdpConnection:
         self._listeners: dict[str | None, list[Listener]] = {}
         self._write_lock = trio.Lock()
         self.closed = trio.Event()
-        self.unread = 0  # UNREAD events dropped
 
     async def send(self, method: str, params: dict[str, Any] | None = None,
                    session_id: str | None = None) -> dict[str, Any]:
@@ -137,12 +129,7 @@ class CdpConnection:
         too_large = False
         try:
             while True:
-                message = await self._ws.get_message()
-                if isinstance(message, str) and message.startswith(EVENT_START) \
-                        and message[START:message.find('"', START)] in UNREAD:
-                    self.unread += 1
-                    continue
-                self._dispatch(orjson.loads(message))
+                self._dispatch(orjson.loads(await self._ws.get_message()))
         except ConnectionClosed as exc:
             too_large = getattr(exc.reason, "code", None) == MESSAGE_TOO_BIG
         finally:
