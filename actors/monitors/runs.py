@@ -77,6 +77,8 @@ class MonitorRuns:
         self._waiting: OrderedDict[str, deque[MonitorRun]] = OrderedDict()  # by workspace, in turn
         self._running: set[str] = set()  # monitors with a run in a worker's hands
         self._more = trio.lowlevel.ParkingLot()
+        # Held from "has this monitor a run waiting?" to that run's commit: two asks at once queue one run, not two.
+        self._queueing = trio.Lock()
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Queue again every run the log has unfinished, drop files no run keeps, then schedule and work."""
@@ -101,8 +103,9 @@ class MonitorRuns:
         """POST /api/monitors/{id}/run: a run queued now, or the one still QUEUED (a monitor waits with one at
         most, however often it is asked)."""
         monitor = self.monitors.monitor(principal, monitor_id)
-        waiting = next((run for run in reversed(monitor.runs) if run.status == QUEUED), None)
-        return waiting if waiting is not None else await self.queue(monitor, manual=True)
+        async with self._queueing:
+            waiting = next((run for run in reversed(monitor.runs) if run.status == QUEUED), None)
+            return waiting if waiting is not None else await self.queue(monitor, manual=True)
 
     async def delete(self, principal: Principal, monitor_id: str) -> None:
         """DELETE /api/monitors/{id}: the monitor, then its files."""
@@ -138,14 +141,16 @@ class MonitorRuns:
                     continue
                 if self.monitors.find_monitor(monitor.workspace_id, monitor.id) is not monitor:
                     continue  # deleted while an earlier one was queued
-                if monitor.waiting():  # its last run has not run yet: that run stands for this slot too
-                    monitor.next_run_at = next_slot(monitor.next_run_at, self.monitors.seconds(monitor.every_s), now)
-                    continue
-                try:
-                    await self.queue(monitor, manual=False)
-                except Exception:  # the event log failed: the monitor is still due, and is tried at the next tick
-                    log.exception("monitor %s: its run could not be queued", monitor.id)
-                    break
+                async with self._queueing:
+                    if monitor.waiting():  # its last run has not run yet: that run stands for this slot too
+                        monitor.next_run_at = next_slot(monitor.next_run_at, self.monitors.seconds(monitor.every_s),
+                                                        now)
+                        continue
+                    try:
+                        await self.queue(monitor, manual=False)
+                    except Exception:  # the event log failed: the monitor is still due, tried at the next tick
+                        log.exception("monitor %s: its run could not be queued", monitor.id)
+                        break
             await trio.sleep(min(TICK_S, 0.25 * 60 / self.monitors.clock_scale))
 
     def _workspace_alive(self, workspace_id: str) -> bool:
