@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import httpx
 import orjson
@@ -34,6 +34,7 @@ from tests.fixture_site import FixtureServer
 from tests.grid import Grid, NodeHost, missing_namespaces
 from tests.grid import missing as grid_missing
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 READY = re.compile(r"capture service ready on (http://\S+)")
 METRICS = re.compile(r"metrics on (http://\S+)/metrics")
@@ -209,49 +210,54 @@ class Workspace:
 
     def finished_job(self, job_id: str, wait_s: float = 60) -> dict[str, Any]:
         """The job once it reached a terminal state."""
-        deadline = time.monotonic() + wait_s
-        while True:
-            job = self.job(job_id)
-            if job["status"] in {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}:
-                return job
-            if time.monotonic() > deadline:
-                raise AssertionError(f"job still {job['status']} after {wait_s} s: {job}")
-            time.sleep(0.1)
+        job, held = asked_until(lambda: self.job(job_id),
+                                lambda job: job["status"] in {"SUCCEEDED", "FAILED", "CANCELLED", "EXPIRED"}, wait_s)
+        if not held:
+            raise AssertionError(f"job still {job['status']} after {wait_s} s: {job}")
+        return job
 
     def monitor_runs(self, monitor_id: str, ended: int, wait_s: float = 60) -> list[dict[str, Any]]:
         """A monitor's runs (GET …/runs, newest first) once `ended` of them have ended (SUCCEEDED, FAILED or
         SKIPPED): the state a test waits for, asked for until it holds, as finished_job asks for a job's."""
-        deadline = time.monotonic() + wait_s
-        while True:
+        def runs() -> list[dict[str, Any]]:
             answer = self.get(f"/api/monitors/{monitor_id}/runs?limit=100")
             assert answer.status_code == 200, answer.text
-            runs: list[dict[str, Any]] = answer.json()["runs"]
-            if sum(run["status"] in {"SUCCEEDED", "FAILED", "SKIPPED"} for run in runs) >= ended:
-                return runs
-            if time.monotonic() > deadline:
-                raise AssertionError(f"fewer than {ended} runs ended after {wait_s} s: {runs}")
-            time.sleep(0.1)
+            found: list[dict[str, Any]] = answer.json()["runs"]
+            return found
+        found, held = asked_until(
+            runs, lambda found: sum(run["status"] in {"SUCCEEDED", "FAILED", "SKIPPED"} for run in found) >= ended,
+            wait_s)
+        if not held:
+            raise AssertionError(f"fewer than {ended} runs ended after {wait_s} s: {found}")
+        return found
 
     def settled(self, captures: int, wait_s: float = 10) -> list[dict[str, Any]]:
         """This workspace's capture outcomes (capture.succeeded and capture.failed events), once at least
         `captures` of them are committed: an answer's event, and with it its quota, is committed after its last
         byte was sent, so a test waits for it here instead of sleeping."""
-        deadline = time.monotonic() + wait_s
-        while True:
-            events = self.service.events(
-                f"workspace_id = '{self.id}' AND type IN ('capture.succeeded', 'capture.failed')")
-            if len(events) >= captures or time.monotonic() > deadline:
-                return events
-            time.sleep(0.05)
+        events, _ = asked_until(lambda: self.service.events(
+            f"workspace_id = '{self.id}' AND type IN ('capture.succeeded', 'capture.failed')"),
+            lambda events: len(events) >= captures, wait_s, poll_s=0.05)
+        return events
 
     def quota(self, at_least_used: int = 0, wait_s: float = 10) -> dict[str, int]:
         """The usage quota, once `used` reached `at_least_used` (a commit follows the last byte sent)."""
-        deadline = time.monotonic() + wait_s
-        quota: dict[str, int] = self.get("/api/usage").json()["quota"]
-        while quota["used"] < at_least_used and time.monotonic() < deadline:
-            time.sleep(0.05)
-            quota = self.get("/api/usage").json()["quota"]
+        quota, _ = asked_until(lambda: cast(dict[str, int], self.get("/api/usage").json()["quota"]),
+                               lambda quota: quota["used"] >= at_least_used, wait_s, poll_s=0.05)
         return quota
+
+
+def asked_until(ask: Callable[[], T], holds: Callable[[T], bool], wait_s: float,
+                poll_s: float = 0.1) -> tuple[T, bool]:
+    """`ask()` again every `poll_s` until `holds` its answer or `wait_s` passed: the last answer, and whether it
+    held. For a state the service reaches on its own in another process (a job ended, a run ended, a commit
+    landed), which it has no way to announce to a test; never to let time pass."""
+    deadline = time.monotonic() + wait_s
+    while not holds(answer := ask()):
+        if time.monotonic() > deadline:
+            return answer, False
+        time.sleep(poll_s)
+    return answer, True
 
 
 async def until(condition: Callable[[], bool], wait_s: float = 20, poll_s: float = 0.01) -> None:
