@@ -33,6 +33,7 @@ from tests.chromium_watch import ChromiumWatch, comm_of, proc_stat
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid, NodeHost, missing_namespaces
 from tests.grid import missing as grid_missing
+from tests.webhook_receiver import Receiver
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
@@ -245,6 +246,14 @@ class Workspace:
         quota, _ = asked_until(lambda: cast(dict[str, int], self.get("/api/usage").json()["quota"]),
                                lambda quota: quota["used"] >= at_least_used, wait_s, poll_s=0.05)
         return quota
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[Receiver]:
+    """A webhook receiver on loopback for one test module (tests.webhook_receiver)."""
+    running = Receiver().start()
+    yield running
+    running.stop()
 
 
 def asked_until(ask: Callable[[], T], holds: Callable[[T], bool], wait_s: float,

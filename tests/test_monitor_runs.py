@@ -33,13 +33,6 @@ RUN_S = 60.0  # a run waits for no sleep: the test asks until it ended, for at m
 
 
 @pytest.fixture(scope="module")
-def receiver() -> Iterator[Receiver]:
-    running = Receiver().start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
 def fast(tmp_path_factory: pytest.TempPathFactory, site: FixtureServer, receiver: Receiver) -> Iterator[Service]:
     """A service whose monitors' minute lasts a second (monitor_clock_scale 60), which may call the receiver,
     retrying a failed call after 1.2 s."""

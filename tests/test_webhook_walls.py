@@ -34,13 +34,6 @@ def address_of(name: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def receiver() -> Iterator[Receiver]:
-    running = Receiver().start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
 def silent() -> Iterator[SilentHosts]:
     running = SilentHosts(SILENT_ADDRESSES).start()
     yield running

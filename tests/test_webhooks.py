@@ -28,13 +28,6 @@ RETRIES = 3
 SECRET = re.compile(r'<code class="signing-secret">([^<]+)</code>')
 
 
-@pytest.fixture(scope="module")
-def receiver() -> Iterator[Receiver]:
-    running = Receiver().start()
-    yield running
-    running.stop()
-
-
 def allowing(site: FixtureServer, *receivers: int, retry_s: str = ",".join(["0.2"] * RETRIES)) -> dict[str, str]:
     return {"CAPTURE_EGRESS_ALLOW": ",".join(f"127.0.0.1:{port}" for port in (site.server_address[1], *receivers)),
             "CAPTURE_WEBHOOK_RETRY_S": retry_s}
