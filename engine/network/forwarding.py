@@ -32,6 +32,7 @@ class Downstream:
     def __init__(self, stream: trio.abc.Stream) -> None:
         self.stream = stream
         self.conn = h11.Connection(h11.SERVER, max_incomplete_event_size=MAX_HEAD)
+        self._unsent: list[bytes] = []
 
     async def next_request(self) -> Head | None:
         """The next request's head (`rest`: the bytes after it, a tunnel's first), or None once the browser
@@ -59,9 +60,15 @@ class Downstream:
             raise BadRequest("a request before the last one was answered")
         return event  # type: ignore[return-value]
 
-    async def send(self, event: h11.InformationalResponse | h11.Response | h11.Data | h11.EndOfMessage) -> None:
-        data = self.conn.send(event)
-        if data:
+    def queue(self, event: h11.InformationalResponse | h11.Response | h11.Data | h11.EndOfMessage) -> None:
+        """Frame `event` for the browser; it leaves with the next `flush` (a head and its body in one write)."""
+        if data := self.conn.send(event):
+            self._unsent.append(data)
+
+    async def flush(self) -> None:
+        if self._unsent:
+            data = b"".join(self._unsent)
+            self._unsent.clear()
             await self.stream.send_all(data)
 
     @property
@@ -85,12 +92,15 @@ async def exchange(downstream: Downstream, head: Head, authority: str, path: str
     proxy replaces it with the absolute target's)."""
     headers = [(b"Host", authority.encode("ascii"))]  # names as the browser spelled them, this one as Chromium does
     headers += [(name, value) for name, value in head.headers if name.lower() not in HOP_BY_HOP | {b"host"}]
+    outgoing = [conn.send(h11.Request(method=head.method, target=path, headers=headers))]
     try:
-        await upstream.send_all(conn.send(h11.Request(method=head.method, target=path, headers=headers)))
         while downstream.conn.their_state is h11.SEND_BODY:  # (a retried request's ended the first time)
             if isinstance(event := await downstream.next_event(), h11.Data):
-                await upstream.send_all(conn.send(h11.Data(data=event.data)))
-        await upstream.send_all(conn.send(h11.EndOfMessage()))
+                outgoing.append(conn.send(event))
+                await upstream.send_all(b"".join(outgoing))
+                outgoing.clear()
+        outgoing.append(conn.send(h11.EndOfMessage()))
+        await upstream.send_all(b"".join(outgoing))  # a request without a body: its head, in one write
     except (trio.BrokenResourceError, OSError):
         if reused:  # only requests without a body go on a kept connection: nothing of the browser's is lost
             raise Stale("the kept connection was closed") from None
@@ -99,23 +109,26 @@ async def exchange(downstream: Downstream, head: Head, authority: str, path: str
     while True:
         answer = conn.next_event()
         if answer is h11.NEED_DATA:
+            await downstream.flush()  # what the site sent so far goes on before waiting for more
             data = bytes(await upstream.receive_some(CHUNK))
             if not data and reused and not answered:
                 raise Stale("the kept connection was closed")
             conn.receive_data(data)
         elif isinstance(answer, h11.InformationalResponse):
-            await downstream.send(h11.InformationalResponse(status_code=answer.status_code, headers=_kept(answer),
-                                                            reason=answer.reason))
+            downstream.queue(h11.InformationalResponse(status_code=answer.status_code, headers=_kept(answer),
+                                                       reason=answer.reason))
         elif isinstance(answer, h11.Response):
             answered = True
-            await downstream.send(h11.Response(status_code=answer.status_code, headers=_kept(answer),
-                                               reason=answer.reason))
+            downstream.queue(h11.Response(status_code=answer.status_code, headers=_kept(answer),
+                                          reason=answer.reason))
         elif isinstance(answer, h11.Data):
-            await downstream.send(h11.Data(data=answer.data))
+            downstream.queue(answer)
         elif isinstance(answer, h11.EndOfMessage):
-            await downstream.send(h11.EndOfMessage())
+            downstream.queue(h11.EndOfMessage())  # (the site's trailers are not relayed)
+            await downstream.flush()
             return conn.our_state is h11.DONE and conn.their_state is h11.DONE
         else:  # closed mid-answer: the browser sees its connection end, the network error it is
+            await downstream.flush()
             raise trio.BrokenResourceError(f"the site closed the connection mid-answer ({type(answer).__name__})")
 
 
