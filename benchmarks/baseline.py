@@ -110,7 +110,8 @@ async def baseline_pool(size: int, kind: str = "baseline") -> AsyncIterator[Base
             await trio.to_thread.run_sync(stop, browser)
 
 
-async def capture(conn: CdpConnection, url: str, full_page: bool) -> bytes:
+async def capture(conn: CdpConnection, url: str, full_page: bool, domains: tuple[str, ...] = ("Page",)) -> bytes:
+    """One capture in a fresh context; `domains` are enabled on its target (events of each come to the loop)."""
     context = (await conn.send("Target.createBrowserContext", {"disposeOnDetach": True}))["browserContextId"]
     try:
         target = (await conn.send("Target.createTarget", {"url": "about:blank", "browserContextId": context}))
@@ -123,7 +124,8 @@ async def capture(conn: CdpConnection, url: str, full_page: bool) -> bytes:
                 loaded.set()
         conn.listen(session, on_event)
         try:
-            await conn.send("Page.enable", None, session)
+            for domain in domains:
+                await conn.send(f"{domain}.enable", None, session)
             await conn.send("Emulation.setDeviceMetricsOverride", VIEWPORT, session)
             await conn.send("Page.navigate", {"url": url}, session)
             await loaded.wait()
