@@ -26,6 +26,13 @@ SECRET_PAGE = (b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 9
                + b"<body style='background:#ff00ff;margin:0'><h1>SECRET-MARKER-7d1e</h1></body>".ljust(96))
 
 
+class NoNames:
+    """A resolver for tests whose every host is an address: a name fails as one that does not resolve."""
+
+    async def resolve(self, host: str, port: int) -> list[object]:
+        raise OSError("no names in this test")
+
+
 class SecretServer:
     """Counts connections on 127.0.0.1, 127.0.0.2 and [::1], all on one port (or on the `hosts` given)."""
 

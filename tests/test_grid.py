@@ -30,6 +30,7 @@ from engine.operations import metrics
 from engine.operations.settings import Settings
 from engine.rules.request import CaptureRequest
 from tests.conftest import Service, Workspace, running_service
+from tests.egress_site import NoNames
 from tests.fixture_site import FixtureServer
 from tests.grid import Grid, free_port
 
@@ -59,11 +60,6 @@ def _comm(pid: int) -> str:
             return comm.read().strip()
     except OSError:
         return ""
-
-
-class NoNames:
-    async def resolve(self, host: str, port: int) -> list[object]:
-        raise OSError("no names in this test")
 
 
 async def test_a_lane_serves_only_addresses_in_grid_nodes() -> None:

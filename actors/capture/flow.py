@@ -197,6 +197,7 @@ class Captures:
             with trio.fail_after(request.timeout_ms / 1000):
                 async with self.pool.page(session, capture_id, workspace_id) as (page, lane):
                     state = page.state
+                    state.open_elsewhere = lane.pending  # the requests the browser waits on, however followed
                     lane.route_through(region)
                     if request.remove_elements is not None and request.remove_elements.ads:
                         lane.refuse_ads(AdHosts((await rule_sets()).ads, request.url or HTML_DOCUMENT_URL))

@@ -187,11 +187,23 @@ class EgressGuard:
         if opened is None:  # the browser reports ERR_TUNNEL_CONNECTION_FAILED
             await client.send_all(response(502, "Bad Gateway", f"could not connect to {host}:{port}"))
             return
-        async with opened[0] as upstream:
-            await client.send_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
-            if head.rest:
-                await upstream.send_all(head.rest)
-            await splice(client, upstream)
+        tunnel, origin = object(), f"https://{url_host(host)}" + ("" if port == 443 else f":{port}") + "/"
+
+        def seen(towards_site: bool) -> None:  # waiting on the site once the browser spoke last
+            if towards_site:
+                lane.waiting[tunnel] = origin
+            else:
+                lane.waiting.pop(tunnel, None)
+        try:
+            async with opened[0] as upstream:
+                await client.send_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+                if head.rest:
+                    await upstream.send_all(head.rest)
+                    seen(True)
+                await splice(client, upstream, seen)
+        finally:
+            if not lane.scope.cancel_called:  # cut off by the lane's end, it stays: the capture may name it
+                lane.waiting.pop(tunnel, None)
 
     async def _forward(self, lane: Lane, downstream: Downstream, head: Head) -> bool:
         """A plain-http request, on a connection kept to the vetted address if one is (and it has no body), else
@@ -210,6 +222,18 @@ class EgressGuard:
         addresses = await self._vet(lane, downstream.stream, host, port)
         if addresses is None:
             return False
+        request = object()
+        lane.waiting[request] = f"http://{authority}{path}"
+        try:
+            return await self._answer(lane, downstream, head, (host, port, authority, path), addresses)
+        finally:
+            if not lane.scope.cancel_called:  # cut off by the lane's end, it stays: the capture may name it
+                del lane.waiting[request]
+
+    async def _answer(self, lane: Lane, downstream: Downstream, head: Head, target: tuple[str, int, str, str],
+                      addresses: list[Address]) -> bool:
+        """The vetted request relayed, on a connection kept to one of `addresses` if one is, else on a new one."""
+        host, port, authority, path = target
         if not has_body(head):
             for address in addresses:
                 key = lane.connection_key(host, port, address)

@@ -50,6 +50,14 @@ class Lane:
     # plain-http connections to sites, between one request and the next of this capture (never another's);
     # six per address, as a browser keeps per host
     kept: KeepAlive = field(default_factory=lambda: KeepAlive(per_key=6, idle_s=KEPT_IDLE_S, total=KEPT_TOTAL))
+    # what the browser waits for an answer to, oldest first: plain-http requests being relayed, and tunnels whose
+    # last bytes went towards the site (https: the host, not the URL, is all the guard sees). What the lane's end
+    # cut off stays, so that a capture past its deadline can name it (a render_timeout's `pending`).
+    waiting: dict[object, str] = field(default_factory=dict)
+
+    def pending(self) -> list[str]:
+        """The URLs (for https: the origin) the browser was still waiting on, oldest first."""
+        return list(self.waiting.values())
 
     def authorizes(self, head: Head) -> bool:
         if self.credentials is None:

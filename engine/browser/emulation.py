@@ -41,6 +41,7 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
     if r.omit_background:
         commands.append(("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}))
     if r.headers:
+        page.follow_every_request = True  # Chromium adds them only while it follows the requests
         commands.append(("Network.setExtraHTTPHeaders", {"headers": r.headers}))
     if r.cookies:
         commands.append(("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]}))

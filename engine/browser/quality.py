@@ -66,6 +66,7 @@ async def inspect(page: Page, r: CaptureRequest) -> Signs:
     (5 ms of the check's 31 at p50 on the benchmark's text page), and a page that tampers with what the script
     uses only spoils its own verdict; the overlay finder, which leaves its findings in a global, runs in one."""
     await glyphs.loaded()  # the fonts' coverage the verdict reads, off the event loop the first time
+    await page.type_failures()
     full_page = r.full_page and not r.selector
     area = "page" if full_page else (r.selector or "viewport")
     failed_images = list(page.state.failed["Image"])[:MOST_FAILED_SENT]

@@ -6,7 +6,9 @@ Errors: what the browser sent that is no proxy request raises `BadRequest`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import trio
 
@@ -37,17 +39,19 @@ def split_authority(authority: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-async def splice(a: trio.abc.Stream, b: trio.abc.Stream) -> None:
-    """Copy both ways until both directions have ended."""
+async def splice(a: trio.abc.Stream, b: trio.abc.Stream, seen: Callable[[bool], None] | None = None) -> None:
+    """Copy both ways until both directions have ended; `seen(towards_b)` after each chunk copied."""
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(pump, a, b)
-        nursery.start_soon(pump, b, a)
+        nursery.start_soon(pump, a, b, None if seen is None else partial(seen, True))
+        nursery.start_soon(pump, b, a, None if seen is None else partial(seen, False))
 
 
-async def pump(source: trio.abc.Stream, sink: trio.abc.Stream) -> None:
+async def pump(source: trio.abc.Stream, sink: trio.abc.Stream, seen: Callable[[], None] | None = None) -> None:
     try:
         while chunk := await source.receive_some(CHUNK):
             await sink.send_all(chunk)
+            if seen is not None:
+                seen()
         if isinstance(sink, trio.abc.HalfCloseableStream):  # a TLS stream to an https upstream is not
             await sink.send_eof()
     except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -9,7 +11,9 @@ from urllib.parse import urlsplit
 import trio
 
 BLOCKED = "net::ERR_BLOCKED_BY_CLIENT"  # what a request the capture's `block` refused fails with (Fetch.failRequest)
+ABORTED = "net::ERR_ABORTED"  # a request the page (or a navigation) cancelled: not a failure of the resource
 MOST_FAILED = 500  # failed URLs kept per resource type
+LOGGED_STATUS = re.compile(r"status of (\d{3})\b")  # Log.entryAdded: "… the server responded with a status of 404 …"
 
 @dataclass
 class PageState:
@@ -32,12 +36,17 @@ class PageState:
     # Images and style sheets whose load failed (an error status, a refused or unreachable host), by CDP resource
     # type, URL -> why; not those the request's `block` refused, nor those the page cancelled itself. Bounded.
     failed: dict[str, dict[str, str]] = field(default_factory=lambda: {"Image": {}, "Stylesheet": {}})
+    # Loads that failed as the page's log tells them (any resource type, any time), URL -> why: the failures of a
+    # page's subresources once the Network domain is off (engine.browser.page); typed by `type_failures`. Bounded.
+    logged_failures: dict[str, str] = field(default_factory=dict)
+    # what else tells of requests still open (the capture's egress lane), oldest first
+    open_elsewhere: Callable[[], list[str]] = field(default=list)
     _lifecycle: dict[tuple[str, str], trio.Event] = field(default_factory=dict)
 
     def pending(self, most: int = 10) -> list[str]:
         """The URLs of the page's requests still open, oldest first, without query or fragment (no secrets)."""
         bare = []
-        for url in self.in_flight.values():
+        for url in [*self.in_flight.values(), *self.open_elsewhere()]:
             parts = urlsplit(url)
             bare.append(f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}{parts.path}" if parts.netloc
                         else url.split("?", 1)[0].split("#", 1)[0][:200])
@@ -47,6 +56,23 @@ class PageState:
         found = self.failed.get(kind)
         if found is not None and len(found) < MOST_FAILED and not url.startswith("data:"):
             found[url] = why
+
+    def _logged(self, entry: dict[str, Any]) -> None:
+        """A load the page's log says failed (its URL and status or network error), whatever its type."""
+        if entry.get("source") != "network" or entry.get("level") != "error" or not entry.get("url") \
+                or len(self.logged_failures) >= MOST_FAILED:
+            return
+        text = str(entry.get("text", ""))
+        status = LOGGED_STATUS.search(text)
+        why = f"HTTP {status.group(1)}" if status else text.rpartition(": ")[2] or "failed"
+        if why not in {BLOCKED, ABORTED}:
+            self.logged_failures.setdefault(entry["url"], why)
+
+    def type_failures(self, types: dict[str, str]) -> None:
+        """The logged failures into `failed`, by the resource type `types` gives their URLs (Page.getResourceTree)."""
+        for url, why in self.logged_failures.items():
+            if (kind := types.get(url)) is not None:
+                self._failed(kind, url, why)
 
     def lifecycle(self, loader: str, name: str) -> trio.Event:
         """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
@@ -67,8 +93,13 @@ class PageState:
                 self.stopped_loading = trio.Event()
         elif method == "Page.frameStoppedLoading" and params.get("frameId") == self.main_frame:
             self.stopped_loading.set()
+        elif method == "Page.frameStartedNavigating":  # (its requests may go unseen: engine.browser.page)
+            if params.get("frameId") == self.main_frame and "ameDocument" not in params.get("navigationType", ""):
+                self.document_url = params.get("url", self.document_url)
         elif method == "Page.frameNavigated":  # a document committed: the page now shows it
             frame = params["frame"]
+            if frame["id"] == self.main_frame:  # where it ended, redirects followed (or what it could not reach)
+                self.document_url = frame.get("unreachableUrl") or frame.get("url") or self.document_url
             if frame["id"] == self.main_frame and frame["loaderId"] not in self.loaders:
                 self.loaders.append(frame["loaderId"])
                 self.loader_changed.set()
@@ -81,5 +112,7 @@ class PageState:
         elif method == "Page.lifecycleEvent":
             if params.get("frameId") == self.main_frame:
                 self.lifecycle(params["loaderId"], params["name"]).set()
+        elif method == "Log.entryAdded":
+            self._logged(params.get("entry", {}))
         elif method in {"Inspector.targetCrashed", "Inspector.detached"}:
             self.crashed.set()
