@@ -20,7 +20,7 @@ import time
 import trio
 
 from benchmarks.baseline import BaselinePool, baseline_pool, capture
-from benchmarks.site import Site
+from benchmarks.site import Site, run_served
 
 WORKERS = 4
 KINDS = {"page": ("Page",), "page+network": ("Page", "Network")}
@@ -69,13 +69,7 @@ def main() -> None:
     parser.add_argument("--captures", type=int, default=40, help="captures per series (default 40)")
     parser.add_argument("--rounds", type=int, default=4, help="series of each kind per page (default 4)")
     parser.add_argument("--pages", nargs="+", default=["heavy", "text"], choices=["heavy", "text"])
-    args = parser.parse_args()
-    site = Site()
-    site.start()
-    try:
-        trio.run(run, args, site)
-    finally:
-        site.stop()
+    run_served(run, parser.parse_args())
 
 
 if __name__ == "__main__":
