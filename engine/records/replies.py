@@ -69,7 +69,8 @@ class Problem(Reply):
     phase: str | None = Field(default=None, json_schema_extra=one_of(PHASES),
                               description="render_timeout: the step the deadline passed in")
     pending: list[str] | None = Field(default=None, description="render_timeout: up to 10 requests of the page "
-                                      "still open then, their URLs without query")
+                                      "still open then, their URLs without query (an https request past the "
+                                      "main document: its origin, all the egress guard sees)")
 
 
 class Period(Reply):
