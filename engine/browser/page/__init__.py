@@ -22,7 +22,7 @@ import trio
 
 from engine.browser.blocking import Blocker
 from engine.browser.cdp import CdpConnection, CdpError, succeeded
-from engine.browser.page.state import PageState
+from engine.browser.page.state import PageState, answers_the_document, starts_a_document
 from engine.browser.waiting import open_helper_nursery
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
@@ -94,12 +94,10 @@ class Page:
 
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         self.state.on_event(method, params)
-        if method == "Network.responseReceived":
-            if params.get("type") == "Document" and params.get("frameId") == self.target_id:
-                self._follow_requests(False)
-        elif method == "Page.frameStartedNavigating":
-            if params.get("frameId") == self.target_id and "ameDocument" not in params.get("navigationType", ""):
-                self._follow_requests(True)  # (a new document's request: its status and URL)
+        if method == "Network.responseReceived" and answers_the_document(params, self.target_id):
+            self._follow_requests(False)
+        elif method == "Page.frameStartedNavigating" and starts_a_document(params, self.target_id):
+            self._follow_requests(True)  # (a new document's request: its status and URL)
         if method == "Page.screencastFrame" and self.screencast is not None:
             self.screencast(params)
         if method in {"Fetch.requestPaused", "Fetch.authRequired"} and self._tasks_nursery is not None:

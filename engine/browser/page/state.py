@@ -14,6 +14,18 @@ BLOCKED = "net::ERR_BLOCKED_BY_CLIENT"  # what a request the capture's `block` r
 ABORTED = "net::ERR_ABORTED"  # a request the page (or a navigation) cancelled: not a failure of the resource
 MOST_FAILED = 500  # failed URLs kept per resource type
 LOGGED_STATUS = re.compile(r"status of (\d{3})\b")  # Log.entryAdded: "… the server responded with a status of 404 …"
+SAME_DOCUMENT = frozenset({"sameDocument", "historySameDocument"})  # Page.frameStartedNavigating's navigationType
+
+
+def starts_a_document(params: dict[str, Any], frame: str) -> bool:
+    """Page.frameStartedNavigating's params: `frame` navigates to a new document (not within its current one)."""
+    return params.get("frameId") == frame and params.get("navigationType") not in SAME_DOCUMENT
+
+
+def answers_the_document(params: dict[str, Any], frame: str) -> bool:
+    """Network.responseReceived's params: the answer to `frame`'s document request."""
+    return params.get("type") == "Document" and params.get("frameId") == frame
+
 
 @dataclass
 class PageState:
@@ -94,7 +106,7 @@ class PageState:
         elif method == "Page.frameStoppedLoading" and params.get("frameId") == self.main_frame:
             self.stopped_loading.set()
         elif method == "Page.frameStartedNavigating":  # (its requests may go unseen: engine.browser.page)
-            if params.get("frameId") == self.main_frame and "ameDocument" not in params.get("navigationType", ""):
+            if starts_a_document(params, self.main_frame):
                 self.document_url = params.get("url", self.document_url)
         elif method == "Page.frameNavigated":  # a document committed: the page now shows it
             frame = params["frame"]
@@ -105,7 +117,7 @@ class PageState:
                 self.loader_changed.set()
                 self.loader_changed = trio.Event()
         elif method == "Network.responseReceived":
-            if params.get("type") == "Document" and params.get("frameId") == self.main_frame:
+            if answers_the_document(params, self.main_frame):
                 self.document_status[params["loaderId"]] = int(params["response"]["status"])
             elif (status := int(params["response"].get("status", 200))) >= 400:
                 self._failed(params.get("type", ""), params["response"].get("url", ""), f"HTTP {status}")
