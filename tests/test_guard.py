@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
-import h11
 import pytest
 import trio
 
@@ -25,6 +23,7 @@ from engine.network.outbound import KeepAlive, send
 from engine.operations.settings import EgressAllowance
 from tests.egress_site import SecretServer
 from tests.fixture_site import FixtureServer
+from tests.lane_client import on_a_lane
 from tests.webhook_receiver import Receiver
 
 
@@ -92,41 +91,6 @@ async def test_the_guard_connects_to_the_address_it_checked(
         assert rows == [("cap_rebind", "127.0.0.2")]
 
 
-class _Browser:
-    """One connection to a lane, as Chromium uses it for plain http: absolute URLs, request after request."""
-
-    def __init__(self, stream: trio.SocketStream) -> None:
-        self.stream = stream
-        self.conn = h11.Connection(h11.CLIENT)
-
-    async def get(self, url: str, host: str) -> tuple[int, bytes]:
-        if self.conn.our_state is h11.DONE:
-            self.conn.start_next_cycle()
-        await self.stream.send_all(self.conn.send(h11.Request(method="GET", target=url, headers=[("host", host)]))
-                                   + self.conn.send(h11.EndOfMessage()))
-        status, body = 0, b""
-        with trio.fail_after(10):
-            while not isinstance(event := self.conn.next_event(), h11.EndOfMessage):
-                if event is h11.NEED_DATA:
-                    self.conn.receive_data(await self.stream.receive_some(65536))
-                elif isinstance(event, h11.Response):
-                    status = event.status_code
-                elif isinstance(event, h11.Data):
-                    body += event.data
-        return status, body
-
-
-@asynccontextmanager
-async def _on_a_lane(tmp_path: Path, policy: EgressPolicy) -> AsyncIterator[tuple[EgressGuard, _Browser]]:
-    """A guard in process, and a browser's connection to a lane of its, for the block."""
-    async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
-        guard = EgressGuard(policy, event_log)
-        await nursery.start(guard.run)
-        async with guard.lane("cap_test", "ws_test") as lane, await trio.open_tcp_stream(
-                "127.0.0.1", lane.port) as stream:
-            yield guard, _Browser(stream)
-
-
 async def test_a_lane_carries_request_after_request_on_one_connection_each_way(tmp_path: Path) -> None:
     """Plain http through a lane: the browser's connection and the one to the site carry one request after
     another; every request is vetted again, and the kept connection serves only the address just judged."""
@@ -135,7 +99,7 @@ async def test_a_lane_carries_request_after_request_on_one_connection_each_way(t
     resolver = RebindingResolver("127.0.0.1", "127.0.0.1")
     policy = EgressPolicy(resolver, [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
     try:
-        async with _on_a_lane(tmp_path, policy) as (guard, browser):
+        async with on_a_lane(tmp_path, policy) as (guard, browser):
             for n in range(3):
                 answer = await browser.get(f"http://page.test:{site.port}/page?n={n}", "elsewhere.test")
                 assert answer == (200, b"answered 200")
@@ -156,7 +120,7 @@ async def test_a_connection_the_site_closed_unannounced_is_replaced_for_the_next
     policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"),
                           [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
     try:
-        async with _on_a_lane(tmp_path, policy) as (guard, browser):
+        async with on_a_lane(tmp_path, policy) as (guard, browser):
             assert (await browser.get(f"http://page.test:{site.port}/page", "page.test"))[0] == 200
             site.close_after_answer = True  # its next answer closes the connection the lane keeps
             for _ in range(2):

@@ -32,18 +32,16 @@ from contextlib import asynccontextmanager, suppress
 from functools import partial
 from urllib.parse import urlsplit
 
-import h11
 import trio
 
 from actors.egress.lane import Lane, Refusal
 from actors.storage import EventLog
 from engine.network.destinations import EgressPolicy, Refused
-from engine.network.forwarding import Downstream, exchange, has_body
+from engine.network.forwarding import Downstream, Upstream, exchange, has_body
 from engine.network.host_watch import watch_host_addresses
 from engine.network.lookups import Address
 from engine.network.outbound import Stale, connect_pinned
 from engine.network.proxy_wire import (
-    MAX_HEAD,
     BadRequest,
     Head,
     refusal_response,
@@ -153,8 +151,7 @@ class EgressGuard:
                         return
             except BadRequest as exc:
                 await try_send(client, response(400, "Bad Request", str(exc)))
-            except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError,
-                    h11.ProtocolError) as exc:
+            except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
                 log.debug("egress connection ended: %r", exc)
             except Exception:  # one broken connection must not take the guard down with it
                 log.exception("capture %s: egress connection failed", lane.capture_id)
@@ -239,27 +236,25 @@ class EgressGuard:
                 key = lane.connection_key(host, port, address)
                 while (kept := await lane.kept.take(key)) is not None:
                     with suppress(Stale):
-                        return await self._exchange(lane, downstream, head, authority, path, kept, key, reused=True)
+                        return await self._exchange(lane, downstream, head, authority, path, kept[1], key,
+                                                    reused=True)
         opened = await self._open(lane, host, port, addresses)
         if opened is None:
             return False
-        upstream, address = opened
-        conn = h11.Connection(h11.CLIENT, max_incomplete_event_size=MAX_HEAD)
-        return await self._exchange(lane, downstream, head, authority, path, (upstream, conn),
+        stream, address = opened
+        return await self._exchange(lane, downstream, head, authority, path, Upstream(stream),
                                     lane.connection_key(host, port, address), reused=False)
 
     async def _exchange(self, lane: Lane, downstream: Downstream, head: Head, authority: str, path: str,
-                        upstream: tuple[trio.abc.Stream, h11.Connection], key: tuple[str, str, int, str], *,
-                        reused: bool) -> bool:
+                        upstream: Upstream, key: tuple[str, str, int, str], *, reused: bool) -> bool:
         """The request over this connection to the site, which is kept afterwards (under `key`) if both sides
         allow it; True if the browser's connection may carry the next request."""
-        stream, conn = upstream
         try:
-            reusable = await exchange(downstream, head, authority, path, stream, conn, reused=reused)
+            reusable = await exchange(downstream, head, authority, path, upstream, reused=reused)
         except BaseException:
-            await trio.aclose_forcefully(stream)
+            await trio.aclose_forcefully(upstream.stream)
             raise
-        await lane.kept.put_back(key, stream, conn, reusable=reusable)
+        await lane.kept.put_back(key, upstream.stream, upstream, reusable=reusable)
         return downstream.reusable
 
     async def _vet(self, lane: Lane, client: trio.abc.Stream, host: str, port: int) -> list[Address] | None:

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import trio
 
 from engine.browser.removal import AdHosts
+from engine.network.forwarding import Upstream
 from engine.network.lookups import Address
 from engine.network.outbound import KeepAlive
 from engine.network.proxy_wire import Head
@@ -49,7 +50,8 @@ class Lane:
     credentials: tuple[str, str] | None = None
     # plain-http connections to sites, between one request and the next of this capture (never another's);
     # six per address, as a browser keeps per host
-    kept: KeepAlive = field(default_factory=lambda: KeepAlive(per_key=6, idle_s=KEPT_IDLE_S, total=KEPT_TOTAL))
+    kept: KeepAlive[Upstream] = field(
+        default_factory=lambda: KeepAlive(per_key=6, idle_s=KEPT_IDLE_S, total=KEPT_TOTAL))
     # what the browser waits for an answer to, oldest first: plain-http requests being relayed, and tunnels whose
     # last bytes went towards the site (https: the host, not the URL, is all the guard sees). What the lane's end
     # cut off stays, so that a capture past its deadline can name it (a render_timeout's `pending`).

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import h11
 import orjson
 import trio
 
@@ -68,7 +69,7 @@ class Courier:
         self.secrets = secrets  # signs the result URLs a job.succeeded message carries
         self._wake = wake
         self._addresses = AddressBounds(settings.webhook_host_concurrency)
-        self._keep_alive = KeepAlive(per_key=settings.webhook_host_concurrency)
+        self._keep_alive: KeepAlive[h11.Connection] = KeepAlive(per_key=settings.webhook_host_concurrency)
 
     def reset(self) -> None:
         """No call in flight and none parked: the delivery actor (re)starts with every pending message due."""

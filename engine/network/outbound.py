@@ -13,6 +13,7 @@ import socket
 import ssl
 from contextlib import suppress
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import h11
@@ -58,7 +59,15 @@ async def connect_pinned(address: Address, port: int) -> trio.SocketStream:
     return trio.SocketStream(sock)
 
 
-class KeepAlive:
+class Cycling(Protocol):
+    def start_next_cycle(self) -> None:
+        """Ready for the next request on the same connection."""
+
+
+C = TypeVar("C", bound=Cycling)
+
+
+class KeepAlive(Generic[C]):
     """Idle connections kept for the next request, by scheme, host, port and the address connected to.
 
     A connection is taken only for an address the policy has just judged again (`send` vets every
@@ -71,11 +80,11 @@ class KeepAlive:
         self.per_key = per_key
         self.idle_s = idle_s
         self.total = total  # idle connections kept in all; past it a connection is closed instead
-        self._idle: dict[tuple[str, str, int, str], list[tuple[trio.abc.Stream, h11.Connection, float]]] = {}
+        self._idle: dict[tuple[str, str, int, str], list[tuple[trio.abc.Stream, C, float]]] = {}
         self._pruned = 0.0
         self.closed = False
 
-    async def take(self, key: tuple[str, str, int, str]) -> tuple[trio.abc.Stream, h11.Connection] | None:
+    async def take(self, key: tuple[str, str, int, str]) -> tuple[trio.abc.Stream, C] | None:
         kept = self._idle.get(key, [])
         while kept:
             stream, conn, since = kept.pop()
@@ -85,7 +94,7 @@ class KeepAlive:
         self._idle.pop(key, None)
         return None
 
-    async def put_back(self, key: tuple[str, str, int, str], stream: trio.abc.Stream, conn: h11.Connection, *,
+    async def put_back(self, key: tuple[str, str, int, str], stream: trio.abc.Stream, conn: C, *,
                        reusable: bool) -> None:
         """Keep `stream` for the next request to `key`, or close it: not `reusable`, past the bounds, or once
         `aclose` ran (a lane's connections are put back by tasks its end is cancelling)."""
@@ -119,7 +128,8 @@ class KeepAlive:
 async def send(policy: EgressPolicy, method: str, url: str, *, headers: dict[str, str] | None = None,
                body: bytes = b"", timeout_s: float = 10.0, ssl_context: ssl.SSLContext | None = None,
                https_only: bool = False, max_body: int = MAX_RESPONSE_BODY,
-               keep_alive: KeepAlive | None = None, vetted: list[Address] | None = None) -> OutboundResponse:
+               keep_alive: KeepAlive[h11.Connection] | None = None,
+               vetted: list[Address] | None = None) -> OutboundResponse:
     """One request. Raises DestinationForbidden (bad URL), Refused (policy) or OutboundError.
 
     `https_only`: plain http only to addresses the operator's allow list names (development). An answer's
@@ -174,7 +184,8 @@ class _Request:
 
 
 async def _over(stream: trio.abc.Stream, conn: h11.Connection, request: _Request, address: str,
-                keep_alive: KeepAlive | None, key: tuple[str, str, int, str], *, reused: bool) -> OutboundResponse:
+                keep_alive: KeepAlive[h11.Connection] | None, key: tuple[str, str, int, str], *,
+                reused: bool) -> OutboundResponse:
     """The request over this connection, which is kept afterwards if both sides allow it, else closed."""
     try:
         response, reusable = await _exchange(stream, conn, request, address, reused=reused)
