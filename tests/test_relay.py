@@ -4,7 +4,7 @@ where HTTP lets it, and what is no HTTP, or breaks off, ends the browser's conne
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import h11
@@ -17,29 +17,27 @@ from engine.operations.settings import EgressAllowance
 from tests.lane_client import Browser, on_a_lane
 from tests.test_guard import RebindingResolver
 
-Answer = Callable[[h11.Request, bytes], bytes]
-ANSWERS: dict[str, Answer] = {
-    "/length": lambda _, __: b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\nx-site: kept\r\n\r\nlength",
-    "/chunked": lambda _, __: b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\nchu\r\n4\r\nnked\r\n0\r\n\r\n",
-    "/until-closed": lambda _, __: b"HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nuntil the site closes",
-    "/head": lambda _, __: b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n",  # (HEAD's: a length, no body)
-    "/no-content": lambda _, __: b"HTTP/1.1 204 No Content\r\n\r\n",
-    "/not-modified": lambda _, __: b"HTTP/1.1 304 Not Modified\r\ncontent-length: 50\r\n\r\n",
-    "/early-hints": lambda _, __: (b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"
+ANSWERS = {  # by path; /echo answers with the request's body
+    "/length": b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\nx-site: kept\r\n\r\nlength",
+    "/chunked": b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\nchu\r\n4\r\nnked\r\n0\r\n\r\n",
+    "/until-closed": b"HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nuntil the site closes",
+    "/head": b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n",  # (HEAD's: a length, no body)
+    "/no-content": b"HTTP/1.1 204 No Content\r\n\r\n",
+    "/not-modified": b"HTTP/1.1 304 Not Modified\r\ncontent-length: 50\r\n\r\n",
+    "/early-hints": (b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"
                                    b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhints"),
-    "/echo": lambda _, body: b"HTTP/1.1 201 Created\r\ncontent-length: %d\r\n\r\n%b" % (len(body), body),
-    "/garbage": lambda _, __: b"this is not HTTP at all\r\n\r\n",
-    "/huge-head": lambda _, __: b"HTTP/1.1 200 OK\r\nx-big: " + b"a" * (MAX_HEAD + 10) + b"\r\n\r\n",
-    "/broken-off": lambda _, __: b"HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nonly ten b",
-    "/two-lengths": lambda _, __: b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\ncontent-length: 6\r\n\r\nabcdef",
-    "/gzip-coded": lambda _, __: b"HTTP/1.1 200 OK\r\ntransfer-encoding: gzip\r\n\r\nnot chunked",
+    "/garbage": b"this is not HTTP at all\r\n\r\n",
+    "/huge-head": b"HTTP/1.1 200 OK\r\nx-big: " + b"a" * (MAX_HEAD + 10) + b"\r\n\r\n",
+    "/broken-off": b"HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\nonly ten b",
+    "/two-lengths": b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\ncontent-length: 6\r\n\r\nabcdef",
+    "/gzip-coded": b"HTTP/1.1 200 OK\r\ntransfer-encoding: gzip\r\n\r\nnot chunked",
 }
 CLOSES = {"/until-closed", "/broken-off", "/garbage", "/huge-head", "/two-lengths", "/gzip-coded"}
 
 
 class Site:
-    """Answers each request with the raw bytes its path names (ANSWERS), on kept connections, reading requests
-    with h11; counts connections and keeps what each request's body was."""
+    """Answers each request with the raw bytes its path names (ANSWERS; /echo: its body) on kept connections,
+    reading the requests with h11; counts connections and keeps what each request's body was."""
 
     def __init__(self) -> None:
         self.connections = 0
@@ -76,19 +74,20 @@ class Site:
                 pending = bytes(conn.trailing_data[0])
                 self.bodies.append(body)
                 path = request.target.decode()
-                await stream.send_all(ANSWERS[path](request, body))
+                await stream.send_all(ANSWERS[path] if path != "/echo" else
+                                      b"HTTP/1.1 201 Created\r\ncontent-length: %d\r\n\r\n%b" % (len(body), body))
                 if path in CLOSES:
                     return
 
 
-async def _relayed(tmp_path: Path, test: Callable[[Browser, Site], object]) -> Site:
+async def _relayed(tmp_path: Path, test: Callable[[Browser, Site], Awaitable[None]]) -> Site:
     site = Site()
     async with trio.open_nursery() as nursery:
         await nursery.start(site.serve)
         policy = EgressPolicy(RebindingResolver("127.0.0.1", "127.0.0.1"),
                               [EgressAllowance.parse(f"127.0.0.1:{site.port}")], allowlist_only=True)
         async with on_a_lane(tmp_path, policy) as (_, browser):
-            await test(browser, site)  # type: ignore[misc]
+            await test(browser, site)
         nursery.cancel_scope.cancel()
     return site
 
