@@ -67,11 +67,12 @@ async def measure(service: RunningService, reads: int) -> dict[str, Any]:
     return found
 
 
-async def appends(service: RunningService, seconds: float) -> tuple[float, float]:
+async def appends(service: RunningService, seconds: float) -> tuple[float, float, float]:
     """Events appended per second by refused captures (each one capture.failed, no browser) over 8
-    connections, alone and while the largest workspace's analytics are asked for in a loop."""
+    connections, alone and while the largest workspace's analytics are asked for in a loop; and the analytics
+    answered per second meanwhile (the reads yield to the commits: how far, this tells)."""
     key = service.cli("key", "create", "--workspace", f"ws_{1:020d}")["key"]
-    rates = []
+    rates, read = [], 0
     for busy in (False, True):
         async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": str(key)}, timeout=60) as client:
             done = 0
@@ -84,8 +85,10 @@ async def appends(service: RunningService, seconds: float) -> tuple[float, float
                     done += 1
 
             async def analytics() -> None:
+                nonlocal read
                 while True:
                     assert (await client.get("/api/analytics")).status_code == 200
+                    read += 1
 
             with trio.move_on_after(seconds):  # bounded: the loops stop with it
                 async with trio.open_nursery() as nursery:
@@ -94,7 +97,7 @@ async def appends(service: RunningService, seconds: float) -> tuple[float, float
                     if busy:
                         nursery.start_soon(analytics)
             rates.append(done / seconds)
-    return rates[0], rates[1]
+    return rates[0], rates[1], read / seconds
 
 
 async def _overview(service: RunningService, reads: int) -> dict[str, Any]:
@@ -171,9 +174,9 @@ async def main(args: argparse.Namespace, site: Site) -> None:
                 print("  log:", entry.get("time", "")[11:23], entry["message"][:100])
             for name, (p50, p95) in (await measure(service, args.reads)).items():
                 print(f"  {name:<16} p50 {p50:8.1f} ms   p95 {p95:8.1f} ms", flush=True)
-            alone, beside = await appends(service, args.seconds)
+            alone, beside, reads = await appends(service, args.seconds)
             print(f"  appends/s (refused captures) {alone:7.0f} alone, {beside:7.0f} beside analytics "
-                  f"({beside / alone:.2f}x)", flush=True)
+                  f"({beside / alone:.2f}x; {reads:.1f} analytics answered a second)", flush=True)
             await trio.to_thread.run_sync(export_month, service, work / "export")
         finally:
             await trio.to_thread.run_sync(service.stop)
