@@ -1,9 +1,11 @@
-"""A browser's side of an egress lane, for the relay's tests: a guard in process, a lane of it, and one
-connection to the lane used as Chromium uses it for plain http (absolute URLs, request after request), read
-with h11 (a parser other than the relay's own, so its framing is checked by a second reader)."""
+"""A browser's side of an egress lane, for the guard's and the relay's tests: a guard in process, a lane of it,
+and one connection to the lane used as Chromium uses it for plain http (absolute URLs, request after request),
+read with h11 (a parser other than the relay's own, so its framing is checked by a second reader); and a
+resolver whose answer moves (a DNS rebinding)."""
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,7 +15,19 @@ import trio
 
 from actors.egress import EgressGuard
 from actors.storage import running_event_log
-from engine.network.destinations import EgressPolicy
+from engine.network.destinations import Address, EgressPolicy
+
+
+class RebindingResolver:
+    """Names resolved to `first`, then to `then` from the second lookup on (a DNS rebinding), counted."""
+
+    def __init__(self, first: str, then: str) -> None:
+        self.answers = [ipaddress.ip_address(first), ipaddress.ip_address(then)]
+        self.asked = 0
+
+    async def resolve(self, host: str, port: int) -> list[Address]:
+        self.asked += 1
+        return [self.answers[min(self.asked - 1, 1)]]
 
 
 class Browser:

@@ -18,23 +18,13 @@ import trio
 
 from actors.egress import EgressGuard
 from actors.storage import running_event_log
-from engine.network.destinations import Address, EgressPolicy, Refused
+from engine.network.destinations import EgressPolicy, Refused
 from engine.network.outbound import KeepAlive, send
 from engine.operations.settings import EgressAllowance
 from tests.egress_site import SecretServer
 from tests.fixture_site import FixtureServer
-from tests.lane_client import on_a_lane
+from tests.lane_client import RebindingResolver, on_a_lane
 from tests.webhook_receiver import Receiver
-
-
-class RebindingResolver:
-    def __init__(self, first: str, then: str) -> None:
-        self.answers = [ipaddress.ip_address(first), ipaddress.ip_address(then)]
-        self.asked = 0
-
-    async def resolve(self, host: str, port: int) -> list[Address]:
-        self.asked += 1
-        return [self.answers[min(self.asked - 1, 1)]]
 
 
 @pytest.fixture

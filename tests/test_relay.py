@@ -14,8 +14,7 @@ import trio
 from engine.network.destinations import EgressPolicy
 from engine.network.proxy_wire import MAX_HEAD
 from engine.operations.settings import EgressAllowance
-from tests.lane_client import Browser, on_a_lane
-from tests.test_guard import RebindingResolver
+from tests.lane_client import Browser, RebindingResolver, on_a_lane
 
 ANSWERS = {  # by path; /echo answers with the request's body
     "/length": b"HTTP/1.1 200 OK\r\ncontent-length: 6\r\nx-site: kept\r\n\r\nlength",
