@@ -22,6 +22,7 @@ ANSWERS = {  # by path; /echo answers with the request's body
     "/until-closed": b"HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nuntil the site closes",
     "/head": b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n",  # (HEAD's: a length, no body)
     "/no-content": b"HTTP/1.1 204 No Content\r\n\r\n",
+    "/lf-only": b"HTTP/1.1 200 OK\ncontent-length: 7\nx-site: sloppy\n\nlf only",
     "/not-modified": b"HTTP/1.1 304 Not Modified\r\ncontent-length: 50\r\n\r\n",
     "/early-hints": (b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n"
                                    b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhints"),
@@ -99,14 +100,16 @@ def _url(site: Site, path: str) -> str:
 
 
 async def test_each_framing_reaches_the_browser_whole_and_the_connections_carry_the_next(tmp_path: Path) -> None:
-    """Length, chunked, bodiless answers (HEAD, 204, 304) and a 103 before the answer, one after the other on one
-    browser connection and one site connection; then an answer that ends when the site closes, relayed chunked
-    so the browser's connection still carries the next request (on a new site connection)."""
+    """Length, chunked, a head whose lines end in LF alone, bodiless answers (204, 304) and a 103 before the
+    answer, one after the other on one browser connection and one site connection; then a HEAD's answer and one
+    that ends when the site closes (relayed chunked, so the browser's connection still carries the next request),
+    each site connection then closed."""
     async def test(browser: Browser, site: Site) -> None:
         assert await browser.get(_url(site, "/length"), "page.test") == (200, b"length")
         assert (b"x-site", b"kept") in browser.answers[0].headers.raw_items()
         assert await browser.get(_url(site, "/chunked"), "page.test") == (200, b"chunked")
         assert await browser.get(_url(site, "/no-content"), "page.test") == (204, b"")
+        assert await browser.get(_url(site, "/lf-only"), "page.test") == (200, b"lf only")
         assert await browser.get(_url(site, "/not-modified"), "page.test") == (304, b"")
         assert await browser.get(_url(site, "/early-hints"), "page.test") == (200, b"hints")
         assert [answer.status_code for answer in browser.answers] == [103, 200]

@@ -59,7 +59,7 @@ class _Messages:
     message. The callbacks' names are httptools'; what they raise stops the parser, which raises `ValueError`."""
 
     def __init__(self, parser: type[httptools.HttpRequestParser | httptools.HttpResponseParser]) -> None:
-        self._parser: Any = parser(self)
+        self.parser: Any = parser(self)
         self.events: deque[Event] = deque()
         self.keep_alive = True  # what the last ended message allows (its version, its Connection header)
         self._url, self._reason, self._head_bytes = b"", b"", 0
@@ -67,7 +67,7 @@ class _Messages:
 
     def feed(self, data: bytes) -> None:
         try:
-            self._parser.feed_data(data)
+            self.parser.feed_data(data)
         except httptools.HttpParserUpgrade as upgrade:
             heads = [event for event in self.events if isinstance(event, Head)]
             if not heads or heads[-1].method != "CONNECT":  # (a browser tunnels its WebSockets with CONNECT)
@@ -99,7 +99,7 @@ class _Messages:
             raise ValueError(f"a head over {MAX_HEAD} bytes")
 
     def on_headers_complete(self) -> None:
-        parser = self._parser
+        parser = self.parser
         if isinstance(parser, httptools.HttpRequestParser):
             self.events.append(Head(parser.get_method().decode("ascii"), self._url.decode("ascii"),
                                     f"HTTP/{parser.get_http_version()}", self._headers, b""))
@@ -110,7 +110,7 @@ class _Messages:
         self.events.append(body)
 
     def on_message_complete(self) -> None:
-        self.keep_alive = self._parser.should_keep_alive()
+        self.keep_alive = self.parser.should_keep_alive()
         self.events.append(Mark.END)
 
 
@@ -200,6 +200,10 @@ class Upstream(_Side):
 
     def __init__(self, stream: trio.abc.Stream) -> None:
         super().__init__(stream, httptools.HttpResponseParser)
+        # A head's lines ended by LF alone, which RFC 9112 (2.2) lets a recipient take and browsers and h11 do:
+        # heads are written anew with CRLF, so no reader after this one sees them otherwise. A bare CR, a
+        # folded header line and chunked framing's lines stay as strict as llhttp makes them.
+        self.messages.parser.set_dangerous_leniencies(lenient_optional_cr_before_lf=True)
 
     def start_next_cycle(self) -> None:
         """Kept for the next request: whether that one's answer began is asked anew."""
