@@ -187,6 +187,14 @@ class Downstream(_Side):
         if self._unsent_bytes >= CHUNK:
             await self.flush()
 
+    async def end_answer(self, chunked: bool, *, keep: bool = True) -> None:
+        """The answer's end sent (a chunked one's last chunk); the connection carries the next request if `keep`
+        and the browser did not ask to close."""
+        if chunked:
+            self._unsent.append(b"0\r\n\r\n")
+        await self.flush()
+        self.reusable = keep and self.messages.keep_alive
+
     async def flush(self) -> None:
         if self._unsent:
             data = b"".join(self._unsent)
@@ -286,9 +294,7 @@ async def _relay_answer(downstream: Downstream, head: Head, upstream: Upstream, 
                 raise Stale("the kept connection was closed")
             if not until_closed:  # the browser sees its connection end, the network error it is
                 raise trio.BrokenResourceError("the site closed the connection mid-answer")
-            await downstream.queue(b"0\r\n\r\n" if chunked else b"")  # its end is the answer's end
-            await downstream.flush()
-            downstream.reusable = chunked and downstream.messages.keep_alive
+            await downstream.end_answer(chunked, keep=chunked)  # its end is the answer's end
             return False
         if isinstance(event, Answer):
             if event.status == 101:
@@ -298,17 +304,14 @@ async def _relay_answer(downstream: Downstream, head: Head, upstream: Upstream, 
             await downstream.queue(_answer_head(event, chunked, closing=(until_closed and not chunked)
                                                 or not downstream.messages.keep_alive))
             if head.method == "HEAD" and not informational:  # its site's connection goes (asked to close)
-                await downstream.flush()
-                downstream.reusable = downstream.messages.keep_alive
+                await downstream.end_answer(False)
                 return False
         elif isinstance(event, bytes):
             await downstream.queue(_chunk(event) if chunked else event)
         elif informational:  # a 1xx ended: the answer follows
             informational = False
         else:
-            await downstream.queue(b"0\r\n\r\n" if chunked else b"")  # (the site's trailers are not relayed)
-            await downstream.flush()
-            downstream.reusable = downstream.messages.keep_alive
+            await downstream.end_answer(chunked)  # (the site's trailers are not relayed)
             return upstream.messages.keep_alive and not upstream.buffered
 
 
