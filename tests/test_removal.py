@@ -545,6 +545,30 @@ async def test_a_banner_put_in_while_the_pass_looks_is_removed_at_the_follow_up(
     assert [(r["kind"], r["layer"]) for r in result.reported] == [("popups", "model"), ("cookieBanners", "model")]
 
 
+@pytest.mark.chromium  # its own browser (the corpus harness), not the service's
+async def test_a_bar_sliding_in_after_a_delay_is_judged_where_it_comes_to_rest(tmp_path: Any) -> None:
+    """Bootstrap Cookie Alert (the vendor set's 024 and 025) sets its bar's class as the page loads; the bar
+    waits a second, then slides up from below the viewport for half a second. The follow-up waited a second
+    from its own start, so the pass looked again while the bar was still hidden or below the edge, in two
+    clean-clone runs of five. Made certain here (1.4 s of delay, then 0.5 s): the follow-up waits for an
+    animation that comes to rest within REST_WAIT_S to its end, and the bar goes (before, the harness found it
+    hidden only because it had not come yet, and the removal said nothing)."""
+    (tmp_path / "x.html").write_text(
+        '<style>#bar{position:fixed;left:0;right:0;bottom:0;padding:16px;background:#222;color:#fff;z-index:999;'
+        'opacity:0;visibility:hidden;transform:translateY(100%);transition:all 500ms linear}'
+        '#bar.show{opacity:1;visibility:visible;transform:translateY(0);transition-delay:1400ms}</style>'
+        '<article id="article"><h1>Story</h1><p>Text of the story.</p></article>'
+        '<div id="bar">We use cookies to give you the best experience on our website. <a href="p.html">Learn'
+        ' more</a> <button>I agree</button></div>'
+        '<script>const bar = document.getElementById("bar"); bar.offsetHeight; bar.classList.add("show");</script>')
+    labels = {"x.html": {"remove": [{"selector": "#bar", "kind": "cookieBanners"}], "keep": [{"selector": "#article"}]}}
+    async with harness.corpus_browser(tmp_path) as (conn, base):
+        result, = await harness.evaluate_many(conn, base, labels, tabs=1)
+    assert (result.removed, result.kept) == ({"#bar": True}, {"#article": True})
+    # taken by the removal, not merely still hidden when the harness looked
+    assert [(r["kind"], r["layer"], r["what"]) for r in result.reported] == [("cookieBanners", "model", "div#bar.show")]
+
+
 def _model(init: list[float], thresholds: dict[str, float]) -> OverlayModel:
     """A model with no trees: its probabilities are the softmax of `init`, whatever the candidate."""
     return OverlayModel({"features": list(FEATURES), "classes": list(CLASSES), "init": init, "learningRate": 0.1,

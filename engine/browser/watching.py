@@ -15,8 +15,9 @@ handed over beside its iframe element (`hand_over_frame_texts`).
 At the capture's settle point the removal asks `late_changes`: it waits for the timers due within
 LATE_WAIT_S, for the scripts the page added that are still loading (a consent library shows its banner once
 its language file has come) and for the animations with an end (a banner sliding in), never more than
-LATE_WAIT_S, and never more than a quarter of the time the capture
-has left, then says whether the document changed since the first pass, in which case the overlay pass runs again.
+LATE_WAIT_S — or REST_WAIT_S for an animation that comes to rest by then, waited for to its end — and never
+more than a quarter of the time the capture has left, then says whether the document changed since the first
+pass, in which case the overlay pass runs again.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from engine.browser.cdp import CdpError
 from engine.browser.page import Page
 
 LATE_WAIT_S = 1.0  # at most this long at the settle point for the page's timers that are due soon
+REST_WAIT_S = 2.0  # at most this long for an animation with an end that comes to rest by then
 MAX_CLOSED_ROOTS = 50  # closed shadow roots handed to the finder per capture
 MAX_FRAMES = 10  # cross-site frames whose text is handed to the finder per capture
 OWN_START, OWN_END = "__captureOwnStart", "__captureOwnEnd"  # events around what the removal does to the page
@@ -87,16 +89,24 @@ WATCH_SCRIPT = """(() => {
     return root;
   }});
   // a banner sliding or fading in (an animation with an end): it is judged where it comes to rest, or as near
-  // to it as the wait allows
-  const moving = () => native.animations().some((a) => a.playState === 'running' && a.effect
-    && Number.isFinite(a.effect.getComputedTiming().endTime));
-  state.settle = (waitMs) => new Promise((resolve) => {
+  // to it as the wait allows. One that comes to rest within restMs is waited for to its end: a bar that
+  // slides in after a delay of a second (its class set as the page loads) is otherwise judged still below
+  // the viewport's edge.
+  const moving = () => native.animations().filter((a) => a.playState === 'running' && a.effect
+    && typeof a.currentTime === 'number' && Number.isFinite(a.effect.getComputedTiming().endTime));
+  const remaining = (a) => {
+    const rate = a.playbackRate || 1;
+    return rate > 0 ? (a.effect.getComputedTiming().endTime - a.currentTime) / rate : a.currentTime / -rate;
+  };
+  state.settle = (waitMs, restMs = waitMs) => new Promise((resolve) => {
     const start = native.now();
     let waited = false;
     const look = () => {
-      const now = native.now(), moved = moving();
-      if (moved) state.changes++;  // what moved is where it was not at the first pass: the pass runs again
-      if (now - start < waitMs && (loading.size || [...due.values()].some((when) => when <= start + waitMs) || moved)) {
+      const now = native.now(), moved = moving(), spent = now - start;
+      if (moved.length) state.changes++;  // what moved is where it was not at the first pass: the pass runs again
+      const resting = spent < restMs && moved.some((a) => spent + remaining(a) <= restMs);
+      if (resting || (spent < waitMs
+                      && (loading.size || [...due.values()].some((when) => when <= start + waitMs) || moved.length))) {
         waited = true;
         native.setTimeout(look, 10);
       } else if (waited) {
@@ -111,7 +121,8 @@ WATCH_SCRIPT = """(() => {
 
 CHANGES = "window.__captureWatch ? window.__captureWatch.changes : 0"
 CLOSED = "window.__captureWatch ? window.__captureWatch.closed : 0"
-SETTLED = "window.__captureWatch && window.__captureWatch.settle ? window.__captureWatch.settle(WAIT_MS) : 0"
+SETTLED = ("window.__captureWatch && window.__captureWatch.settle ? window.__captureWatch.settle(WAIT_MS, REST_MS)"
+           " : 0")
 KEEP_ROOT = "function () { (globalThis.__closedRoots ||= new Map()).set(this.host, this); }"
 KEEP_FRAME_TEXT = "function (said) { if (said) (globalThis.__frameTexts ||= new Map()).set(this, said); }"
 FRAME_TEXT = """(() => {
@@ -147,10 +158,11 @@ async def changes(page: Page) -> int:
 async def late_changes(page: Page) -> int:
     """The page's timers due soon given their time (bounded, see the module), then its count of changes."""
     left = trio.current_effective_deadline() - trio.current_time()
-    wait_ms = int(1000 * max(0.0, min(LATE_WAIT_S, left / 4)))
+    wait_ms, rest_ms = (int(1000 * max(0.0, min(limit, left / 4))) for limit in (LATE_WAIT_S, REST_WAIT_S))
     counted = None
-    with trio.move_on_after(wait_ms / 1000 + 0.5):  # a page that broke its watch's promise is not waited for
-        counted = await _main_world(page, SETTLED.replace("WAIT_MS", str(wait_ms)), wait=True)
+    with trio.move_on_after(rest_ms / 1000 + 0.5):  # a page that broke its watch's promise is not waited for
+        settled = SETTLED.replace("WAIT_MS", str(wait_ms)).replace("REST_MS", str(rest_ms))
+        counted = await _main_world(page, settled, wait=True)
     return int(counted or 0) if counted is not None else await changes(page)
 
 
