@@ -34,6 +34,8 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
             {"name": "prefers-reduced-motion", "value": "reduce" if r.reduced_motion else "no-preference"},
         ]}),
     ]
+    if r.wait_until == "networkidle":  # the one wait on Page.lifecycleEvent (engine.browser.page.state)
+        commands.append(("Page.setLifecycleEventsEnabled", {"enabled": True}))
     if r.geolocation is not None:
         g = r.geolocation
         commands.append(("Emulation.setGeolocationOverride",

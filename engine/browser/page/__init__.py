@@ -262,7 +262,6 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_
         try:
             # The same for every capture, so a warm spare has them done before it is asked for.
             succeeded(await page.send_many([(domain, None) for domain in ENABLED_DOMAINS] + [
-                ("Page.setLifecycleEventsEnabled", {"enabled": True}),
                 *([("Fetch.enable", page.fetch_interception())] if proxy_credentials else [])]))
             async with open_helper_nursery() as nursery:
                 page._tasks_nursery = nursery

@@ -14,6 +14,10 @@ BLOCKED = "net::ERR_BLOCKED_BY_CLIENT"  # what a request the capture's `block` r
 ABORTED = "net::ERR_ABORTED"  # a request the page (or a navigation) cancelled: not a failure of the resource
 MOST_FAILED = 500  # failed URLs kept per resource type
 LOGGED_STATUS = re.compile(r"status of (\d{3})\b")  # Log.entryAdded: "… the server responded with a status of 404 …"
+# The main frame's load and DOMContentLoaded, as the page session reports them for its root frame alone: 2 events
+# a capture where Page.lifecycleEvent sends 11 (init, commit, the paints, networkAlmostIdle...), each a message the
+# loop reads. Page.lifecycleEvent is turned on for waitUntil networkidle only, the one wait that needs it.
+DOCUMENT_EVENTS = {"Page.loadEventFired": "load", "Page.domContentEventFired": "DOMContentLoaded"}
 SAME_DOCUMENT = frozenset({"sameDocument", "historySameDocument"})  # Page.frameStartedNavigating's navigationType
 
 
@@ -121,7 +125,9 @@ class PageState:
                 self.document_status[params["loaderId"]] = int(params["response"]["status"])
             elif (status := int(params["response"].get("status", 200))) >= 400:
                 self._failed(params.get("type", ""), params["response"].get("url", ""), f"HTTP {status}")
-        elif method == "Page.lifecycleEvent":
+        elif method in DOCUMENT_EVENTS and self.loaders:  # the main frame's document, the last one committed
+            self.lifecycle(self.loaders[-1], DOCUMENT_EVENTS[method]).set()
+        elif method == "Page.lifecycleEvent":  # on for waitUntil networkidle only (engine.browser.emulation)
             if params.get("frameId") == self.main_frame:
                 self.lifecycle(params["loaderId"], params["name"]).set()
         elif method == "Log.entryAdded":
