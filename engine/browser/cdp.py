@@ -7,7 +7,11 @@
 One reader task per connection matches replies to requests by id and hands
 events to listeners registered per session. Listeners are plain callables run
 on the reader task: they must not block, so nothing is ever dropped or waits
-for a slow consumer. Writes go through one lock.
+for a slow consumer. Writes take no lock of their own (trio-websocket's keeps
+each message whole): a command is a round trip of ~5 passes of trio's
+scheduler, and a lock around the writes was one more, 230 -> 190 us of CPU per
+round trip (benchmarks/README, issue 56). A `send_many`'s commands go in
+order; another task's may come between them, each answered by its id.
 """
 
 from __future__ import annotations
@@ -76,7 +80,6 @@ class CdpConnection:
         self._ids = itertools.count(1)
         self._pending: dict[int, tuple[str, _Reply]] = {}
         self._listeners: dict[str | None, list[Listener]] = {}
-        self._write_lock = trio.Lock()
         self.closed = trio.Event()
 
     async def send(self, method: str, params: dict[str, Any] | None = None,
@@ -98,15 +101,14 @@ class CdpConnection:
             raise CdpClosed(commands[0][0], "connection closed")
         sent: list[tuple[int, str, _Reply]] = []
         try:
-            async with self._write_lock:
-                for method, params in commands:
-                    message: dict[str, Any] = {"id": next(self._ids), "method": method, "params": params or {}}
-                    if session_id is not None:
-                        message["sessionId"] = session_id
-                    reply = _Reply()
-                    self._pending[message["id"]] = (method, reply)
-                    sent.append((message["id"], method, reply))
-                    await self._ws.send_message(orjson.dumps(message).decode())
+            for method, params in commands:
+                message: dict[str, Any] = {"id": next(self._ids), "method": method, "params": params or {}}
+                if session_id is not None:
+                    message["sessionId"] = session_id
+                reply = _Reply()
+                self._pending[message["id"]] = (method, reply)
+                sent.append((message["id"], method, reply))
+                await self._ws.send_message(orjson.dumps(message).decode())
             for _, _, reply in sent:
                 await reply.done.wait()
         except ConnectionClosed as exc:
