@@ -520,6 +520,13 @@ async def test_a_checkbox_whose_parent_has_no_text_of_its_own_is_measured(tmp_pa
     assert [(kind, describe) for _, kind, describe in rows["x.html"]] == [("popups", "div#wall")]
 
 
+async def _judged_alone(tmp_path: Any, label: dict[str, Any]) -> harness.PageResult:
+    """`tmp_path`'s x.html judged by the removal as the corpus harness judges a page, with `label`."""
+    async with harness.corpus_browser(tmp_path) as (conn, base):
+        result, = await harness.evaluate_many(conn, base, {"x.html": label}, tabs=1)
+    return result
+
+
 @pytest.mark.chromium  # its own browser (the corpus harness), not the service's
 async def test_a_banner_put_in_while_the_pass_looks_is_removed_at_the_follow_up(tmp_path: Any) -> None:
     """set1's OneTrust modal, put in 50 ms after the load, came while the first pass was looking, in one run of
@@ -536,11 +543,9 @@ async def test_a_banner_put_in_while_the_pass_looks_is_removed_at_the_follow_up(
         'padding:16px;z-index:9999">We use cookies to improve your experience and for marketing.'
         ' <button>Accept all cookies</button> <button>Reject all</button></div>\'))'
         '.observe(document.getElementById("nag"), {attributes: true, attributeFilter: ["style"]});</script>')
-    labels = {"x.html": {"remove": [{"selector": "#nag", "kind": "popups"}, {"selector": "#consent",
-                                                                            "kind": "cookieBanners"}],
-                         "keep": [{"selector": "#article"}]}}
-    async with harness.corpus_browser(tmp_path) as (conn, base):
-        result, = await harness.evaluate_many(conn, base, labels, tabs=1)
+    result = await _judged_alone(tmp_path, {"remove": [{"selector": "#nag", "kind": "popups"},
+                                                       {"selector": "#consent", "kind": "cookieBanners"}],
+                                            "keep": [{"selector": "#article"}]})
     assert (result.removed, result.kept) == ({"#nag": True, "#consent": True}, {"#article": True})
     assert [(r["kind"], r["layer"]) for r in result.reported] == [("popups", "model"), ("cookieBanners", "model")]
 
@@ -561,9 +566,8 @@ async def test_a_bar_sliding_in_after_a_delay_is_judged_where_it_comes_to_rest(t
         '<div id="bar">We use cookies to give you the best experience on our website. <a href="p.html">Learn'
         ' more</a> <button>I agree</button></div>'
         '<script>const bar = document.getElementById("bar"); bar.offsetHeight; bar.classList.add("show");</script>')
-    labels = {"x.html": {"remove": [{"selector": "#bar", "kind": "cookieBanners"}], "keep": [{"selector": "#article"}]}}
-    async with harness.corpus_browser(tmp_path) as (conn, base):
-        result, = await harness.evaluate_many(conn, base, labels, tabs=1)
+    result = await _judged_alone(tmp_path, {"remove": [{"selector": "#bar", "kind": "cookieBanners"}],
+                                            "keep": [{"selector": "#article"}]})
     assert (result.removed, result.kept) == ({"#bar": True}, {"#article": True})
     # taken by the removal, not merely still hidden when the harness looked
     assert [(r["kind"], r["layer"], r["what"]) for r in result.reported] == [("cookieBanners", "model", "div#bar.show")]
