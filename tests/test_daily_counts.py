@@ -1,6 +1,6 @@
 """Analytics' daily counts (issue 39): brought up to the last commit before each read, they answer every period
-and grouping exactly as the events do, merge new events into the days they already count, and are rebuilt
-from the events when they are missing."""
+and grouping exactly as the events do (the whole days' rows the event log keeps between reads too, issue 56),
+merge new events into the days they already count, and are rebuilt from the events when they are missing."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pytest
 
-from actors.storage import running_event_log
+from actors.storage import eventlog, running_event_log
+from actors.storage.eventlog import DAYS_KEPT_ROWS
 from engine.records import daily_counts
 from engine.records.analytics import analytics_query
 from engine.records.daily_counts import analytics_plan
@@ -41,7 +43,10 @@ def _sorted(rows: list[dict[str, Any]]) -> list[tuple[str, ...]]:
     return sorted(tuple(str(value) for value in row.values()) for row in rows)
 
 
-async def test_the_counts_answer_every_period_as_the_events_do(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kept_rows", [DAYS_KEPT_ROWS, 800])  # as shipped, and dropping the least recent often
+async def test_the_counts_answer_every_period_as_the_events_do(tmp_path: Path, monkeypatch: Any,
+                                                               kept_rows: int) -> None:
+    monkeypatch.setattr(eventlog, "DAYS_KEPT_ROWS", kept_rows)
     now = utcnow()
     midnight = dt.datetime.combine(now.date(), dt.time())
     periods = [(now - dt.timedelta(days=30), now),  # the default: hours at both ends
@@ -71,6 +76,7 @@ async def test_the_counts_answer_every_period_as_the_events_do(tmp_path: Path) -
         assert _sorted(today) == _sorted(await log.query(analytics_query("day"), ["ws_a", *periods[0]]))
         assert await log.query("SELECT upto FROM summarised") == [{"upto": upto}]
         assert analytics_plan("warning", "ws_a", *periods[1]) is None  # warnings: from the events
+        assert log._days_rows <= kept_rows
     with duckdb.connect(str(path)) as conn:
         assert daily_counts.catch_up(conn) == 1  # today's event
         kept = conn.execute("SELECT * FROM daily_counts ORDER BY ALL").fetchall()

@@ -35,6 +35,9 @@ T = TypeVar("T")
 
 log = logging.getLogger("capture.eventlog")
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
+# Rows of whole days kept for analytics reads (30 days of the largest workspace of a 10 M-event log: 377 rows,
+# some 200 KB of Python objects); the least recently read go first.
+DAYS_KEPT_ROWS = 50_000
 
 
 _PLAIN = EVENT_COLUMNS[1:-1]  # every column but seq (given at commit) and data (JSON text)
@@ -87,6 +90,9 @@ class EventLog:
         self._batches = 0
         self._committing_since: float | None = None  # trio time the commit under way started
         self._uncounted_since: dt.datetime | None = None  # the oldest counted event the daily counts lack
+        self._days: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}  # whole days' rows read from the counts
+        self._days_rows = 0
+        self._counts_generation = 0  # catch-ups that changed the counts since the start
         self._last_failed: str | None = None  # why the last commit failed, until one succeeds
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
@@ -169,7 +175,11 @@ class EventLog:
                         until: dt.datetime) -> list[dict[str, Any]]:
         """analytics_query's rows: from the daily counts where they can answer (engine/records/daily_counts.py),
         brought up to the last commit first if a commit since the last catch-up falls on a day read from them;
-        else from the events."""
+        else from the events.
+
+        The whole days' rows are kept (DAYS_KEPT_ROWS, the least recently read dropped first) until a catch-up
+        changes the counts: the default 30 days of a workspace read again cost only the events at either end
+        (on a 10 M-event log, 2-3 ms of a read's 6-7)."""
         plan = analytics_plan(group_by, workspace_id, since, until)
         if plan is None:
             return await self.query(analytics_query(group_by), [workspace_id, since, until])
@@ -177,11 +187,29 @@ class EventLog:
         if uncounted is not None and uncounted < plan.counts_until:
             self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
             try:
-                await self.db.call(daily_counts.catch_up)
+                if await self.db.call(daily_counts.catch_up):
+                    self._counts_changed()
             except BaseException:
                 self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
                 raise
-        return await self.query(plan.sql, plan.params)
+        key = (plan.days_sql, *plan.days_params)
+        generation, kept = self._counts_generation, self._days.get(key)
+        days, ends = await self.db.read(_days_and_ends, plan, kept is None)
+        days = days if kept is None else kept
+        if generation == self._counts_generation:  # else a catch-up ran meanwhile: these may not be its rows
+            self._keep_days(key, days)
+        return daily_counts.merged(days, ends)
+
+    def _keep_days(self, key: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> None:
+        self._days_rows += len(rows) - len(self._days.pop(key, ()))
+        self._days[key] = rows  # last in the order: the most recently read
+        while self._days_rows > DAYS_KEPT_ROWS:
+            self._days_rows -= len(self._days.pop(next(iter(self._days))))
+
+    def _counts_changed(self) -> None:
+        self._counts_generation += 1
+        self._days.clear()
+        self._days_rows = 0
 
     async def query(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         """Rows of a read, beside the commits (Database.read), never behind them."""
@@ -241,6 +269,13 @@ def _insert(conn: duckdb.DuckDBPyConnection, events: list[Event], first_seq: int
     # it: no catalog change (register/unregister) per commit, and unlike a replacement scan of a local variable it
     # works with external access off (engine.operations.sql.SAFE_CONFIG).
     conn.from_arrow(event_table(events, first_seq)).insert_into("events")
+
+
+def _days_and_ends(conn: duckdb.DuckDBPyConnection, plan: daily_counts.Plan,
+                   days: bool) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The rows of an analytics plan's events at either end, and of its whole days if `days`, in one read."""
+    counted = conn.execute(plan.days_sql, plan.days_params).fetchall() if days else []
+    return counted, conn.execute(plan.ends_sql, plan.ends_params).fetchall()
 
 
 def _rows(conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:

@@ -60,41 +60,55 @@ def catch_up(conn: duckdb.DuckDBPyConnection) -> int:
     return int(last - upto)
 
 
-# The same rows analytics_query gives, from the counts for [$2, $3) (days) and the events for [$4, $5) and
-# [$6, $7) (the hours before the first whole day and after the last).
+# The same rows analytics_query gives, in two reads: the counts for the whole days [first, last), which change
+# only when a catch-up merges events into them (a reader may keep them until then: EventLog.analytics), and the
+# events for the hours before the first whole day and after the last.
 _FROM_COUNTS = {"day": "strftime(day, '%Y-%m-%d')", "format": "coalesce(nullif(format, ''), 'unknown')",
                 "outcome": "nullif(outcome, '')"}
 _FROM_EVENTS = {"day": "strftime(ts, '%Y-%m-%d')", "format": "coalesce(format, 'unknown')", "outcome": "outcome"}
+_ENDS = ("SELECT {grp} AS grp, type, outcome, stage, code, json_extract_string(data, '$.cache') AS cache, count(*) "
+         f"FROM events WHERE workspace_id = ? AND ((ts >= ? AND ts < ?) OR (ts >= ? AND ts < ?)) AND type IN {COUNTED} "
+         "GROUP BY ALL")
+_DAYS = ("SELECT {grp} AS grp, type, nullif(outcome, ''), nullif(stage, ''), nullif(code, ''), nullif(cache, ''), "
+         "sum(n)::BIGINT FROM daily_counts WHERE workspace_id = ? AND day >= ? AND day < ? GROUP BY ALL")
 
 
 class Plan(NamedTuple):
-    """A read of the counts: its query and parameters, and the instant up to which it takes the counts (the
+    """A read of the counts and the events: the whole days' query and parameters (which are also the key their
+    rows may be kept under), the ends' query and parameters, and the instant up to which it takes the counts (the
     hours after it come from the events)."""
 
-    sql: str
-    params: list[Any]
+    days_sql: str
+    days_params: tuple[Any, ...]
+    ends_sql: str
+    ends_params: list[Any]
     counts_until: dt.datetime
 
 
 def analytics_plan(group_by: str, workspace_id: str, since: dt.datetime,
                    until: dt.datetime) -> Plan | None:
-    """The query and its parameters for a period with at least one whole day, grouped by day, format or
-    outcome; None when the counts cannot answer it (then analytics_query over the events does)."""
+    """The reads for a period with at least one whole day, grouped by day, format or outcome; None when the
+    counts cannot answer it (then analytics_query over the events does)."""
     first = dt.datetime.combine(since.date(), dt.time())
     if first < since:
         first += dt.timedelta(days=1)
     last = dt.datetime.combine(until.date(), dt.time())
     if group_by not in _FROM_COUNTS or first >= last:
         return None
-    events = ("SELECT {grp} AS grp, type, outcome, stage, code, json_extract_string(data, '$.cache') AS cache, "
-              f"1 AS n FROM events WHERE workspace_id = ? AND ts >= ? AND ts < ? AND type IN {COUNTED}")
-    sql = (
-        "SELECT grp, type, outcome, stage, code, cache, sum(n)::BIGINT AS n FROM ("
-        f"SELECT {_FROM_COUNTS[group_by]} AS grp, type, nullif(outcome, '') AS outcome, nullif(stage, '') AS stage, "
-        "nullif(code, '') AS code, nullif(cache, '') AS cache, n FROM daily_counts "
-        "WHERE workspace_id = ? AND day >= ? AND day < ? "
-        f"UNION ALL {events.format(grp=_FROM_EVENTS[group_by])} "
-        f"UNION ALL {events.format(grp=_FROM_EVENTS[group_by])}"
-        ") GROUP BY ALL ORDER BY 1")
-    return Plan(sql, [workspace_id, first.date(), last.date(), workspace_id, since, first, workspace_id, last, until],
-                last)
+    return Plan(_DAYS.format(grp=_FROM_COUNTS[group_by]), (workspace_id, first.date(), last.date()),
+                _ENDS.format(grp=_FROM_EVENTS[group_by]), [workspace_id, since, first, last, until], last)
+
+
+def merged(*parts: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Rows of (grp, type, outcome, stage, code, cache, n) summed by all but n, in analytics_query's shape and
+    order."""
+    total: dict[tuple[Any, ...], int] = {}
+    for rows in parts:
+        for *key, n in rows:
+            total[tuple(key)] = total.get(tuple(key), 0) + n
+    return [{"grp": grp, "type": type_, "outcome": outcome, "stage": stage, "code": code, "cache": cache, "n": n}
+            for (grp, type_, outcome, stage, code, cache), n in sorted(total.items(), key=_by_group)]
+
+
+def _by_group(item: tuple[tuple[Any, ...], int]) -> tuple[bool, str]:
+    return item[0][0] is None, str(item[0][0])  # as ORDER BY 1: nulls last
