@@ -29,6 +29,7 @@ def test_a_long_poll_is_named_when_networkidle_never_comes(pro: Workspace, site:
     assert f"{site.base}{labelled.HELD}" in problem["pending"], problem
     assert not any("s3cret" in url or "?" in url for url in problem["pending"]), problem  # no query, no secret
     assert "networkidle" in problem["detail"]
+    assert "(1 waiting on the site's answer)" in problem["detail"], problem  # the held request, at the lane
 
 
 @pytest.mark.parametrize(("fields", "phase"), [
@@ -40,8 +41,9 @@ def test_the_phase_that_ran_out_is_named(pro: Workspace, site: FixtureServer, fi
                                          phase: str) -> None:
     problem = _timed_out(pro, **{name: value.replace("{base}", site.base) for name, value in fields.items()})
     assert problem["phase"] == phase, problem
-    if phase == "navigation":  # the document itself is what was still open
+    if phase == "navigation":  # the document itself is what was still open, the site not answering it
         assert problem["pending"] == [f"{site.base}{labelled.HELD}"], problem
+        assert "1 request(s) still open (1 waiting on the site's answer)" in problem["detail"], problem
 
 
 def test_best_attempt_answers_with_the_page_as_it_is_at_the_deadline(service: Any, site: FixtureServer) -> None:

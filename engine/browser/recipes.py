@@ -148,11 +148,14 @@ async def _loaded(page: Page, request: CaptureRequest, removal: Removal | None, 
 
 def timed_out(state: PageState | None, timeout_ms: int) -> RenderTimeout:
     """The render_timeout of a capture whose deadline passed: the phase it was in (`queue` before its page
-    opened) and the requests the page still had open."""
+    opened) and the requests the page still had open, and of those how many the egress lane was waiting on the
+    site's answer to (the rest the browser had not sent, or not finished reading)."""
     phase = state.phase if state is not None else "queue"
     pending = state.pending() if state is not None else []
+    held = len(state.open_elsewhere()) if state is not None else 0
+    open_ = f", {len(pending)} request(s) still open ({held} waiting on the site's answer)" if pending else ""
     return RenderTimeout(f"the capture did not finish within {timeout_ms} ms: the deadline passed during {phase}"
-                         + (f", {len(pending)} request(s) still open" if pending else ""), phase, pending)
+                         + open_, phase, pending)
 
 
 def _check_main_document(page: Page, refused: RefusalLookup) -> None:
