@@ -69,20 +69,20 @@ async def measure(service: RunningService, reads: int) -> dict[str, Any]:
 
 async def appends(service: RunningService, seconds: float) -> tuple[float, float, float]:
     """Events appended per second by refused captures (each one capture.failed, no browser) over 8
-    connections, alone and while the largest workspace's analytics are asked for in a loop; and the analytics
-    answered per second meanwhile (the reads yield to the commits: how far, this tells)."""
+    connections, alone and while the largest workspace's analytics are asked for in a loop, in the order alone,
+    beside, beside, alone (series of one service drift by several per cent: ABBA weighs the drift evenly); and
+    the analytics answered per second meanwhile (the reads yield to the commits: how far, this tells)."""
     key = service.cli("key", "create", "--workspace", f"ws_{1:020d}")["key"]
-    rates, read = [], 0
-    for busy in (False, True):
+    done = {False: 0, True: 0}
+    read = 0
+    for busy in (False, True, True, False):
         async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": str(key)}, timeout=60) as client:
-            done = 0
 
-            async def refused() -> None:
-                nonlocal done
+            async def refused(busy: bool = busy) -> None:
                 while True:
                     answer = await client.post("/api/screenshot", json={"url": REFUSED_URL})
                     assert answer.status_code == 422, answer.text
-                    done += 1
+                    done[busy] += 1
 
             async def analytics() -> None:
                 nonlocal read
@@ -96,8 +96,7 @@ async def appends(service: RunningService, seconds: float) -> tuple[float, float
                         nursery.start_soon(refused)
                     if busy:
                         nursery.start_soon(analytics)
-            rates.append(done / seconds)
-    return rates[0], rates[1], read / seconds
+    return done[False] / (2 * seconds), done[True] / (2 * seconds), read / (2 * seconds)
 
 
 async def _overview(service: RunningService, reads: int) -> dict[str, Any]:
@@ -218,7 +217,7 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1_000_000, help="durable jobs among them (default 1,000,000)")
     parser.add_argument("--queued", type=int, default=10_000, help="of which still queued (default 10,000)")
     parser.add_argument("--reads", type=int, default=50, help="requests per timed route and workspace (default 50)")
-    parser.add_argument("--seconds", type=float, default=10, help="each appends series (default 10)")
+    parser.add_argument("--seconds", type=float, default=10, help="each of the four appends series (default 10)")
     parser.add_argument("--archive", action="store_true", help="then archive all but the last two months "
                         "(run.py archive) and start again on the new file")
     parser.add_argument("--keep", help="also keep the generated data directory here, for --reuse")
