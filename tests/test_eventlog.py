@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import duckdb
@@ -9,7 +11,8 @@ import pytest
 import trio
 
 import actors.storage.eventlog as eventlog
-from actors.storage import EventLog, EventLogClosed, running_event_log
+from actors.storage import Database, EventLog, EventLogClosed, running_event_log
+from actors.storage.database import READ_NICE
 from engine.records.schema import Event
 
 
@@ -114,3 +117,25 @@ async def test_a_call_that_left_its_result_open_does_not_break_the_next_append(t
         await log.append(Event("test.after_open_result"))
         rows = await log.query("SELECT count(*) AS n FROM events WHERE type = 'test.after_open_result'")
     assert rows == [{"n": 1}]
+
+
+def _own_scheduling(_: duckdb.DuckDBPyConnection) -> tuple[int, int]:
+    thread = threading.get_native_id()
+    return os.getpriority(os.PRIO_PROCESS, thread), os.sched_getscheduler(thread)
+
+
+async def test_the_reads_yield_to_the_commits_and_the_loop_once_serving(tmp_path: Path) -> None:
+    """At a start the reads (the rebuilds) run as the rest; once serving, their thread is at READ_NICE and in
+    SCHED_BATCH: its CFS share as at that nice, but a read waking never preempts the loop or a commit."""
+    db = Database(tmp_path / "events.duckdb")
+    await db.open()
+    try:
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        assert await db.read(_own_scheduling) == (own, os.SCHED_OTHER)
+        await db.serving()
+        nice, policy = await db.read(_own_scheduling)
+        assert nice >= READ_NICE, nice
+        assert policy == os.SCHED_BATCH, policy
+        assert await db.call(_own_scheduling) == (own, os.SCHED_OTHER)  # the commits' thread stays as it was
+    finally:
+        await db.close()
