@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import time
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import pytest
+import trio
 
 from actors.storage import eventlog, running_event_log
 from actors.storage.eventlog import DAYS_KEPT_ROWS
@@ -106,3 +108,37 @@ def test_a_failed_catch_up_counts_nothing_and_the_next_counts_all(tmp_path: Path
         monkeypatch.undo()
         assert daily_counts.catch_up(conn) == 10
         assert conn.execute("SELECT n FROM daily_counts").fetchall() == [(10,)]
+
+
+async def test_a_read_beside_another_reads_catch_up_waits_for_it(tmp_path: Path, monkeypatch: Any) -> None:
+    """A late event (stamped on a day the counts hold) is counted by the next read's catch-up; a read made while
+    that catch-up runs waits for it rather than answering from the counts without the event."""
+    now = utcnow()
+    period = (now - dt.timedelta(days=30), now)
+    day = (now - dt.timedelta(days=10)).strftime("%Y-%m-%d")
+
+    def captures_on_the_day(rows: list[dict[str, Any]]) -> int:
+        return sum(row["n"] for row in rows if row["grp"] == day and row["type"] == "capture.succeeded")
+
+    def late() -> Event:
+        return Event("capture.succeeded", workspace_id="ws_a", outcome="succeeded", ts=now - dt.timedelta(days=10))
+
+    async with running_event_log(tmp_path / "events.duckdb") as (log, _):
+        await log.append(late())
+        assert captures_on_the_day(await log.analytics("day", "ws_a", *period)) == 1
+        await log.append(late())
+        counted = daily_counts.catch_up
+
+        def slowly(conn: duckdb.DuckDBPyConnection) -> int:
+            time.sleep(0.5)  # the database's thread, not the loop: the second read comes meanwhile
+            return counted(conn)
+        monkeypatch.setattr(daily_counts, "catch_up", slowly)
+        answers: list[int] = []
+
+        async def read(after_s: float) -> None:
+            await trio.sleep(after_s)
+            answers.append(captures_on_the_day(await log.analytics("day", "ws_a", *period)))
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(read, 0)
+            nursery.start_soon(read, 0.1)
+    assert answers == [2, 2]

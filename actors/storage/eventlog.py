@@ -90,6 +90,8 @@ class EventLog:
         self._batches = 0
         self._committing_since: float | None = None  # trio time the commit under way started
         self._uncounted_since: dt.datetime | None = None  # the oldest counted event the daily counts lack
+        # the catch-up a read is running, and the oldest event it counts: a read meanwhile waits for it
+        self._catching_up: tuple[trio.Event, dt.datetime] | None = None
         self._days: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}  # whole days' rows read from the counts
         self._days_rows = 0
         self._counts_generation = 0  # catch-ups that changed the counts since the start
@@ -186,12 +188,18 @@ class EventLog:
         uncounted = self._uncounted_since
         if uncounted is not None and uncounted < plan.counts_until:
             self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
+            self._catching_up = running = (trio.Event(), uncounted)
             try:
                 if await self.db.call(daily_counts.catch_up):
                     self._counts_changed()
             except BaseException:
                 self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
                 raise
+            finally:
+                self._catching_up = None
+                running[0].set()
+        elif self._catching_up is not None and self._catching_up[1] < plan.counts_until:
+            await self._catching_up[0].wait()  # another read's catch-up counts what this one must count too
         key = (plan.days_sql, *plan.days_params)
         generation, kept = self._counts_generation, self._days.get(key)
         days, ends = await self.db.read(_days_and_ends, plan, kept is None)
