@@ -188,8 +188,8 @@ class Database:
 def _lower(thread_id: int) -> None:
     """A reading thread of ours to READ_NICE, and into SCHED_BATCH (neither needs a privilege): its share of the
     CPU stays that of its nice value, but a read that wakes does not preempt the loop or a commit where they run
-    (appends beside a loop of analytics 0.83x -> 0.86x of alone, four pairs; benchmarks/README). Not the idle
-    class: a reader starved there holds the GIL it took, and the loop with it."""
+    (appends beside a loop of analytics 0.83x -> 0.85x of alone, at the edge of the noise; benchmarks/README).
+    Not the idle class: a reader starved there holds the GIL it took, and the loop with it."""
     with suppress(OSError):
         os.setpriority(os.PRIO_PROCESS, thread_id, READ_NICE)
     with suppress(OSError):
