@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import pytest
 import trio
+import trio.testing
 
-from actors.storage import eventlog, running_event_log
+from actors.storage import STUCK_S, eventlog, running_event_log
 from actors.storage.eventlog import DAYS_KEPT_ROWS
 from engine.records import daily_counts
 from engine.records.analytics import analytics_query
@@ -127,18 +128,24 @@ async def test_a_read_beside_another_reads_catch_up_waits_for_it(tmp_path: Path,
         await log.append(late())
         assert captures_on_the_day(await log.analytics("day", "ws_a", *period)) == 1
         await log.append(late())
-        counted = daily_counts.catch_up
+        counted, token = daily_counts.catch_up, trio.lowlevel.current_trio_token()
+        started, released = trio.Event(), threading.Event()
 
-        def slowly(conn: duckdb.DuckDBPyConnection) -> int:
-            time.sleep(0.5)  # the database's thread, not the loop: the second read comes meanwhile
+        def gated(conn: duckdb.DuckDBPyConnection) -> int:  # on the database's thread, held until released
+            trio.from_thread.run_sync(started.set, trio_token=token)
+            if not released.wait(STUCK_S):
+                raise TimeoutError("the test never released the catch-up")
             return counted(conn)
-        monkeypatch.setattr(daily_counts, "catch_up", slowly)
-        answers: list[int] = []
+        monkeypatch.setattr(daily_counts, "catch_up", gated)
+        answers: dict[str, int] = {}
 
-        async def read(after_s: float) -> None:
-            await trio.sleep(after_s)
-            answers.append(captures_on_the_day(await log.analytics("day", "ws_a", *period)))
+        async def read(name: str) -> None:
+            answers[name] = captures_on_the_day(await log.analytics("day", "ws_a", *period))
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(read, 0)
-            nursery.start_soon(read, 0.1)
-    assert answers == [2, 2]
+            nursery.start_soon(read, "first")  # its catch-up starts, and is held
+            await started.wait()
+            nursery.start_soon(read, "second")
+            await trio.testing.wait_all_tasks_blocked()  # the second waits for the catch-up, or for its read
+            await log.query("SELECT 1")  # reads are served in order on one thread: one the second made is done
+            released.set()
+    assert answers == {"first": 2, "second": 2}
