@@ -14,6 +14,7 @@ reads the events (a warning list is not a column).
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from typing import Any, NamedTuple
 
 import duckdb
@@ -102,10 +103,10 @@ def analytics_plan(group_by: str, workspace_id: str, since: dt.datetime,
 def merged(*parts: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     """Rows of (grp, type, outcome, stage, code, cache, n) summed by all but n, in analytics_query's shape and
     order."""
-    total: dict[tuple[Any, ...], int] = {}
+    total: Counter[tuple[Any, ...]] = Counter()
     for rows in parts:
         for *key, n in rows:
-            total[tuple(key)] = total.get(tuple(key), 0) + n
+            total[tuple(key)] += n
     return [{"grp": grp, "type": type_, "outcome": outcome, "stage": stage, "code": code, "cache": cache, "n": n}
             for (grp, type_, outcome, stage, code, cache), n in sorted(total.items(), key=_by_group)]
 
