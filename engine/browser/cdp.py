@@ -17,6 +17,7 @@ order; another task's may come between them, each answered by its id.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -32,6 +33,11 @@ MESSAGE_TOO_BIG = 1009  # the close code trio-websocket sends past max_message_s
 # each read's buffer would be mapped and unmapped anew (1 MiB reads: 4 ms of system time a text capture, 16 a heavy
 # one; 64 KiB: 2 and 9, benchmarks/README issue 56).
 RECEIVE_BYTES = 64 * 1024
+# A reply whose result leads with one long string (Page.captureScreenshot's base64, Page.printToPDF's) is cut out
+# of the message past this size, not parsed: orjson's pass and copy of a 1.3 MB screenshot cost the loop 1.8 ms,
+# the cut 0.7 (benchmarks/README, issue 56).
+CUT_PAST = 256 * 1024
+_DATA_REPLY = re.compile(r'\{"id":\d+,"result":\{"data":"')
 CONNECT_S = 10.0
 DISCONNECT_S = 1.0
 Listener = Callable[[str, dict[str, Any]], None]
@@ -63,6 +69,20 @@ def succeeded(answers: list[dict[str, Any] | CdpError]) -> list[dict[str, Any]]:
         if isinstance(answer, CdpError):
             raise answer
     return [answer for answer in answers if not isinstance(answer, CdpError)]
+
+
+def parsed(message: str | bytes) -> dict[str, Any]:
+    """A CDP message's JSON; the leading `data` string of a long reply taken by slicing (CUT_PAST), since
+    Chromium writes its replies `{"id":…,"result":{…},"sessionId":…}` and base64 holds no quote or backslash."""
+    if isinstance(message, str) and len(message) > CUT_PAST and (head := _DATA_REPLY.match(message)) is not None:
+        end = message.find('"', head.end())
+        data = message[head.end():end] if end > 0 else "\\"
+        if "\\" not in data:  # no escape: the quote found ends the string
+            answer: dict[str, Any] = orjson.loads(message[:head.end()] + message[end:])
+            answer["result"]["data"] = data
+            return answer
+    whole: dict[str, Any] = orjson.loads(message)
+    return whole
 
 
 class _Reply:
@@ -131,7 +151,7 @@ class CdpConnection:
         too_large = False
         try:
             while True:
-                self._dispatch(orjson.loads(await self._ws.get_message()))
+                self._dispatch(parsed(await self._ws.get_message()))
         except ConnectionClosed as exc:
             too_large = getattr(exc.reason, "code", None) == MESSAGE_TOO_BIG
         finally:
