@@ -84,8 +84,8 @@ def test_a_node_on_another_host_renders_through_its_lanes_and_reaches_nothing_el
     assert "chromium-headless-shell" in binaries, binaries
     assert "chromium" not in binaries, binaries
 
-    # The service's lanes listen on this side of the pair (the browser-wide one, and the warm spares' once the
-    # pool is quiet): from the node's address they answer (403 from the browser-wide lane, which refuses all
+    # The service's lanes listen on this side of the pair (the browser-wide one, and the warm spares' once a
+    # session is idle): from the node's address they answer (403 from the browser-wide lane, which refuses all
     # that is not a capture's; 407 from a capture's lane, which wants its credentials), from any other address
     # (this host's own, not in grid_nodes) they close the connection unread. Nothing else of this host answers
     # the node: the API and the fixture site listen on this host's loopback, which the node's own is not.

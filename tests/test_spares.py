@@ -51,12 +51,12 @@ class Rig:
 
 
 @asynccontextmanager
-async def rig(tmp_path: Path, site: FixtureServer) -> AsyncIterator[Rig]:
+async def rig(tmp_path: Path, site: FixtureServer, pool_size: int = 1) -> AsyncIterator[Rig]:
     async with running_event_log(tmp_path / "events.duckdb") as (event_log, nursery):
         allow = [EgressAllowance.parse(f"127.0.0.1:{site.server_address[1]}")]
         guard = EgressGuard(EgressPolicy(NoNames(), allow, allowlist_only=True), event_log)
         await nursery.start(guard.run)
-        pool = BrowserPool(Settings(pool_size=1), event_log, guard)
+        pool = BrowserPool(Settings(pool_size=pool_size), event_log, guard)
         await nursery.start(pool.run)
         yield Rig(pool, event_log, site)
 
@@ -66,7 +66,7 @@ async def spare_ready(session: Session) -> None:
 
 
 async def quiet_session(pool: BrowserPool) -> Session:
-    """The pool's one session, once it has a spare: opened after the pool has been quiet a moment."""
+    """The pool's one session, once it has a spare: opened after it has waited a moment for a lease."""
     async with pool.lease(10) as session:
         pass
     await spare_ready(session)
@@ -122,11 +122,28 @@ async def test_a_busy_pool_opens_contexts_inline_and_no_spare_beside_them(
             assert not session.spare_ready
             _, html = await r.capture(leased, "cap_inline", "/probe")
             assert probed(html)["cookie"] == ""
-            await trio.sleep(0.3)  # well past the pool's quiet time, but the pool is not quiet
+            await trio.sleep(0.3)  # well past the idle time, but the session is out on its lease
             assert not session.spare_ready
             assert not session.opening_spare
         stats = r.pool.statistics()
         assert (stats.spares_taken, stats.contexts_inline) == (1, 1)
+
+
+async def test_an_idle_session_readies_its_spare_while_another_captures(tmp_path: Path, site: FixtureServer) -> None:
+    """Two sessions: once one is back from its lease while the other is still out, the one back opens its spare,
+    and the next lease finds it ready (a back-to-back client at c=1 goes from one session to the other)."""
+    async with rig(tmp_path, site, pool_size=2) as r:
+        async with r.pool.lease(10) as first:
+            async with r.pool.lease(10) as second:
+                await r.capture(second, "cap_second", "/simple")
+            await until(lambda: second.spare_ready, wait_s=5)  # while `first` is out on its lease
+            assert not first.spare_ready
+            assert not first.opening_spare
+            taken = r.pool.statistics().spares_taken
+            async with r.pool.lease(10) as third:
+                assert third is second
+                await r.capture(third, "cap_third", "/simple")
+            assert r.pool.statistics().spares_taken == taken + 1
 
 
 async def test_a_capture_arriving_while_a_spare_opens_waits_for_it(tmp_path: Path, site: FixtureServer) -> None:
@@ -134,7 +151,7 @@ async def test_a_capture_arriving_while_a_spare_opens_waits_for_it(tmp_path: Pat
         session = await quiet_session(r.pool)
         async with r.pool.lease(10) as leased:
             await r.capture(leased, "cap_first", "/simple")
-        await until(lambda: session.opening_spare, poll_s=0.001)  # the pool went quiet; a spare is being opened
+        await until(lambda: session.opening_spare, poll_s=0.001)  # the session is idle; a spare is being opened
         async with r.pool.lease(10) as leased:
             await r.capture(leased, "cap_second", "/simple")
         stats = r.pool.statistics()

@@ -9,15 +9,17 @@ answering. A retired session is stopped and replaced without a restart of the
 service; a capture running on a browser that died fails with `render_failed`.
 A session, its spare and its checks are `actors.browser.session`.
 
-Warm spares: once the whole pool has been idle for SPARE_AFTER_IDLE_S, each
-session opens a fresh browser context with its tab, behind an egress lane of
-its own that refuses everything until a capture is named. The next capture on
-that session takes it instead of paying for a context inline (about 60 ms
-here), or waits for one already being opened. A spare serves exactly one
-capture and is disposed after it, like a context opened on demand, so
-isolation between captures is the same either way. Opening a context is CPU
-work (a renderer process starts), so a busy pool opens them inline: a spare
-opened beside a running capture only slowed it down on two cores (measured).
+Warm spares: once a session has waited SPARE_AFTER_IDLE_S for its next lease,
+it opens a fresh browser context with its tab, behind an egress lane of its
+own that refuses everything until a capture is named. The next capture on
+that session takes it instead of paying for a context inline, or waits for one
+already being opened. A spare serves exactly one capture and is disposed after
+it, like a context opened on demand, so isolation between captures is the same
+either way. Sessions are leased in turn (the one idle longest first), so while
+one captures, the next readies its spare: a back-to-back client at c=1 found
+none when only a quiet pool opened them (text p50 118 ms -> 92-101 ms with
+them, heavy 197 -> 173-186; c=2 and c=4 unchanged; benchmarks/README, issue
+56). A session busy with back-to-back leases opens its contexts inline.
 """
 
 from __future__ import annotations
@@ -82,11 +84,9 @@ class BrowserPool:
         self._waiting = 0
         self._spares_taken = 0
         self._contexts_inline = 0
-        self._leased = 0  # sessions out on a lease now
-        self._leases = 0  # leases ever taken: tells a quiet pool from one busy in between
         self.urgent_leases = 0  # synchronous captures' leases ever taken, and those out now: what monitors'
         self.urgent_leased = 0  # runs make room for (actors/monitors/runs.py)
-        self._quiet = trio.lowlevel.ParkingLot()  # spare keepers, woken when the last lease ends
+        self._offered = trio.lowlevel.ParkingLot()  # spare keepers, woken when a session comes back idle
         self._live: dict[int, Session] = {}  # slots whose browser is up and connected
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
@@ -159,10 +159,10 @@ class BrowserPool:
         log.info("chromium slot %d replaced (%s)", slot, reason)
 
     async def _keep_spares(self, session: Session) -> None:
-        """At most one spare ready per session, opened only while the pool is quiet."""
+        """At most one spare ready per session, opened only while the session waits for a lease."""
         async with trio.open_nursery() as nursery:
             while session.alive:
-                await self._until_quiet()
+                await self._until_idle(session)
                 try:
                     await nursery.start(self._spare, session)
                 except CdpError as exc:  # the browser is going, most likely; captures open their own meanwhile
@@ -170,14 +170,14 @@ class BrowserPool:
                     with trio.move_on_after(SPARE_RETRY_S):
                         await wait_any(session.retired, session.conn.closed)
 
-    async def _until_quiet(self) -> None:
-        """Return once no session has been leased for SPARE_AFTER_IDLE_S."""
+    async def _until_idle(self, session: Session) -> None:
+        """Return once `session` has waited SPARE_AFTER_IDLE_S for its next lease."""
         while True:
-            while self._leased:
-                await self._quiet.park()
-            leases = self._leases
+            while session not in self._idle:
+                await self._offered.park()
+            leases = session.leases
             await trio.sleep(SPARE_AFTER_IDLE_S)
-            if not self._leased and self._leases == leases:
+            if session in self._idle and session.leases == leases:
                 return
 
     async def _spare(self, session: Session, *, task_status: trio.TaskStatus[None]) -> None:
@@ -230,8 +230,7 @@ class BrowserPool:
         session = await self._take(wait_s, urgent)
         session.used = False
         finished = False
-        self._leased += 1
-        self._leases += 1
+        session.leases += 1
         self.urgent_leases += urgent
         self.urgent_leased += urgent
         try:
@@ -239,22 +238,16 @@ class BrowserPool:
             finished = True
         finally:
             self.urgent_leased -= urgent
-            try:
-                # Each step below bounds its own wait; should they all run long together, the
-                # session goes back (or, when dead, is replaced) without the remaining checks.
-                with trio.move_on_after(RETURN_S, shield=True):
-                    await session.check_after_lease(self.settings, self.event_log, failed=not finished)
-                if session.alive:
-                    self._offer(session)
-            finally:
-                # Quiet only once the session is back: the checks above can take a while on a loaded host,
-                # and a spare opened meanwhile would compete with the next capture.
-                self._leased -= 1
-                if not self._leased:
-                    self._quiet.unpark_all()
+            # Each step below bounds its own wait; should they all run long together, the
+            # session goes back (or, when dead, is replaced) without the remaining checks.
+            with trio.move_on_after(RETURN_S, shield=True):
+                await session.check_after_lease(self.settings, self.event_log, failed=not finished)
+            if session.alive:
+                self._offer(session)
 
     def _offer(self, session: Session) -> None:
-        self._idle.append(session)
+        self._idle.append(session)  # idle only once back: the checks after a lease may take a while
+        self._offered.unpark_all()
         self._wake()
 
     def _wake(self) -> None:

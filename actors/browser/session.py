@@ -43,6 +43,7 @@ class Session:
         self.conn = conn
         self.user_agent = user_agent
         self.captures = 0
+        self.leases = 0  # leases taken: tells a session idle since from one leased in between
         self.retired = trio.Event()
         self.unresponsive = False
         self.retire_reason = ""
