@@ -11,12 +11,13 @@ import socket
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import trio
 from PIL import Image
 
+from actors.browser import session as sessions
 from actors.egress import EgressGuard
 from actors.storage import running_event_log
 from benchmarks.site import IMAGES, Site
@@ -38,6 +39,36 @@ from tests.grid import Grid, free_port
 @pytest.fixture
 def on_grid(grid_service: Service) -> Workspace:
     return grid_service.workspace("pro")
+
+
+class _StalledNode:
+    """A remote browser's CDP connection whose node answers only from its `answers_from`-th question on (a node busy
+    for a while), or never (a dead one): the questions before wait unanswered until given up on."""
+
+    def __init__(self, answers_from: int | None) -> None:
+        self.closed = trio.Event()
+        self.asked = 0
+        self.answers_from = answers_from
+
+    async def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.asked += 1
+        if self.answers_from is None or self.asked < self.answers_from:
+            await trio.sleep_forever()
+        return {"product": "HeadlessChrome/156.0.0.0"}
+
+
+@pytest.mark.parametrize(("answers_from", "asked", "retired"), [(2, 2, False), (None, 2, True)])
+async def test_a_heartbeat_retires_a_node_only_after_two_questions_in_a_row_go_unanswered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answers_from: int | None, asked: int, retired: bool) -> None:
+    monkeypatch.setattr(sessions, "HEALTH_CHECK_S", 0.2)
+    node = _StalledNode(answers_from)
+    session = sessions.Session(1, cast(Any, None), cast(Any, node), "ua")
+    async with running_event_log(tmp_path / "events.duckdb") as (event_log, _):
+        await session.check_health(event_log, questions=sessions.HEARTBEAT_MISSES)
+        assert node.asked == asked
+        assert session.retired.is_set() is retired
+        logged = await event_log.query("SELECT data FROM events WHERE type = 'browser.retired'")
+        assert len(logged) == retired
 
 
 def test_captures_and_jobs_render_on_the_grids_nodes(on_grid: Workspace, grid_service: Service, grid: Grid,

@@ -18,6 +18,9 @@ from engine.records.schema import Event
 log = logging.getLogger("capture.pool")
 HEALTH_CHECK_S = 3.0
 HEARTBEAT_S = 2.0  # a remote browser is asked this often whether it is still there
+# ... and retired once this many questions in a row went unanswered: a node busy for a few seconds (a session
+# launching beside, a loaded host) is not a dead one, and retiring it failed the capture it ran (seen once in CI).
+HEARTBEAT_MISSES = 2
 # A session's memory is read (a scan of /proc, in a thread) after a lease at most this often: after every one it
 # was 1 ms of the service's own CPU per text capture and a thread hop on the loop (benchmarks/README, issue 56).
 MEMORY_CHECK_S = 1.0
@@ -100,12 +103,12 @@ class Session:
 
     async def heartbeat(self, event_log: EventLog) -> None:
         """A remote browser whose node died leaves its CDP socket through the Grid open and silent: a capture
-        there would wait for its whole timeout. Asked every HEARTBEAT_S, one that does not answer within
-        HEALTH_CHECK_S is retired, which closes the socket, fails its capture as a dead renderer (a job goes
-        back to the queue) and launches a replacement."""
+        there would wait for its whole timeout. Asked every HEARTBEAT_S, one that leaves HEARTBEAT_MISSES
+        questions in a row unanswered (HEALTH_CHECK_S each) is retired, which closes the socket, fails its capture
+        as a dead renderer (a job goes back to the queue) and launches a replacement."""
         while self.alive:
             await trio.sleep(HEARTBEAT_S)
-            await self.check_health(event_log)
+            await self.check_health(event_log, questions=HEARTBEAT_MISSES)
 
     async def check_after_lease(self, settings: Settings, event_log: EventLog, *, failed: bool) -> None:
         """Retire a session back from a lease that is spent: its browser no longer answers (checked after a
@@ -149,16 +152,18 @@ class Session:
             figures = {metric["name"]: metric["value"] for metric in reported["metrics"]}
             self.reported_bytes = int(figures.get("JSHeapTotalSize", 0))
 
-    async def check_health(self, event_log: EventLog) -> None:
-        """Retire a session whose browser no longer answers."""
+    async def check_health(self, event_log: EventLog, questions: int = 1) -> None:
+        """Retire a session whose browser no longer answers: `questions` in a row unanswered within
+        HEALTH_CHECK_S each, or its connection closed."""
         if not self.alive:
             return
-        with trio.move_on_after(HEALTH_CHECK_S) as scope:
-            try:
-                await self.conn.send("Browser.getVersion")
-            except CdpError:
-                scope.cancel()
-        if scope.cancelled_caught:
-            log.warning("chromium slot %d stopped answering; retiring it", self.slot)
-            self.retire("unresponsive", unresponsive=True)
-            await event_log.append(Event("browser.retired", data={"slot": self.slot, "reason": "unresponsive"}))
+        for _ in range(questions):
+            with trio.move_on_after(HEALTH_CHECK_S):
+                try:
+                    await self.conn.send("Browser.getVersion")
+                    return
+                except CdpError:
+                    break  # closed: no use asking again
+        log.warning("chromium slot %d stopped answering; retiring it", self.slot)
+        self.retire("unresponsive", unresponsive=True)
+        await event_log.append(Event("browser.retired", data={"slot": self.slot, "reason": "unresponsive"}))
