@@ -133,12 +133,15 @@ async def test_an_idle_session_readies_its_spare_while_another_captures(tmp_path
     """Two sessions: once one is back from its lease while the other is still out, the one back opens its spare,
     and the next lease finds it ready (a back-to-back client at c=1 goes from one session to the other)."""
     async with rig(tmp_path, site, pool_size=2) as r:
+        # both up and each with the spare a quiet pool opens: `first` keeps its own, unused, through its lease
+        await until(lambda: len(r.pool._live) == 2 and all(s.spare_ready for s in r.pool._live.values()))
         async with r.pool.lease(10) as first:
             async with r.pool.lease(10) as second:
+                assert second is not first
                 await r.capture(second, "cap_second", "/simple")
-            await until(lambda: second.spare_ready, wait_s=5)  # while `first` is out on its lease
-            assert not first.spare_ready
-            assert not first.opening_spare
+            # `second`'s spare went to that capture: a new one is opened while `first` is out (before, only a
+            # quiet pool opened them, and with `first` out the pool is not quiet)
+            await until(lambda: second.spare_ready, wait_s=5)
             taken = r.pool.statistics().spares_taken
             async with r.pool.lease(10) as third:
                 assert third is second
