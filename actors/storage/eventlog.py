@@ -185,21 +185,7 @@ class EventLog:
         plan = analytics_plan(group_by, workspace_id, since, until)
         if plan is None:
             return await self.query(analytics_query(group_by), [workspace_id, since, until])
-        uncounted = self._uncounted_since
-        if uncounted is not None and uncounted < plan.counts_until:
-            self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
-            self._catching_up = running = (trio.Event(), uncounted)
-            try:
-                if await self.db.call(daily_counts.catch_up):
-                    self._counts_changed()
-            except BaseException:
-                self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
-                raise
-            finally:
-                self._catching_up = None
-                running[0].set()
-        elif self._catching_up is not None and self._catching_up[1] < plan.counts_until:
-            await self._catching_up[0].wait()  # another read's catch-up counts what this one must count too
+        await self._count_up_to(plan.counts_until)
         key = (plan.days_sql, *plan.days_params)
         generation, kept = self._counts_generation, self._days.get(key)
         days, ends = await self.db.read(_days_and_ends, plan, kept is None)
@@ -207,6 +193,30 @@ class EventLog:
         if generation == self._counts_generation:  # else a catch-up ran meanwhile: these may not be its rows
             self._keep_days(key, days)
         return daily_counts.merged(days, ends)
+
+    async def _count_up_to(self, counts_until: dt.datetime) -> None:
+        """The daily counts brought up to every commit on a day before `counts_until`: caught up here, or by the
+        catch-up another read is running, waited for and then looked at again (it may have failed, or a commit
+        made meanwhile be uncounted)."""
+        while True:
+            uncounted = self._uncounted_since
+            if uncounted is not None and uncounted < counts_until:
+                self._uncounted_since = None  # taken before the catch-up: a commit after it is tracked again
+                self._catching_up = running = (trio.Event(), uncounted)
+                try:
+                    if await self.db.call(daily_counts.catch_up):
+                        self._counts_changed()
+                except BaseException:
+                    self._uncounted_since = min(uncounted, self._uncounted_since or uncounted)
+                    raise
+                finally:
+                    self._catching_up = None
+                    running[0].set()
+                return
+            other = self._catching_up
+            if other is None or other[1] >= counts_until:
+                return
+            await other[0].wait()
 
     def _keep_days(self, key: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> None:
         self._days_rows += len(rows) - len(self._days.pop(key, ()))
