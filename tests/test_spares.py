@@ -122,7 +122,8 @@ async def test_a_busy_pool_opens_contexts_inline_and_no_spare_beside_them(
             assert not session.spare_ready
             _, html = await r.capture(leased, "cap_inline", "/probe")
             assert probed(html)["cookie"] == ""
-            await trio.sleep(0.3)  # well past the idle time, but the session is out on its lease
+            # its spare keeper parked: only the session's return (Pool._offer) wakes it, and it is out on its lease
+            await until(lambda: r.pool._offered.statistics().tasks_waiting == 1)
             assert not session.spare_ready
             assert not session.opening_spare
         stats = r.pool.statistics()
