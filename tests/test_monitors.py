@@ -114,16 +114,20 @@ def test_monitors_survive_a_restart(tmp_path: Path, site: FixtureServer) -> None
         gone = call(ws, "POST", "/api/monitors", body(site)).json()
         changed = call(ws, "PATCH", f"/api/monitors/{kept['id']}", {"name": "after", "paused": True}).json()
         assert call(ws, "DELETE", f"/api/monitors/{gone['id']}").status_code == 204
+        quiet = call(ws, "POST", "/api/monitors", body(site, every="1h", webhookUrl=f"{site.base}/hook")).json()
+        unhooked = call(ws, "PATCH", f"/api/monitors/{quiet['id']}", {"webhookUrl": None, "paused": True}).json()
+        assert "webhookUrl" not in unhooked  # null removes it; an absent field leaves it (`changed` above)
     with running_service(data, site) as second:
         ws = Workspace(ws.id, ws.key, ws.key_id, second)
-        [read] = call(ws, "GET", "/api/monitors").json()["monitors"]
+        read, still_unhooked = call(ws, "GET", "/api/monitors").json()["monitors"]
         assert {k: v for k, v in read.items() if k != "lastRun"} == changed  # its first run, ended or not
         assert changed["webhookUrl"] == f"{site.base}/hook"
+        assert {k: v for k, v in still_unhooked.items() if k != "lastRun"} == unhooked
         assert changed["capture"]["cookies"][0]["value"] == SECRET  # opened again from its sealed copy
         running = second.cli("monitor", "list", "--workspace", ws.id)  # through the control socket
     operator = {"id": changed["id"], "name": "after", "url": f"{site.base}/simple", "every": "1m", "paused": True,
                 "createdAt": changed["createdAt"], "nextRunAt": None}
-    assert running == [operator]  # no sealed part: the URL as the log keeps it in clear
+    assert running[0] == operator  # no sealed part: the URL as the log keeps it in clear
     assert second.cli("monitor", "list", "--workspace", ws.id) == running  # the file opened directly, stopped
     refused = run_cli(second.env, "monitor", "list", "--workspace", "x' OR 1=1 --")
     assert refused.returncode != 0

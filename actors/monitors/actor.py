@@ -214,6 +214,8 @@ class Monitors:
         if asked.webhook_url is not None:
             data["sealedWebhook"] = self.secrets.seal(asked.webhook_url.encode(), monitor.id, monitor.workspace_id)
             data["keyId"] = self.secrets.keyring.current
+        elif "webhook_url" in asked.model_fields_set:  # `"webhookUrl": null`: its events go to the endpoints only
+            data["webhookRemoved"] = True
         async with self._lock:
             self.monitor(principal, monitor_id)  # still there
             await self.commit(Event("monitor.updated", workspace_id=monitor.workspace_id, key_id=principal.key.id,

@@ -71,7 +71,7 @@ class Monitor:
             return
         self.name = data.get("name", self.name)
         self.compare = data.get("compare", self.compare)
-        self.webhook_url = data.get("webhookUrl", self.webhook_url)
+        self.webhook_url = None if data.get("webhookRemoved") else data.get("webhookUrl", self.webhook_url)
         self.paused = data.get("paused", self.paused)
         if "everyS" in data:
             self.every, self.every_s = data["every"], int(data["everyS"])

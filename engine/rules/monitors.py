@@ -48,12 +48,12 @@ class MonitorCreate(Model):
 
 
 class MonitorChange(Model):
-    """PATCH /api/monitors/{id}: what is given changes, the rest stays."""
+    """PATCH /api/monitors/{id}: what is given changes, the rest stays; `"webhookUrl": null` removes the URL."""
 
     name: str | None = Field(default=None, min_length=1, max_length=200)
     every: str | None = Field(default=None, max_length=10)
     compare: Compare | None = None
-    webhook_url: str | None = Field(default=None, max_length=2048)
+    webhook_url: str | None = Field(default=None, max_length=2048, description="null removes it")
     paused: bool | None = None
 
 
