@@ -2,9 +2,10 @@
 
     .venv/bin/python -m benchmarks.network_domain [--captures 40] [--rounds 4] [--pages heavy text]
 
-The service enables CDP's Network domain on every page (engine.browser.page.state follows its events: requests in
-flight, the main document's status, failed images and style sheets). Chromium then sends about eight events per
-request of the page, each built in its browser process and parsed on the service's loop. This measures that price
+The service enabled CDP's Network domain on every page (engine.browser.page.state followed its events: requests in
+flight, the main document's status, failed images and style sheets); since issue 56 only a capture with `headers`
+does. Chromium then sends about eight events per request of the page, each built in its browser process and
+parsed on the service's loop. This measures that price
 apart from everything else the service does: the `bare` pool of `python -m benchmarks` (two browsers, this
 process as the driver, c=4), the same captures with `Page` alone and with `Page` and `Network` enabled, the two
 alternating (the order reverses every other round). Per capture: captures/s, the CPU of the browsers' trees, and

@@ -1,7 +1,7 @@
-"""What a capture follows of its page's requests (issue 56): CDP's Network domain until the main document
-answers (its status and URL), then the page's log and resource tree for what failed, and the egress lane for
-what the browser still waits on — the Network domain's eight events a request cost a heavy capture +38 ms of
-Chromium and +19 ms of the loop (benchmarks.network_domain)."""
+"""What a capture follows of its page's requests (issue 56): the page's log for the main document's error status
+and for what failed (typed by the resource tree), the egress lane for what the browser still waits on; CDP's
+Network domain only for `headers` — its eight events a request cost a heavy capture +38 ms of Chromium and +19 ms
+of the loop (benchmarks.network_domain)."""
 
 from __future__ import annotations
 
@@ -62,11 +62,12 @@ async def _page(tmp_path: Path, site: Site) -> AsyncIterator[tuple[Page, Lane, C
 
 @pytest.mark.chromium
 @pytest.mark.parametrize("headers", [{}, {"x-test": "kept"}])
-async def test_requests_are_followed_until_the_document_answers_unless_headers_need_it(
+async def test_no_request_is_followed_unless_headers_need_it_and_the_page_log_gives_the_document_status(
         tmp_path: Path, headers: dict[str, str]) -> None:
-    """The 40-image page, then each image fetched again from the page: past the document's answer no request is
-    followed (no Network event comes), unless the capture sends `headers` (Chromium adds them only to the
-    requests it follows); either way the document's status is known and every image arrives."""
+    """The 40-image page, then each image fetched again from the page: no request is followed (no Network event
+    comes at all, not even in the moment after the document's answer), unless the capture sends `headers`
+    (Chromium adds them only to the requests it follows); either way the document's status is known, a missing
+    page's 404 too (from the page's log), and every image arrives."""
     site = Site()
     site.start()
     try:
@@ -75,17 +76,18 @@ async def test_requests_are_followed_until_the_document_answers_unless_headers_n
             await emulation.prepare(page, request, "test")
             with trio.fail_after(30):
                 assert await navigate(page, request) == 200
-                await trio.testing.wait_all_tasks_blocked()  # the switch's command, asked at the answer, is sent
-                await page.send("Runtime.evaluate", {"expression": "1"})  # … and answered before this
-                assert page.following_requests is bool(headers)
-                before = seen["Network.requestWillBeSent"]
+                loaded = sum(count for method, count in seen.items() if method.startswith("Network."))
                 fetched = await page.send("Runtime.evaluate", {"expression": FETCH_IMAGES, "awaitPromise": True,
                                                                "returnByValue": True})
-            assert fetched["result"]["value"] == IMAGES
-            assert page.state.document_url == f"{site.base}/heavy"
-            after = seen["Network.requestWillBeSent"] - before
-            assert after == (IMAGES if headers else 0), seen
-            assert before >= 1  # the document's own request, followed
+                assert fetched["result"]["value"] == IMAGES
+                assert page.state.document_url == f"{site.base}/heavy"
+                followed = seen["Network.requestWillBeSent"]
+                missing = CaptureRequest.model_validate({"url": f"{site.base}/missing", "headers": headers})
+                assert await navigate(page, missing) == 404
+            if headers:
+                assert followed == 1 + 2 * IMAGES, seen  # the document, its images, each fetched again
+            else:
+                assert (loaded, followed) == (0, 0), seen
     finally:
         await trio.to_thread.run_sync(site.stop)
 

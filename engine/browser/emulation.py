@@ -43,8 +43,9 @@ async def prepare(page: Page, r: CaptureRequest, default_user_agent: str) -> Non
     if r.omit_background:
         commands.append(("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}))
     if r.headers:
-        page.follow_every_request = True  # Chromium adds them only while it follows the requests
-        commands.append(("Network.setExtraHTTPHeaders", {"headers": r.headers}))
+        # The one use of the Network domain (engine.browser.page, ENABLED_DOMAINS): Chromium adds the headers only
+        # to the requests it follows, and then reports each of them (PageState reads their statuses and failures).
+        commands += [("Network.enable", None), ("Network.setExtraHTTPHeaders", {"headers": r.headers})]
     if r.cookies:
         commands.append(("Network.setCookies", {"cookies": [_cookie(c, r.url or "") for c in r.cookies]}))
     if r.html is not None:

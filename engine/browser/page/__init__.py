@@ -22,12 +22,17 @@ import trio
 
 from engine.browser.blocking import Blocker
 from engine.browser.cdp import CdpConnection, CdpError, succeeded
-from engine.browser.page.state import PageState, answers_the_document, starts_a_document
+from engine.browser.page.state import PageState
 from engine.browser.waiting import open_helper_nursery
 
 HTML_DOCUMENT_URL = "http://capture.invalid/"
 CLEANUP_S = 3.0
-ENABLED_DOMAINS = ("Page.enable", "Network.enable", "Log.enable", "Inspector.enable")  # the events PageState follows
+# The events PageState follows. Not the Network domain's: with it on, Chromium reports every request of the page
+# (about eight events each, benchmarks.network_domain), and a `Network.disable` sent at the document's answer
+# reaches the new document's renderer only once it has asked for its subresources: 75 events on the 40-image page,
+# 4-7 ms of the service's CPU and 16-30 of Chromium's (benchmarks/README, issue 56). The page's log tells the main
+# document's error status and what else failed; `headers` turn it on (engine.browser.emulation).
+ENABLED_DOMAINS = ("Page.enable", "Log.enable", "Inspector.enable")
 MAX_FRAME_SESSIONS = 50  # cross-site frames given the frame script; more are left to run without it
 FRAME_SESSION = "captureFrameSession"  # added to a frame's dialog event: the session to answer it on
 
@@ -50,13 +55,6 @@ class Page:
         self.frames_pending = 0  # … and those being given it now
         self.frames_given = trio.Event()  # set while none is pending
         self.frames_given.set()
-        # The Network domain is followed until the main document answers, and again from the main frame's next
-        # navigation: a subresource's events (about eight a request, benchmarks.network_domain) cost the loop and
-        # Chromium more than the page's log and resource tree tell of their failures. `headers` keep it on: Chromium
-        # adds them only to the requests it follows.
-        self.follow_every_request = False
-        self._network_wanted = self._network_on = True
-        self._network_changed = trio.Event()
         self._tasks_nursery: trio.Nursery | None = None
         self._helpers_send, self._helpers_receive = trio.open_memory_channel[
             tuple[str, dict[str, Any]]](64)
@@ -94,10 +92,6 @@ class Page:
 
     def _on_event(self, method: str, params: dict[str, Any]) -> None:
         self.state.on_event(method, params)
-        if method == "Network.responseReceived" and answers_the_document(params, self.target_id):
-            self._follow_requests(False)
-        elif method == "Page.frameStartedNavigating" and starts_a_document(params, self.target_id):
-            self._follow_requests(True)  # (a new document's request: its status and URL)
         if method == "Page.screencastFrame" and self.screencast is not None:
             self.screencast(params)
         if method in {"Fetch.requestPaused", "Fetch.authRequired"} and self._tasks_nursery is not None:
@@ -119,30 +113,6 @@ class Page:
         self.frames_pending += 1
         # apart from the helper: a frame's script may wait on its dialog, which the helper must be free to dismiss
         self._tasks_nursery.start_soon(self._attached, params, self.frame_script)
-
-    @property
-    def following_requests(self) -> bool:
-        """Whether the Network domain is on now (the last switch's command answered)."""
-        return self._network_on
-
-    def _follow_requests(self, wanted: bool) -> None:
-        if not self.follow_every_request and wanted != self._network_wanted:
-            self._network_wanted = wanted
-            self._network_changed.set()
-
-    async def _network_switch(self) -> None:
-        """Network.enable or .disable as `_follow_requests` last asked, in the order asked (one task)."""
-        while True:
-            await self._network_changed.wait()
-            self._network_changed = trio.Event()
-            while self._network_on != (wanted := self._network_wanted):
-                try:
-                    await self.send("Network.enable" if wanted else "Network.disable")
-                except CdpError:
-                    return  # the page is going
-                self._network_on = wanted
-                if not wanted:  # what was in flight ends unseen: the lane tells what stays open (`pending`)
-                    self.state.in_flight.clear()
 
     async def type_failures(self) -> None:
         """The resource type of each load the page's log says failed (Page.getResourceTree: every frame's
@@ -266,7 +236,6 @@ async def open_page(conn: CdpConnection, proxy_server: str | None = None, proxy_
             async with open_helper_nursery() as nursery:
                 page._tasks_nursery = nursery
                 nursery.start_soon(page._helper_task)
-                nursery.start_soon(page._network_switch)
                 yield page
         finally:
             conn.forget(session)

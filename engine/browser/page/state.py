@@ -40,7 +40,10 @@ class PageState:
     """
 
     main_frame: str
+    # The main frame's documents' statuses, by loader: an error status as the page's log tells it (the Network
+    # domain's answer, when `headers` keep it on); a document without one answered 200 (or less than 400).
     document_status: dict[str, int] = field(default_factory=dict)
+    navigating: str | None = None  # the loader of the main frame's latest navigation to a new document
     document_url: str = "about:blank"  # the main frame's latest document request, redirects included
     loaders: list[str] = field(default_factory=list)  # the main frame's committed loaders, oldest first
     loader_changed: trio.Event = field(default_factory=trio.Event)
@@ -74,12 +77,17 @@ class PageState:
             found[url] = why
 
     def _logged(self, entry: dict[str, Any]) -> None:
-        """A load the page's log says failed (its URL and status or network error), whatever its type."""
-        if entry.get("source") != "network" or entry.get("level") != "error" or not entry.get("url") \
-                or len(self.logged_failures) >= MOST_FAILED:
+        """A load the page's log says failed (its URL and status or network error), whatever its type; the main
+        document's error status (its request's id is its loader's)."""
+        if entry.get("source") != "network" or entry.get("level") != "error" or not entry.get("url"):
             return
         text = str(entry.get("text", ""))
         status = LOGGED_STATUS.search(text)
+        loader = entry.get("networkRequestId")
+        if status and loader and (loader == self.navigating or loader in self.loaders):
+            self.document_status[loader] = int(status.group(1))
+        if len(self.logged_failures) >= MOST_FAILED:
+            return
         why = f"HTTP {status.group(1)}" if status else text.rpartition(": ")[2] or "failed"
         if why not in {BLOCKED, ABORTED}:
             self.logged_failures.setdefault(entry["url"], why)
@@ -89,6 +97,11 @@ class PageState:
         for url, why in self.logged_failures.items():
             if (kind := types.get(url)) is not None:
                 self._failed(kind, url, why)
+
+    async def committed(self, loader: str) -> None:
+        """Return once the main frame has committed `loader`'s document (an error page, for a failed one)."""
+        while loader not in self.loaders and not self.crashed.is_set():
+            await self.loader_changed.wait()
 
     def lifecycle(self, loader: str, name: str) -> trio.Event:
         """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
@@ -109,9 +122,10 @@ class PageState:
                 self.stopped_loading = trio.Event()
         elif method == "Page.frameStoppedLoading" and params.get("frameId") == self.main_frame:
             self.stopped_loading.set()
-        elif method == "Page.frameStartedNavigating":  # (its requests may go unseen: engine.browser.page)
+        elif method == "Page.frameStartedNavigating":
             if starts_a_document(params, self.main_frame):
                 self.document_url = params.get("url", self.document_url)
+                self.navigating = params.get("loaderId", self.navigating)
         elif method == "Page.frameNavigated":  # a document committed: the page now shows it
             frame = params["frame"]
             if frame["id"] == self.main_frame:  # where it ended, redirects followed (or what it could not reach)
