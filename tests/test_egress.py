@@ -154,6 +154,18 @@ def test_a_page_that_leaves_for_a_name_that_does_not_resolve_is_unresolvable(how
     assert f"nowhere-{how}.invalid" in answer.json()["detail"]
 
 
+@pytest.mark.parametrize("to", ["unresolvable", "forbidden"])
+def test_a_page_that_leaves_at_once_for_a_refused_destination_is_refused_not_captured(
+        to: str, pro: Workspace, site: FixtureServer, secret: SecretServer) -> None:
+    """A meta refresh of 0 s, no delay asked: the capture may be rendered while the guard still vets the next
+    page's host, or once its refusal page is shown; either way the answer is the destination's error (the helper's
+    audit saw a 200 of the refusal page, billed)."""
+    target = "http://gone-at-once.invalid/" if to == "unresolvable" else f"http://127.0.0.1:{secret.port}/secret"
+    answer = pro.capture(url=f"{site.base}/egress/navigate?how=meta&to={quote(target)}")
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == f"destination_{to}", answer.text
+
+
 def test_https_and_websocket_tunnels_to_the_secret_are_refused(pro: Workspace, site: FixtureServer,
                                                                secret: SecretServer) -> None:
     target = f"https://127.0.0.1:{secret.port}/secret?v=tls"

@@ -50,6 +50,7 @@ from engine.rules.request import IMAGE_FORMATS, CaptureRequest
 RefusalLookup = Callable[[str], tuple[str, bool] | None]  # a URL -> why the guard refused it, and if unresolvable
 ENCODE_SHARE = 0.25  # bestAttempt: of the capture's budget, kept for the render when the steps before are cut
 ENCODE_RESERVE_S = 3.0  # ... at most
+LEAVING_S = 2.0  # a navigation under way when the page was rendered, waited for this long at most to commit
 ASSET_WAIT_S = 3.0  # images and web fonts still loading, awaited at most this long (setting asset_wait_ms)
 
 
@@ -91,6 +92,7 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
         body = await outputs.render(page, request, max_bytes)
     except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
         raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
+    await _not_leaving_for_a_refused_page(page, refused)
     rendered = trio.current_time()
     pixels = await quality.pixels(page, request, body, signs) if request.format in IMAGE_FORMATS else None
     warnings = quality.verdict(signs, request, pixels, cut_short)
@@ -156,6 +158,17 @@ def timed_out(state: PageState | None, timeout_ms: int) -> RenderTimeout:
     open_ = f", {len(pending)} request(s) still open ({held} waiting on the site's answer)" if pending else ""
     return RenderTimeout(f"the capture did not finish within {timeout_ms} ms: the deadline passed during {phase}"
                          + open_, phase, pending)
+
+
+async def _not_leaving_for_a_refused_page(page: Page, refused: RefusalLookup) -> None:
+    """After the render: a navigation the main frame started since its document was last checked (a refresh, a
+    script; the guard vetting its host meanwhile) is waited for until its document commits, at most LEAVING_S,
+    and checked: a page that goes to a refused destination is that destination's error, however soon it goes."""
+    state = page.state
+    if (leaving := state.navigating) is not None and leaving not in state.loaders:
+        with trio.move_on_after(LEAVING_S):
+            await state.committed(leaving)
+    _check_main_document(page, refused)
 
 
 def _check_main_document(page: Page, refused: RefusalLookup) -> None:
