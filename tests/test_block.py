@@ -43,6 +43,11 @@ def test_images_blocked_by_type_never_leave_the_browser(pro: Workspace, site: Fi
     assert _asked(site, "types") == {"img1": 0, "img2": 0, "css": 1, "js": 1}
     assert blocked.headers["x-blocked-requests"] == "2"
     assert Image.open(io.BytesIO(blocked.content)).convert("RGB").getpixel((100, 100)) != (0, 160, 0)
+    # API.md: images_incomplete counts images that failed to load, "not those the request's `block` refused"
+    assert "images_incomplete" not in blocked.headers.get("x-capture-warnings", ""), blocked.headers
+    by_url = _capture(pro, html=_page(site, "urls"), block={"urls": [f"{site.base}/green.svg?blk=urls-img1"]},
+                      failOn=["images_incomplete"])  # a verdict that fails the capture, were the image counted
+    assert (by_url.headers["x-blocked-requests"], _asked(site, "urls")["img1"]) == ("1", 0)
     scripts = _capture(pro, html=_page(site, "scripts"), block={"resourceTypes": ["script", "stylesheet"]})
     assert _asked(site, "scripts") == {"img1": 1, "img2": 1, "css": 0, "js": 0}
     assert scripts.headers["x-blocked-requests"] == "2"

@@ -89,7 +89,7 @@ class PageState:
         if len(self.logged_failures) >= MOST_FAILED:
             return
         why = f"HTTP {status.group(1)}" if status else text.rpartition(": ")[2] or "failed"
-        if why not in {BLOCKED, ABORTED}:
+        if not why.startswith(BLOCKED) and why != ABORTED:  # the log says "net::ERR_BLOCKED_BY_CLIENT.Inspector"
             self.logged_failures.setdefault(entry["url"], why)
 
     def type_failures(self, types: dict[str, str]) -> None:
@@ -115,7 +115,7 @@ class PageState:
         elif method in {"Network.loadingFinished", "Network.loadingFailed"}:
             url = self.in_flight.pop(params.get("requestId", ""), None)
             if method == "Network.loadingFailed" and url is not None and not params.get("canceled") \
-                    and params.get("errorText") != BLOCKED:
+                    and not str(params.get("errorText", "")).startswith(BLOCKED):
                 self._failed(params.get("type", ""), url, str(params.get("errorText", "failed")))
         elif method == "Page.frameStartedLoading" and params.get("frameId") == self.main_frame:
             if self.stopped_loading.is_set():
