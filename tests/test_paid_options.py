@@ -55,6 +55,9 @@ def test_a_throwing_script_fails_the_capture_with_its_message(pro: Workspace, si
         assert problem["errors"][0]["field"] == "javascript"
         assert len(problem["errors"][0]["message"]) <= 500
     assert "boom" in pro.capture(url=f"{site.base}/simple", javascript="throw new Error('boom')").json()["detail"]
+    for thrown, said in (("'plain words'", "Uncaught plain words"), ("42", "Uncaught 42"), ("null", "Uncaught null")):
+        detail = pro.capture(url=f"{site.base}/simple", javascript=f"throw {thrown}").json()["detail"]
+        assert detail == f"javascript: {said}", detail  # a primitive thrown has no description: its value is told
     never = pro.capture(url=f"{site.base}/simple?js=never", javascript="await new Promise(() => {})",
                         timeoutMs=2000)
     assert (never.status_code, never.json()["code"]) == (504, "render_timeout")

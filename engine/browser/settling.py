@@ -3,6 +3,7 @@ client's script, styles, hidden elements, waitForSelector, click and delay: the 
 
 from __future__ import annotations
 
+import orjson
 import trio
 
 from engine.browser.geometry import MAX_IMAGE_PX, scale_of
@@ -78,7 +79,12 @@ async def run_script(page: Page, script: str) -> None:
         result = await page.send("Runtime.awaitPromise", {"promiseObjectId": value["objectId"]})
     if "exceptionDetails" in result:
         details = result["exceptionDetails"]
-        message = details.get("exception", {}).get("description") or details.get("text") or "the script threw"
+        exception = details.get("exception", {})
+        if "value" in exception:  # a primitive thrown (an Error comes as an object, with its description)
+            thrown = exception["value"]
+            message = f"Uncaught {thrown if isinstance(thrown, str) else orjson.dumps(thrown).decode()}"
+        else:
+            message = exception.get("description") or details.get("text") or "the script threw"
         raise JavascriptError(f"javascript: {message[:SCRIPT_MESSAGE]}", errors=(
             FieldError("javascript", "threw", message[:SCRIPT_MESSAGE]),))
     await next_frames(page)
