@@ -124,8 +124,10 @@ def test_signed_urls() -> None:
         signer.check("job_1", "ws_a", "2001", sig, now=1999)
     with pytest.raises(InvalidSignature):
         signer.check("job_2", "ws_a", "2000", sig, now=1999)  # same workspace, another job
-    with pytest.raises(JobNotFound):
-        signer.check("job_9", "ws_b", "2000", sig, now=1999)  # another workspace's job: invisible
+    with pytest.raises(InvalidSignature):
+        signer.check("job_9", "ws_b", "2000", sig, now=1999)  # another workspace's job: an altered URL too
+    with pytest.raises(InvalidSignature):
+        signer.check("job_1", "ws_a", "2000", "x" + sig, now=1999)  # altered at its start (its tag)
     with pytest.raises(InvalidSignature):
         signer.check("job_1", "ws_a", "2000", None, now=1999)
     with pytest.raises(InvalidSignature):

@@ -191,7 +191,9 @@ def test_signed_result_urls(service: Service, site: FixtureServer) -> None:
     assert download.headers["content-security-policy"].startswith("sandbox")
     page = mine.finished_job(accepted(mine.submit(url=f"{site.base}/simple?t=signed-html", format="html"))["id"])
     assert httpx.get(page["resultUrl"]).headers["content-disposition"].startswith("attachment")
-    problem(httpx.get(url.copy_merge_params({"sig": "\u00e9"})), 404, "not_found")  # any text, never a 500
+    problem(httpx.get(url.copy_merge_params({"sig": "\u00e9"})), 403, "invalid_signature")  # any text, never a 500
+    problem(httpx.get(url.copy_merge_params({"sig": "x" + url.params["sig"]})), 403, "invalid_signature")
+    problem(httpx.get(url.copy_merge_params({"sig": "bogus"})), 403, "invalid_signature")
 
     sig, expires = url.params["sig"], int(url.params["expires"])
     altered = sig[:-1] + ("A" if sig[-1] != "A" else "B")
@@ -204,11 +206,11 @@ def test_signed_result_urls(service: Service, site: FixtureServer) -> None:
     expired = f"{service.url}/api/results/{job['id']}?expires={past}&sig={signer.sign(job['id'], mine.id, past)}"
     problem(httpx.get(expired), 410, "result_url_expired")
 
-    # another workspace's job: invisible on every route
+    # another workspace's job: invisible on every route of the API; its id in my result URL is an altered URL
     problem(mine.get(f"/api/jobs/{other['id']}"), 404, "not_found")
     problem(service.client.delete(f"/api/jobs/{other['id']}", headers=mine.headers), 404, "not_found")
     swapped = str(url).replace(job["id"], other["id"])
-    problem(httpx.get(swapped), 404, "not_found")
+    problem(httpx.get(swapped), 403, "invalid_signature")
     problem(httpx.get(f"{service.url}/api/results/job_0000000000?expires={expires}&sig={sig}"), 404, "not_found")
     assert theirs.job(other["id"])["status"] == "SUCCEEDED"  # untouched
 

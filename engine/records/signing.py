@@ -1,9 +1,10 @@
 """Signed, expiring result URLs: `/api/results/{id}?expires=<unix>&sig=<tag>.<mac>`.
 
 `mac` is an HMAC-SHA256 over the job id, its workspace and the expiry, with a
-key used for nothing else. `tag` is a short HMAC of the workspace alone, so a
-URL whose job id was swapped for another workspace's job answers 404 (that
-job is invisible) while any other alteration answers 403.
+key used for nothing else; `tag` is a short HMAC of the workspace alone. Any
+alteration answers 403 `invalid_signature` (API.md), a job id swapped for
+another workspace's job's too: the URL is its own credential, and a tag that
+named no workspace answered 404 before, for a sig altered at its start.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import base64
 import hashlib
 import hmac
 
-from engine.rules.errors import InvalidSignature, JobNotFound, ResultUrlExpired
+from engine.rules.errors import InvalidSignature, ResultUrlExpired
 
 TAG_BYTES = 6
 
@@ -45,7 +46,7 @@ class ResultSigner:
             raise InvalidSignature("the result URL has no sig; ask GET /api/jobs/{id} for a signed one")
         tag, _, mac = sig.partition(".")
         if not hmac.compare_digest(tag.encode(), self._tag(workspace_id).encode()):  # bytes: any text compares
-            raise JobNotFound(job_id)
+            raise InvalidSignature("the result URL was altered; ask GET /api/jobs/{id} for a fresh one")
         try:
             when = int(expires or "")
         except ValueError:
