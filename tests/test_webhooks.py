@@ -18,6 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from engine.records.replies import WebhookTestEvent
 from engine.records.webhooks import new_secret
 from tests.conftest import Service, Workspace, kill_hard, running_service, start_service
 from tests.dashboard_client import Browser
@@ -224,6 +225,8 @@ def test_an_endpoint_is_changed_tested_rotated_and_deleted(team: Team, receiver:
     call = receiver.wait_for(path, 1)[0]
     assert call.headers["webhook-id"] == sent.json()["id"]
     assert verified(call, new_secret_)["type"] == "webhook.test"
+    body = verified(call, new_secret_)
+    assert WebhookTestEvent.model_validate(body).as_json() == body  # the shape the OpenAPI document gives it
     assert verified(call, endpoint["secret"])["type"] == "webhook.test"  # the old one overlaps
     assert receiver.to(first_path) == []
     assert client.delete(f"/api/webhooks/{endpoint['id']}", headers=headers).status_code == 204

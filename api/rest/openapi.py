@@ -109,7 +109,7 @@ def openapi_document() -> dict[str, Any]:
                            for name in ("webhook-id", "webhook-timestamp", "webhook-signature")],
             "requestBody": {"required": True, "content": {"application/json": {
                 "schema": {"$ref": REF.format(model="MonitorWebhookEvent" if event in MONITOR_EVENTS
-                                              else "WebhookEvent")}}}},
+                                              else "WebhookTestEvent" if event == TEST_EVENT else "WebhookEvent")}}}},
             "responses": {"2XX": {"description": "delivered"}, "410": {"description": "never again"}},
         }} for event in (*EVENT_TYPES, TEST_EVENT)},
         "components": {

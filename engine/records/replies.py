@@ -189,8 +189,22 @@ class WebhookEvent(Reply):
     data: Job = Field(description="the job as GET shows it then; job.succeeded: with a resultUrl fresh at each try")
 
 
+class WebhookTestData(Reply):
+    endpoint: str = Field(description="the endpoint it was sent to")
+    description: str = Field(description="a test event: nothing happened")
+
+
+class WebhookTestEvent(Reply):
+    """What POST /api/webhooks/{id}/test sends the endpoint, signed as every call is."""
+
+    type: str = Field(json_schema_extra=one_of([TEST_EVENT]))
+    timestamp: Timestamp
+    data: WebhookTestData
+
+
 REPLIES: tuple[type[Reply], ...] = (Problem, Usage, Analytics, JobAccepted, BatchAccepted, Job, CaptureReport,
                                     WebhookEndpoint,
                                     WebhookEndpoints, TestEventSent, Regions, Health, Readiness, Monitor, Monitors,
                                     MonitorRun, MonitorRuns)
-CALLS: tuple[type[Reply], ...] = (WebhookEvent, MonitorWebhookEvent)  # what the service sends, not answers
+# what the service sends, not answers
+CALLS: tuple[type[Reply], ...] = (WebhookEvent, MonitorWebhookEvent, WebhookTestEvent)
