@@ -36,6 +36,18 @@ def test_the_main_content_after_scripts_as_markdown(pro: Workspace, site: Fixtur
         assert boilerplate not in text, boilerplate
 
 
+def test_a_short_list_keeps_its_bullets_and_a_menu_stays_out(pro: Workspace) -> None:
+    """API.md: `-` bullets. readability drops a list of under 25 characters from the main content as it drops a
+    short block (the audit's page lost its two bullets); a menu of links stays out all the same."""
+    menu = "".join(f"<li><a href='https://example.org/{name}'>{name}</a></li>" for name in ("Home", "Shop", "Blog"))
+    answer = pro.capture(format="markdown", html=(
+        f"<nav><ul>{menu}</ul></nav><main><h1>Title</h1><p>Intro with a <a href='https://example.org/x'>link</a>."
+        "</p><ul><li>first item</li><li>second item</li></ul><h2>Sub</h2><p>More text.</p></main>"))
+    assert answer.status_code == 200, answer.text
+    assert "Intro with a [link](https://example.org/x).\n\n- first item\n- second item\n\n## Sub" in answer.text
+    assert "Shop" not in answer.text, answer.text
+
+
 def test_news_pages_come_out_as_their_article_bodies(pro: Workspace, site: FixtureServer) -> None:
     truth = orjson.loads((NEWS / "ground-truth.json").read_bytes())
     found = []

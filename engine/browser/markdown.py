@@ -47,12 +47,26 @@ ABSOLUTE_DOM = """(() => {
 })()""".replace("MAX_DOM_CHARS", str(MAX_DOM_CHARS))
 
 
+LIST_LINK_DENSITY = 0.2  # a bulleted list in the main content kept whole when at most this share of it is links
+
+
 def markdown(html: str, url: str | None, title: str) -> str:
     """The main content of `html` as Markdown; its title as a heading when there is none to find."""
     from markdownify import markdownify  # loaded at the first Markdown: 28 MB with lxml and Beautiful Soup
     from readability import Document  # type: ignore[import-untyped]
 
-    document = Document(html, url=url)
+    class KeepingLists(Document):  # type: ignore[misc]
+        """readability drops a `<ul>` of under 25 characters (min_text_length) from the main content, as it drops
+        a short `<div>`: a list of two short items went missing (API.md promises `-` bullets). A list that is
+        mostly text stays; one that is mostly links is judged as readability judges it (a menu, a share bar)."""
+
+        def get_preserved_elements(self, node: Any) -> dict[Any, bool]:
+            kept: dict[Any, bool] = super().get_preserved_elements(node)
+            kept.update({element: True for element in self.tags(node, "ul")
+                         if self.get_link_density(element) <= LIST_LINK_DENSITY})
+            return kept
+
+    document = KeepingLists(html, url=url)
     body = str(markdownify(document.summary(html_partial=True), heading_style="ATX", bullets="-",
                            strip=["script", "style"])).strip()
     heading = (document.short_title() or title).strip()
