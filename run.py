@@ -188,6 +188,7 @@ async def _start_actors(supervisor: Supervisor, settings: Settings, plans: dict[
     ledger = QuotaLedger(event_log, partial(memberships.pooled, settings.account_quota_plans))
     await supervisor.start("ledger", ledger.run)
     secrets = JobSecrets(own.keyring, own.signer, own.fingerprints)
+    own.signer.workspaces = lambda: (workspace.id for workspace in memberships.workspaces())
     shelf = Shelf(settings, event_log, ResultStore(settings.data_dir / "shelf"), own.cache, secrets,
                   account_of=memberships.account_of)
     await supervisor.start("shelf", shelf.run)

@@ -124,10 +124,13 @@ def test_signed_urls() -> None:
         signer.check("job_1", "ws_a", "2001", sig, now=1999)
     with pytest.raises(InvalidSignature):
         signer.check("job_2", "ws_a", "2000", sig, now=1999)  # same workspace, another job
+    with pytest.raises(InvalidSignature):  # another workspace's job, ws_a not known to be a workspace: altered
+        signer.check("job_9", "ws_b", "2000", sig, now=1999)
+    signer.workspaces = lambda: ("ws_a", "ws_b")
+    with pytest.raises(JobNotFound):
+        signer.check("job_9", "ws_b", "2000", sig, now=1999)  # another workspace's job in my URL: invisible
     with pytest.raises(InvalidSignature):
-        signer.check("job_9", "ws_b", "2000", sig, now=1999)  # another workspace's job: an altered URL too
-    with pytest.raises(InvalidSignature):
-        signer.check("job_1", "ws_a", "2000", "x" + sig, now=1999)  # altered at its start (its tag)
+        signer.check("job_1", "ws_a", "2000", "x" + sig, now=1999)  # altered at its start (a tag of nobody's)
     with pytest.raises(InvalidSignature):
         signer.check("job_1", "ws_a", "2000", None, now=1999)
     with pytest.raises(InvalidSignature):

@@ -206,11 +206,11 @@ def test_signed_result_urls(service: Service, site: FixtureServer) -> None:
     expired = f"{service.url}/api/results/{job['id']}?expires={past}&sig={signer.sign(job['id'], mine.id, past)}"
     problem(httpx.get(expired), 410, "result_url_expired")
 
-    # another workspace's job: invisible on every route of the API; its id in my result URL is an altered URL
+    # another workspace's job: invisible on every route (API.md: 404, never 403), its id in my result URL too
     problem(mine.get(f"/api/jobs/{other['id']}"), 404, "not_found")
     problem(service.client.delete(f"/api/jobs/{other['id']}", headers=mine.headers), 404, "not_found")
     swapped = str(url).replace(job["id"], other["id"])
-    problem(httpx.get(swapped), 403, "invalid_signature")
+    problem(httpx.get(swapped), 404, "not_found")
     problem(httpx.get(f"{service.url}/api/results/job_0000000000?expires={expires}&sig={sig}"), 404, "not_found")
     assert theirs.job(other["id"])["status"] == "SUCCEEDED"  # untouched
 
