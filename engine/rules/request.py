@@ -104,7 +104,7 @@ class CaptureRequest(Model):
         "requests refused before a connection is made: by type, URL pattern, or the tracker and ad lists; "
         "x-blocked-requests counts them"))
     resize: Resize | None = Field(default=None, description=(
-        "a thumbnail of the capture (png, jpeg, webp), made after the screenshot (and its mockup) with Pillow"))
+        "a thumbnail of the capture (png, jpeg, webp), made after the screenshot (and its mockup) with libvips"))
     video: Video | None = None
     proxy: Proxy | None = None
     pdf: PdfOptions | None = None
