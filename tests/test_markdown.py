@@ -46,6 +46,13 @@ def test_a_short_list_keeps_its_bullets_and_a_menu_stays_out(pro: Workspace) -> 
     assert answer.status_code == 200, answer.text
     assert "Intro with a [link](https://example.org/x).\n\n- first item\n- second item\n\n## Sub" in answer.text
     assert "Shop" not in answer.text, answer.text
+    relative = pro.capture(format="markdown", html=(
+        "<main><h1>T</h1><p>See <a href='/docs/a'>the docs</a> and <img src='pic.png' alt='a picture'> here, "
+        "and more words to make it a paragraph.</p></main>"))
+    assert relative.status_code == 200, relative.text
+    assert "[the docs](/docs/a)" in relative.text, relative.text  # no address to resolve it against: as written
+    assert "![a picture](pic.png)" in relative.text, relative.text
+    assert "capture.invalid" not in relative.text, relative.text
 
 
 def test_news_pages_come_out_as_their_article_bodies(pro: Workspace, site: FixtureServer) -> None:

@@ -84,7 +84,8 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
         return str(html).encode()
     if r.format == "markdown":
         title, dom = await evaluate(page, ABSOLUTE_DOM)
-        return (await extract(dom, page.state.document_url or None, title)).encode()
+        url = page.state.document_url if r.url is not None else None  # an `html` capture's links: as written
+        return (await extract(dom, url or None, title)).encode()
     return await _screenshot(page, r)
 
 
