@@ -44,7 +44,7 @@ class PageState:
     # domain's answer, when `headers` keep it on); a document without one answered 200 (or less than 400).
     document_status: dict[str, int] = field(default_factory=dict)
     navigating: str | None = None  # the loader of the main frame's latest navigation to a new document
-    document_url: str = "about:blank"  # the main frame's latest document request, redirects included
+    document_url: str = "about:blank"  # the main frame's latest navigation's URL, then what it committed (below)
     loaders: list[str] = field(default_factory=list)  # the main frame's committed loaders, oldest first
     loader_changed: trio.Event = field(default_factory=trio.Event)
     stopped_loading: trio.Event = field(default_factory=trio.Event)  # renewed when loading starts
