@@ -36,10 +36,10 @@ from engine.rules.errors import RenderFailed
 MAX_DOM_CHARS = 5 * 1024 * 1024  # of the serialised DOM handed over; the rest is cut (issue 52)
 # Links and images absolute, data: images (inline bytes), scripts and styles (never Markdown) gone: then the DOM
 # as HTML, at most MAX_DOM_CHARS of it.
-# An `html` capture's document has no address of its own (engine.browser.page.HTML_DOCUMENT_URL): its relative
-# links stay as written, unless a <base> gives them one.
-ABSOLUTE_DOM = """(() => {
-  const own = location.origin !== 'http://capture.invalid' || document.querySelector('base[href]') !== null;
+# Called with whether the document has no address of its own (an `html` capture's): then its relative links stay
+# as written, unless a <base> gives them one.
+ABSOLUTE_DOM = """((addressless) => {
+  const own = !addressless || document.querySelector('base[href]') !== null;
   for (const a of document.querySelectorAll('a[href]')) if (own) a.setAttribute('href', a.href);
   for (const img of document.querySelectorAll('img')) {
     const src = img.currentSrc || img.src;
@@ -47,7 +47,7 @@ ABSOLUTE_DOM = """(() => {
   }
   for (const el of document.querySelectorAll('script, style, noscript, template')) el.remove();
   return [document.title, ('<!DOCTYPE html>' + document.documentElement.outerHTML).slice(0, MAX_DOM_CHARS)];
-})()""".replace("MAX_DOM_CHARS", str(MAX_DOM_CHARS))
+})""".replace("MAX_DOM_CHARS", str(MAX_DOM_CHARS))
 
 
 LIST_LINK_DENSITY = 0.2  # a bulleted list in the main content kept whole when at most this share of it is links

@@ -83,7 +83,7 @@ async def render(page: Page, r: CaptureRequest, max_bytes: int) -> bytes:
             + document.documentElement.outerHTML""")
         return str(html).encode()
     if r.format == "markdown":
-        title, dom = await evaluate(page, ABSOLUTE_DOM)
+        title, dom = await evaluate(page, f"{ABSOLUTE_DOM}({'true' if r.url is None else 'false'})")
         url = page.state.document_url if r.url is not None else None  # an `html` capture's links: as written
         return (await extract(dom, url or None, title)).encode()
     return await _screenshot(page, r)
