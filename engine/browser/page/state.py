@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 
 import trio
 
+from engine.browser.waiting import wait_any
+
 BLOCKED = "net::ERR_BLOCKED_BY_CLIENT"  # what a request the capture's `block` refused fails with (Fetch.failRequest)
 ABORTED = "net::ERR_ABORTED"  # a request the page (or a navigation) cancelled: not a failure of the resource
 MOST_FAILED = 500  # failed URLs kept per resource type
@@ -101,7 +103,7 @@ class PageState:
     async def committed(self, loader: str) -> None:
         """Return once the main frame has committed `loader`'s document (an error page, for a failed one)."""
         while loader not in self.loaders and not self.crashed.is_set():
-            await self.loader_changed.wait()
+            await wait_any(self.loader_changed, self.crashed)  # a crash ends the wait at once
 
     def lifecycle(self, loader: str, name: str) -> trio.Event:
         """The event set when the main frame's `loader` reaches `name` (load, networkIdle, …)."""
