@@ -3,7 +3,7 @@
 It runs in a thread of its own (the tests talk to the service with a blocking client, which would stall a
 trio task), on 127.0.0.1:0 over UDP, and counts the questions it was asked so a test can wait for a load to
 have started. Names under `slow.test` are never answered, the way a server that drops queries behaves;
-`NAMES` answer with their A record and an empty AAAA answer; every other name is NXDOMAIN.
+`NAMES` answer with their A record (of the TTL named) and an empty AAAA answer; every other name is NXDOMAIN.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ import dns.rdatatype
 import dns.rrset
 
 SLOW_ZONE = "slow.test."
-# private.test: a private address, only ever classified (the service refuses it), never connected to
-NAMES = {"private.test.": "10.1.2.3", "plain.test.": "127.0.0.1"}
+# private.test: a private address, only ever classified (the service refuses it), never connected to;
+# fleeting.test: answered with TTL 0, so a resolver asks for it every time (its answer is not to be kept)
+NAMES = {"private.test.": ("10.1.2.3", 60), "plain.test.": ("127.0.0.1", 60), "fleeting.test.": ("127.0.0.1", 0)}
 
 
 class DnsServer:
@@ -75,7 +76,8 @@ class DnsServer:
         if name in NAMES:
             self._count("known")
             if question.rdtype == dns.rdatatype.A:
-                response.answer.append(dns.rrset.from_text(name, 60, "IN", "A", NAMES[name]))
+                address, ttl = NAMES[name]
+                response.answer.append(dns.rrset.from_text(name, ttl, "IN", "A", address))
         else:
             self._count("unknown")
             response.set_rcode(dns.rcode.NXDOMAIN)

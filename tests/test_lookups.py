@@ -55,6 +55,26 @@ async def test_a_name_that_does_not_resolve_is_remembered_and_not_asked_again(dn
         assert dns_server.asked["unknown"] == asked + 2
 
 
+async def test_an_answer_is_kept_for_its_ttl_and_no_longer(dns_server: DnsServer,
+                                                           mock_clock: trio.testing.MockClock) -> None:
+    """Every request of a page is vetted: a name's addresses are remembered for as long as DNS said (60 s for
+    plain.test), not asked again for each request; a name answered with TTL 0 is asked every time."""
+    resolver = _resolver(dns_server)
+    asked = dns_server.asked["known"]
+
+    async def questions_after(name: str) -> int:
+        with trio.fail_after(10):  # (virtual time: each jump below would be past a deadline set before it)
+            assert await resolver.resolve(name, 80) == [ipaddress.ip_address("127.0.0.1")]
+        return dns_server.asked["known"] - asked
+
+    assert [await questions_after("plain.test") for _ in range(3)] == [2, 2, 2]  # once: A and AAAA
+    mock_clock.jump(59)
+    assert await questions_after("plain.test") == 2
+    mock_clock.jump(1)
+    assert await questions_after("plain.test") == 4  # its TTL over: asked again
+    assert [await questions_after("fleeting.test") for _ in range(2)] == [6, 8]
+
+
 async def test_a_lookup_ends_at_its_deadline(dns_server: DnsServer, autojump_clock: trio.testing.MockClock) -> None:
     resolver = _resolver(dns_server, timeout_s=3)
     started = trio.current_time()
