@@ -1,14 +1,16 @@
 """Where the service's own CPU goes (issue 56): a sampling profile of `run.py serve` under load.
 
     .venv/bin/python -m benchmarks.profile [--page text|heavy|tall] [--captures N] [--concurrency N] [--top N]
-                                       [--keep FILE]
+                                       [--keep FILE] [--named]
 
 Starts the fixture site and the service (as `benchmarks` does: pool 2, the benchmark's plan), warms it, then
 attaches py-spy (`py-spy record --nonblocking`, 200 samples a second, every thread; idle samples and the loop's
 waits in epoll left out) for `--captures` sync captures of one page at `--concurrency`. Prints the service's
 own CPU per capture (the event loop's thread and the rest, from /proc), then, for the loop's thread and for the
 other threads apart, the functions that were running (self) and the ones on the stack (total), as shares of
-that side's samples.
+that side's samples. With `--named` the page is asked for by a host name (`plain.test`, answered by a DNS
+server on loopback with TTL 60, as a real page's hosts are) instead of 127.0.0.1, so every request's vetting
+goes through the resolver.
 Bounded in count; loopback only. py-spy is a development dependency (`pip install -e .[dev]`).
 """
 
@@ -22,6 +24,7 @@ import signal
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import BinaryIO
 
@@ -31,6 +34,7 @@ import trio
 from benchmarks.__main__ import CAPTURE_TIMEOUT_S, PAGES, series, warm
 from benchmarks.service import RunningService, start
 from benchmarks.site import Site
+from tests.dns_server import running_dns_server
 
 RATE = 200  # samples a second
 WORKER_ROOT = "Thread._bootstrap (threading.py"  # a stack that starts here ran on a worker thread, not the loop's
@@ -77,14 +81,15 @@ def report(counters: dict[str, collections.Counter[str]], samples: dict[str, int
             print(f"    {count / total:6.1%}  {name}")
 
 
-async def load(service: RunningService, site: Site, page: str, captures: int, concurrency: int, out: Path,
+async def load(service: RunningService, base: str, page: str, captures: int, concurrency: int, out: Path,
                said: BinaryIO) -> str:
-    """The captures with py-spy attached, writing `out`; its own output goes to `said`."""
+    """The captures of `base` + the page's path with py-spy attached, writing `out`; its own output goes to
+    `said`."""
     path, full = PAGES[page]
     async with httpx.AsyncClient(base_url=service.url, headers={"x-api-key": service.key},
                                  timeout=CAPTURE_TIMEOUT_S) as client:
         async def one() -> None:
-            answer = await client.post("/api/screenshot", json={"url": f"{site.base}{path}", "fullPage": full})
+            answer = await client.post("/api/screenshot", json={"url": f"{base}{path}", "fullPage": full})
             if answer.status_code != 200:
                 raise RuntimeError(f"{answer.status_code} {answer.text[:200]}")
         await warm(one, 4)
@@ -115,25 +120,35 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--keep", help="also write py-spy's collapsed stacks to this file")
+    parser.add_argument("--named", action="store_true", help="ask for the page by a host name a DNS server on "
+                        "loopback answers, not by 127.0.0.1")
     args = parser.parse_args()
-    site = Site()
-    site.start()
-    service = start(site.server_address[1], 2)
-    try:
-        with tempfile.TemporaryDirectory(prefix="capture-profile-") as folder:
-            out, log = Path(folder) / "stacks.txt", Path(folder) / "py-spy.log"
-            started = time.monotonic()
-            with log.open("wb") as said:
-                print(trio.run(load, service, site, args.page, args.captures, args.concurrency, out, said), flush=True)
-            if not out.exists():
-                raise SystemExit(f"py-spy wrote no profile: {log.read_text(errors='replace')}")
-            report(*tally(out.read_text()), args.top)
-            if args.keep:
-                shutil.copyfile(out, args.keep)
-            print(f"({time.monotonic() - started:.0f} s)")
-    finally:
-        service.stop()
-        site.stop()
+    with ExitStack() as stack:
+        site = Site()
+        site.start()
+        stack.callback(site.stop)
+        base, env = site.base, {}
+        if args.named:
+            dns = stack.enter_context(running_dns_server())
+            base, env = f"http://plain.test:{site.server_address[1]}", {"CAPTURE_RESOLVER_NAMESERVERS": dns.address}
+        service = start(site.server_address[1], 2, extra_env=env)
+        stack.callback(service.stop)
+        _profile(service, base, args)
+
+
+def _profile(service: RunningService, base: str, args: argparse.Namespace) -> None:
+    """The load with py-spy attached, then its report."""
+    with tempfile.TemporaryDirectory(prefix="capture-profile-") as folder:
+        out, log = Path(folder) / "stacks.txt", Path(folder) / "py-spy.log"
+        started = time.monotonic()
+        with log.open("wb") as said:
+            print(trio.run(load, service, base, args.page, args.captures, args.concurrency, out, said), flush=True)
+        if not out.exists():
+            raise SystemExit(f"py-spy wrote no profile: {log.read_text(errors='replace')}")
+        report(*tally(out.read_text()), args.top)
+        if args.keep:
+            shutil.copyfile(out, args.keep)
+        print(f"({time.monotonic() - started:.0f} s)")
 
 
 if __name__ == "__main__":
