@@ -29,6 +29,9 @@ SECRET_PAGE = (b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 9
 class NoNames:
     """A resolver for tests whose every host is an address: a name fails as one that does not resolve."""
 
+    def known(self, host: str) -> None:
+        return None
+
     async def resolve(self, host: str, port: int) -> list[object]:
         raise OSError("no names in this test")
 

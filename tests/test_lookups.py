@@ -11,7 +11,7 @@ import pytest
 import trio
 import trio.testing
 
-from engine.network.destinations import EgressPolicy
+from engine.network.destinations import EgressPolicy, Refused
 from engine.network.lookups import DnsResolver, HostsFileResolver, LookupFailed, NegativeCache
 from engine.network.turns import LookupTurns, Tenant
 from engine.operations.settings import SettingsError, load_settings
@@ -164,10 +164,8 @@ async def test_past_the_services_bound_the_accounts_take_turns(autojump_clock: t
 
 
 async def test_a_caller_that_gives_up_frees_its_turn_at_once(
-        dns_server: DnsServer, tmp_path: Path, autojump_clock: trio.testing.MockClock) -> None:
-    hosts = tmp_path / "hosts"
-    hosts.write_text("93.184.216.34 listed.test\n")  # only classified: nothing connects to it
-    resolver = _resolver(dns_server, timeout_s=30, hosts=HostsFileResolver(hosts))
+        dns_server: DnsServer, autojump_clock: trio.testing.MockClock) -> None:
+    resolver = _resolver(dns_server, timeout_s=30)
     policy = EgressPolicy(resolver, turns=LookupTurns(per_capture=1, per_account=1))
     tenant = Tenant("ws_a", "cap_1")
     started = trio.current_time()
@@ -177,9 +175,33 @@ async def test_a_caller_that_gives_up_frees_its_turn_at_once(
     assert trio.current_time() - started == pytest.approx(1)  # not when the lookup would have ended (30 s)
     assert policy.turns.accounts.in_flight("ws_a") == 0
     assert policy.turns.everyone.in_flight == 0
-    # The next lookup has the turn (a hosts-file name: no answer to wait for, so virtual time stays put).
-    with trio.fail_after(5):
+    # The next lookup has the turn (a name the negative cache holds: answered without waiting on the network, so
+    # virtual time stays put, but a lookup all the same, which takes its turn).
+    resolver.negative.add("gone.test")
+    with trio.fail_after(5), pytest.raises(Refused, match="does not resolve"):
+        await policy.vet("gone.test", 443, tenant)
+    assert trio.current_time() - started == pytest.approx(1)
+
+
+async def test_a_name_the_resolver_knows_waits_for_no_turn(
+        dns_server: DnsServer, tmp_path: Path, autojump_clock: trio.testing.MockClock) -> None:
+    """Every request of a page is vetted: one to a name the hosts file or a kept answer gives is no lookup, and
+    does not queue behind the capture's lookups in flight."""
+    hosts = tmp_path / "hosts"
+    hosts.write_text("93.184.216.34 listed.test\n")  # only classified: nothing connects to it
+    resolver = _resolver(dns_server, timeout_s=30, hosts=HostsFileResolver(hosts))
+    policy = EgressPolicy(resolver, turns=LookupTurns(per_capture=1, per_account=1))
+    tenant = Tenant("ws_a", "cap_1")
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(policy.vet, "held.slow.test", 443, tenant)  # never answered: holds the turn 30 s
+        await trio.testing.wait_all_tasks_blocked()
+        assert policy.turns.captures.in_flight("cap_1") == 1
+        started = trio.current_time()
         assert await policy.vet("listed.test", 443, tenant) == [ipaddress.ip_address("93.184.216.34")]
+        resolver.answers.put("kept.test", [ipaddress.ip_address("93.184.216.35")], 60)
+        assert await policy.vet("kept.test", 443, tenant) == [ipaddress.ip_address("93.184.216.35")]
+        assert trio.current_time() == started  # not after the held lookup's 30 s
+        nursery.cancel_scope.cancel()
 
 
 def test_nameservers_are_addresses_with_an_optional_port() -> None:

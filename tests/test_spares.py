@@ -32,6 +32,9 @@ from tests.fixture_site import FixtureServer
 
 
 class NoNames:
+    def known(self, host: str) -> None:
+        return None
+
     async def resolve(self, host: str, port: int) -> list[Address]:
         raise AssertionError(f"nothing here resolves a name ({host})")
 

@@ -142,6 +142,8 @@ class EgressPolicy:
             addresses = [literal]
         elif name == "localhost" or name.endswith(".localhost"):
             addresses = list(LOCALHOST)  # RFC 6761: never asked of a resolver
+        elif (known := self.resolver.known(name)) is not None:
+            addresses = known  # no lookup, so no turn to wait for (a page's every request is vetted)
         else:
             try:
                 async with self.turns.hold(tenant):

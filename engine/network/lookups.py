@@ -48,6 +48,9 @@ class LookupFailed(OSError):
 
 
 class Resolver(Protocol):
+    def known(self, host: str) -> list[Address] | None:
+        """The addresses `host` has without asking anyone (a hosts file, an answer within its TTL), or None."""
+
     async def resolve(self, host: str, port: int) -> list[Address]:
         """The addresses `host` resolves to; OSError (LookupFailed, gaierror) when it does not."""
 
@@ -87,6 +90,9 @@ class HostsFileResolver:
         """The file's addresses for `host`, or None when it does not name it (a stat, rarely a read)."""
         self._read()
         return self.names.get(host.lower())
+
+    def known(self, host: str) -> list[Address] | None:
+        return self.lookup(host)
 
     async def resolve(self, host: str, port: int) -> list[Address]:
         found = self.lookup(host)
@@ -161,11 +167,14 @@ class DnsResolver:
         # Each server gets its share of the deadline, so a dead first one leaves time to ask the next.
         self._dns.timeout = timeout_s / max(1, len(nameservers))
 
-    async def resolve(self, host: str, port: int) -> list[Address]:
+    def known(self, host: str) -> list[Address] | None:
         if self.hosts is not None and (listed := self.hosts.lookup(host)) is not None:
             return listed
-        if (remembered := self.answers.get(host)) is not None:
-            return remembered
+        return self.answers.get(host)
+
+    async def resolve(self, host: str, port: int) -> list[Address]:
+        if (known := self.known(host)) is not None:
+            return known
         if self.negative.holds(host):
             raise LookupFailed(f"{host} did not resolve a moment ago")
         addresses, settled, ttl_s = await self._ask(host)
