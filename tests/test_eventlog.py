@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import threading
 from pathlib import Path
 
 import duckdb
+import orjson
 import pytest
 import trio
 
 import actors.storage.eventlog as eventlog
 from actors.storage import Database, EventLog, EventLogClosed, running_event_log
 from actors.storage.database import READ_NICE
-from engine.records.schema import Event
+from engine.records.schema import EVENT_COLUMNS, Event
 
 
 async def _append_all(log: EventLog, count: int, failures: list[BaseException]) -> None:
@@ -40,6 +42,30 @@ async def test_concurrent_appends_share_transactions_and_all_reach_the_file(tmp_
     assert [r["seq"] for r in rows] == list(range(1, 303))
     assert {r["capture_id"] for r in rows if r["type"] == "test.appended"} == {f"cap_{n}" for n in range(300)}
     assert [r["capture_id"] for r in rows[-2:]] == ["a", "b"]  # one append's events: one transaction, in order
+
+
+async def test_small_and_large_batches_store_the_same_rows(tmp_path: Path) -> None:
+    """A batch of up to VALUES_UP_TO events goes in as VALUES, a larger one from Arrow: every column the same,
+    None, text outside ASCII, the widest numbers and nested data included."""
+    def events(tag: str) -> list[Event]:
+        return [Event(f"test.{tag}", workspace_id="ws_ü", key_id=None, capture_id=f"cap_{n}", request_id="req_1",
+                      outcome="failed", stage="render", code="render_timeout", format="png",
+                      duration_ms=2**31 - 1, bytes=2**62, target_status=None if n else 404,
+                      data={"pending": ["http://a.test/é"], "n": n, "nested": {"none": None}} if n != 1 else None,
+                      ts=dt.datetime(2026, 11, 30, 12, 0, n, 123456))
+                for n in range(eventlog.VALUES_UP_TO + 1)]
+    async with running_event_log(tmp_path / "events.duckdb") as (log, _):
+        await log.append(*events("large")[:-1])  # (alone, one batch: VALUES_UP_TO events)
+        await log.append(*events("large"))
+        rows = await log.query(f"SELECT {', '.join(EVENT_COLUMNS)} FROM events ORDER BY seq")
+    small, large = rows[:eventlog.VALUES_UP_TO], rows[eventlog.VALUES_UP_TO:]
+    assert [r["seq"] for r in rows] == list(range(1, 2 * eventlog.VALUES_UP_TO + 2))
+    ignored = {"seq"}
+    assert [{k: v for k, v in r.items() if k not in ignored} for r in small] == \
+        [{k: v for k, v in r.items() if k not in ignored} for r in large[:-1]]
+    assert orjson.loads(small[0]["data"])["pending"] == ["http://a.test/é"]
+    assert (small[1]["data"], small[1]["target_status"], small[0]["target_status"]) == (None, None, 404)
+    assert (small[0]["ts"], small[0]["bytes"]) == (dt.datetime(2026, 11, 30, 12, 0, 0, 123456), 2**62)
 
 
 async def test_a_full_batch_makes_appends_wait_for_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,6 +35,9 @@ T = TypeVar("T")
 
 log = logging.getLogger("capture.eventlog")
 MAX_BATCH = 4096  # events in one transaction; more appends wait for the next
+# A batch this small is inserted as VALUES, a larger one from Arrow: DuckDB's statement costs a lone event 0.8 ms of
+# CPU as VALUES, 1.3 from Arrow; from 8 events on Arrow is the cheaper (benchmarks/README, issue 56).
+VALUES_UP_TO = 4
 # Rows of whole days kept for analytics reads (30 days of the largest workspace of a 10 M-event log: 377 rows,
 # some 200 KB of Python objects); the least recently read go first.
 DAYS_KEPT_ROWS = 50_000
@@ -45,11 +48,19 @@ assert EVENT_COLUMNS[0] == "seq"
 assert EVENT_COLUMNS[-1] == "data"
 
 
+_ROW = "(" + ", ".join("?" * len(EVENT_COLUMNS)) + ")"
+_INSERT = f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES "
+
+
+def _data(event: Event) -> str | None:
+    return orjson.dumps(event.data).decode() if event.data is not None else None
+
+
 def event_table(events: list[Event], first_seq: int) -> pa.Table:
     """The events as one Arrow batch, built column by column (half the cost of row dicts)."""
     columns: list[list[Any]] = [list(range(first_seq, first_seq + len(events)))]
     columns += [[getattr(event, name) for event in events] for name in _PLAIN]
-    columns.append([orjson.dumps(e.data).decode() if e.data is not None else None for e in events])
+    columns.append([_data(e) for e in events])
     arrays = [pa.array(values, type=f.type) for values, f in zip(columns, EVENT_SCHEMA, strict=True)]
     return pa.Table.from_arrays(arrays, schema=EVENT_SCHEMA)
 
@@ -283,6 +294,12 @@ def _max_seq(conn: duckdb.DuckDBPyConnection) -> int:
 
 
 def _insert(conn: duckdb.DuckDBPyConnection, events: list[Event], first_seq: int) -> None:
+    if len(events) <= VALUES_UP_TO:
+        params: list[Any] = []
+        for seq, event in enumerate(events, first_seq):
+            params += [seq, *(getattr(event, name) for name in _PLAIN), _data(event)]
+        conn.execute(_INSERT + ", ".join([_ROW] * len(events)), params)
+        return
     # The Arrow table built here, on the commits' thread, not the event loop's (issue 56). Inserted straight from
     # it: no catalog change (register/unregister) per commit, and unlike a replacement scan of a local variable it
     # works with external access off (engine.operations.sql.SAFE_CONFIG).
