@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import trio
 
 from engine.browser import emulation, mockups, navigation, outputs, quality, settling
-from engine.browser.cdp import CdpTooLarge
+from engine.browser.cdp import CdpClosed, CdpError, CdpTooLarge
 from engine.browser.facts import FACTS_SCRIPT, PageFacts
 from engine.browser.outputs import CONTENT_TYPES
 from engine.browser.page import HTML_DOCUMENT_URL, Page
@@ -79,19 +80,20 @@ async def take_capture(page: Page, request: CaptureRequest, default_user_agent: 
     if request.remove_elements is not None:
         removal = await Removal.started(page, request.remove_elements, request.url or HTML_DOCUMENT_URL)
     marks = [trio.current_time()]
-    status, cut_short = await _loaded(page, request, removal, refused, marks)
-    if cut_short is None:
-        await settling.await_assets(page, request, asset_wait_s)
-    # Cached results too: a cached answer may be asked for as json.
-    said = await evaluate(page, FACTS_SCRIPT) if request.response_type == "json" or request.cache else None
-    marks.append(trio.current_time())
-    page.state.phase = "encode"
-    signs = await quality.inspect(page, request)
-    checking = trio.current_time() - marks[-1]
-    try:
-        body = await outputs.render(page, request, max_bytes)
-    except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
-        raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
+    async with _refused_destination_first(page, refused):
+        status, cut_short = await _loaded(page, request, removal, refused, marks)
+        if cut_short is None:
+            await settling.await_assets(page, request, asset_wait_s)
+        # Cached results too: a cached answer may be asked for as json.
+        said = await evaluate(page, FACTS_SCRIPT) if request.response_type == "json" or request.cache else None
+        marks.append(trio.current_time())
+        page.state.phase = "encode"
+        signs = await quality.inspect(page, request)
+        checking = trio.current_time() - marks[-1]
+        try:
+            body = await outputs.render(page, request, max_bytes)
+        except CdpTooLarge as exc:  # the connection's limit stopped it: the browser session goes with it
+            raise ResultTooLarge(f"the {request.format} is larger than {max_bytes} bytes (max_result_bytes)") from exc
     await _not_leaving_for_a_refused_page(page, refused)
     rendered = trio.current_time()
     pixels = await quality.pixels(page, request, body, signs) if request.format in IMAGE_FORMATS else None
@@ -158,6 +160,18 @@ def timed_out(state: PageState | None, timeout_ms: int) -> RenderTimeout:
     open_ = f", {len(pending)} request(s) still open ({held} waiting on the site's answer)" if pending else ""
     return RenderTimeout(f"the capture did not finish within {timeout_ms} ms: the deadline passed during {phase}"
                          + open_, phase, pending)
+
+
+@asynccontextmanager
+async def _refused_destination_first(page: Page, refused: RefusalLookup) -> AsyncIterator[None]:
+    """A step whose command failed because the page left its document in the middle of it ("Inspected target
+    navigated or closed"): if the page went to a refused destination, that destination's error is the answer."""
+    try:
+        yield
+    except CdpError as exc:
+        if not isinstance(exc, CdpClosed):
+            await _not_leaving_for_a_refused_page(page, refused)
+        raise
 
 
 async def _not_leaving_for_a_refused_page(page: Page, refused: RefusalLookup) -> None:
